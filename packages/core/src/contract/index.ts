@@ -1,0 +1,111 @@
+/**
+ * The API v2 contract as code: zod schemas of every resource and request, the operation table, the error
+ * table and the protocol constants. This entry imports nothing but zod, so the typed client can depend on
+ * it alone.
+ */
+export { DISCLAIMER } from "./disclaimer.js";
+export { API_PREFIX, API_VERSION, CONTRACT_VERSION, HEADERS, WEIGHTED_READ_POLICY_VERSION } from "./versions.js";
+export {
+  DateTimeSchema,
+  FindingIdSchema,
+  HostSchema,
+  LinkUrlSchema,
+  NonNegativeIntSchema,
+  RegionCodeSchema,
+  ScanFromSchema,
+  ScanIdSchema,
+  UNAVAILABLE,
+} from "./primitives.js";
+export {
+  ACTIVE_STATUSES,
+  COMPLETED_STATUSES,
+  EVIDENCE_PHASES,
+  EvidencePhaseSchema,
+  isTerminalStatus,
+  JobStatusSchema,
+  McpStatusSchema,
+  SCAN_PHASES,
+  ScanPhaseSchema,
+  ScanStatusSchema,
+  TERMINAL_STATUSES,
+} from "./states.js";
+export type { ActiveStatus, CompletedStatus, EvidencePhase, JobStatus, ScanPhase, TerminalStatus } from "./states.js";
+export { MCP_LIGHT_TOOL_NAMES, MCP_TOOL_NAMES, McpToolNameSchema } from "./mcp-tool-names.js";
+export type { McpToolName } from "./mcp-tool-names.js";
+export { ExecutionModeSchema, FreshnessDecisionSchema, ScanProvenanceShape } from "./scan-provenance.js";
+export type { ExecutionMode, FreshnessDecision } from "./scan-provenance.js";
+export {
+  CoverageSchema,
+  NO_GO_REASON_CODES,
+  NoGoReasonCodeSchema,
+  ResultDispositionReasonSchema,
+  ResultDispositionSchema,
+  RiskLevelSchema,
+  ScanLinksSchema,
+  ScanObjectSchema,
+  ScanSchema,
+  ScoreStatusSchema,
+} from "./scan.js";
+export type { Coverage, ResultDisposition, RiskLevel, Scan } from "./scan.js";
+export { JobNextActionSchema, ScanJobSchema } from "./scan-job.js";
+export type { ScanJob } from "./scan-job.js";
+export { ScanOrJobSchema } from "./scan-status.js";
+export type { ScanOrJob } from "./scan-status.js";
+export { ScanOverviewSchema } from "./scan-overview.js";
+export { SCOPES, ScopeSchema, SELF_SERVE_SCOPES } from "./scopes.js";
+export type { Scope } from "./scopes.js";
+export { AuthCheckSchema } from "./auth-check.js";
+export type { AuthCheck } from "./auth-check.js";
+export { IssuedApiKeySchema, READ_ONLY_KEY_PREFIX, ReadOnlyKeyRequestSchema, SELF_SERVE_KEY_LIMITS } from "./api-key.js";
+export type { IssuedApiKey, ReadOnlyKeyRequest } from "./api-key.js";
+export { CreateScanRequestSchema, FreshnessSchema, MAX_SCAN_URL_LENGTH, ScanUrlSchema } from "./create-scan-request.js";
+export type { CreateScanRequest, Freshness } from "./create-scan-request.js";
+export {
+  ConfidenceSchema,
+  CriticalitySchema,
+  EVIDENCE_BASIS,
+  EvidenceExampleSchema,
+  FindingCategorySchema,
+  FindingDetailSchema,
+  FindingEvidenceSummarySchema,
+  FindingListSchema,
+  FindingSummarySchema,
+  MAX_FINDING_EXAMPLES,
+  PartySchema,
+  PrioritySchema,
+} from "./finding.js";
+export type { Criticality, EvidenceExample, FindingCategory, FindingDetail, FindingList, FindingSummary, Party } from "./finding.js";
+export { PreConsentRowSchema, PreConsentTableSchema, PurposeSchema, UNATTRIBUTED_VENDOR } from "./pre-consent-table.js";
+export type { PreConsentRow, PreConsentTable, Purpose } from "./pre-consent-table.js";
+export { EvidenceHighlightSchema, PULSE_TOP_FINDINGS, PulseSchema } from "./pulse.js";
+export type { Pulse } from "./pulse.js";
+export {
+  FindingEvidenceDigestSchema,
+  PULSE_EVIDENCE_EXAMPLES_PER_FINDING,
+  PULSE_EVIDENCE_MAX_FINDINGS,
+  PulseEvidenceSchema,
+} from "./pulse-evidence.js";
+export type { PulseEvidence } from "./pulse-evidence.js";
+export {
+  BUNDLE_DETAILS,
+  BUNDLE_MAX_BYTES_RANGE,
+  BUNDLE_SECTIONS,
+  BundleCountSchema,
+  BundleDetailSchema,
+  BundleSectionSchema,
+  FindingReferenceSchema,
+  RECOMMENDED_BUNDLE_MAX_BYTES,
+  ScanBundleSchema,
+} from "./scan-bundle.js";
+export type { BundleDetail, ScanBundle } from "./scan-bundle.js";
+export { CollectorDiagnosticSchema, MAX_DIAGNOSTIC_COLLECTORS, ScanDiagnosticsSchema } from "./diagnostics.js";
+export type { ScanDiagnostics } from "./diagnostics.js";
+export { HealthSchema } from "./health.js";
+export type { Health } from "./health.js";
+export { OpenApiDocumentSchema } from "./openapi-document.js";
+export { DEFAULT_RETRY_AFTER_SECONDS, ERROR_CODES, ERROR_TABLE } from "./error-codes.js";
+export type { ErrorCode } from "./error-codes.js";
+export { ErrorBodySchema, ErrorCodeSchema, ErrorEnvelopeSchema, RateLimitDetailsSchema } from "./error-envelope.js";
+export type { ErrorBody, ErrorEnvelope, RateLimitDetails } from "./error-envelope.js";
+export { OPERATIONS } from "./operations.js";
+export type { OperationId, OperationSecurity, OperationSpec, ReadWeight } from "./operations.js";

@@ -1,0 +1,237 @@
+import type { z } from "zod";
+import { AuthCheckSchema } from "./auth-check.js";
+import { IssuedApiKeySchema, ReadOnlyKeyRequestSchema } from "./api-key.js";
+import { CreateScanRequestSchema } from "./create-scan-request.js";
+import { ScanDiagnosticsSchema } from "./diagnostics.js";
+import type { ErrorCode } from "./error-codes.js";
+import { FindingDetailSchema, FindingListSchema } from "./finding.js";
+import { HealthSchema } from "./health.js";
+import { PreConsentTableSchema } from "./pre-consent-table.js";
+import { PulseSchema } from "./pulse.js";
+import { ScanSchema } from "./scan.js";
+import { ScanJobSchema } from "./scan-job.js";
+import { ScanOrJobSchema } from "./scan-status.js";
+import type { Scope } from "./scopes.js";
+import { OpenApiDocumentSchema } from "./openapi-document.js";
+
+/**
+ * How a caller authenticates to an operation:
+ * - `none`: public (health, the OpenAPI document);
+ * - `bearer`: an API key or OAuth access token is required;
+ * - `bearer_optional`: anonymous callers are served on the anonymous quota; a supplied bearer must be valid;
+ * - `dashboard_session`: a signed-in dashboard session (cookie), no bearer.
+ */
+export type OperationSecurity = "none" | "bearer" | "bearer_optional" | "dashboard_session";
+
+/**
+ * Which weighted read policy counts the request (contract "Limits"), and with how many units: 1 for an
+ * ordinary read, 4 for evidence, full report, diagnostics, export or a composite bundle.
+ */
+export interface ReadWeight {
+  readonly policy: "resource" | "status";
+  readonly units: 1 | 4;
+}
+
+export interface OperationSpec {
+  readonly operationId: string;
+  readonly method: "get" | "post";
+  /** OpenAPI-style path with `{param}` placeholders, relative to the base URL. */
+  readonly path: `/api/v2/${string}`;
+  readonly summary: string;
+  readonly pathParams: readonly ("scanId" | "findingId" | "domain")[];
+  readonly queryParams: readonly "scanFrom"[];
+  readonly security: OperationSecurity;
+  /** Scopes a bearer must hold (all of them). Empty: any valid credential. */
+  readonly scopes: readonly Scope[];
+  readonly readWeight: ReadWeight | null;
+  readonly requestBody: { readonly schema: z.ZodType; readonly required: boolean } | null;
+  /** Success statuses and their body schema. */
+  readonly responses: Readonly<Partial<Record<200 | 201 | 202, z.ZodType>>>;
+  readonly errors: readonly ErrorCode[];
+}
+
+const READ_ERRORS = ["invalid_request", "unauthorized", "forbidden", "not_found", "rate_limited", "internal_error"] as const;
+const RESOURCE_1 = { policy: "resource", units: 1 } as const;
+const RESOURCE_4 = { policy: "resource", units: 4 } as const;
+
+/** Routes that need a stored result answer 202 with the ScanJob while the scan is still active. */
+function resultRoute<const S extends Omit<OperationSpec, "method" | "security" | "scopes" | "requestBody" | "errors" | "queryParams">>(
+  spec: S,
+) {
+  return {
+    ...spec,
+    method: "get",
+    security: "bearer",
+    scopes: ["scan:read"],
+    requestBody: null,
+    queryParams: [],
+    responses: { ...spec.responses, 202: ScanJobSchema },
+    errors: READ_ERRORS,
+  } as const satisfies OperationSpec;
+}
+
+/** The 14 operations of the contract, in its order, with its operationIds. */
+export const OPERATIONS = [
+  {
+    operationId: "requestReadOnlyApiKey",
+    method: "post",
+    path: "/api/v2/keys/request",
+    summary: "Issue a self-serve read-only key",
+    pathParams: [],
+    queryParams: [],
+    security: "dashboard_session",
+    scopes: [],
+    readWeight: null,
+    requestBody: { schema: ReadOnlyKeyRequestSchema, required: false },
+    responses: { 201: IssuedApiKeySchema },
+    errors: ["invalid_request", "unauthorized", "forbidden", "rate_limited", "internal_error"],
+  },
+  {
+    operationId: "checkIntegrationCredential",
+    method: "get",
+    path: "/api/v2/auth/check",
+    summary: "Validate a bearer credential and list its scopes",
+    pathParams: [],
+    queryParams: [],
+    security: "bearer",
+    scopes: [],
+    readWeight: null,
+    requestBody: null,
+    responses: { 200: AuthCheckSchema },
+    errors: ["unauthorized", "forbidden", "rate_limited", "internal_error"],
+  },
+  {
+    operationId: "createScan",
+    method: "post",
+    path: "/api/v2/scans",
+    summary: "Create or reuse a scan",
+    pathParams: [],
+    queryParams: [],
+    security: "bearer_optional",
+    scopes: ["scan:create"],
+    readWeight: null,
+    requestBody: { schema: CreateScanRequestSchema, required: true },
+    responses: { 200: ScanSchema, 202: ScanJobSchema },
+    errors: ["invalid_request", "unauthorized", "forbidden", "rate_limited", "internal_error"],
+  },
+  resultRoute({
+    operationId: "getScan",
+    path: "/api/v2/scans/{scanId}",
+    summary: "Scan resource",
+    pathParams: ["scanId"],
+    readWeight: RESOURCE_1,
+    responses: { 200: ScanOrJobSchema },
+  }),
+  resultRoute({
+    operationId: "getScanDiagnostics",
+    path: "/api/v2/scans/{scanId}/diagnostics",
+    summary: "Bounded timing and collection diagnostics",
+    pathParams: ["scanId"],
+    readWeight: RESOURCE_4,
+    responses: { 200: ScanDiagnosticsSchema },
+  }),
+  {
+    operationId: "getScanStatus",
+    method: "get",
+    path: "/api/v2/scans/{scanId}/status",
+    summary: "Status of a scan or its job",
+    pathParams: ["scanId"],
+    queryParams: [],
+    security: "bearer_optional",
+    scopes: [],
+    readWeight: { policy: "status", units: 1 },
+    requestBody: null,
+    responses: { 200: ScanOrJobSchema },
+    errors: READ_ERRORS,
+  },
+  resultRoute({
+    operationId: "listScanFindings",
+    path: "/api/v2/scans/{scanId}/findings",
+    summary: "List projected findings",
+    pathParams: ["scanId"],
+    readWeight: RESOURCE_1,
+    responses: { 200: FindingListSchema },
+  }),
+  resultRoute({
+    operationId: "getScanFinding",
+    path: "/api/v2/scans/{scanId}/findings/{findingId}",
+    summary: "One finding with a capped evidence summary",
+    pathParams: ["scanId", "findingId"],
+    readWeight: RESOURCE_1,
+    responses: { 200: FindingDetailSchema },
+  }),
+  resultRoute({
+    operationId: "getScanPulse",
+    path: "/api/v2/scans/{scanId}/pulse",
+    summary: "Pulse projection of a completed scan",
+    pathParams: ["scanId"],
+    readWeight: RESOURCE_4,
+    responses: { 200: PulseSchema },
+  }),
+  resultRoute({
+    operationId: "getScanPreConsentCookiesTrackers",
+    path: "/api/v2/scans/{scanId}/pre-consent-cookies-trackers",
+    summary: "Pre-consent cookies and trackers table of a scan",
+    pathParams: ["scanId"],
+    readWeight: RESOURCE_1,
+    responses: { 200: PreConsentTableSchema },
+  }),
+  {
+    operationId: "getDomainLatestScan",
+    method: "get",
+    path: "/api/v2/domains/{domain}/latest",
+    summary: "Latest eligible scan of a domain",
+    pathParams: ["domain"],
+    queryParams: ["scanFrom"],
+    security: "bearer",
+    scopes: ["scan:read"],
+    readWeight: RESOURCE_1,
+    requestBody: null,
+    responses: { 200: ScanSchema },
+    errors: READ_ERRORS,
+  },
+  {
+    operationId: "getDomainLatestPreConsentCookiesTrackers",
+    method: "get",
+    path: "/api/v2/domains/{domain}/latest/pre-consent-cookies-trackers",
+    summary: "Pre-consent table of the latest eligible scan of a domain",
+    pathParams: ["domain"],
+    queryParams: ["scanFrom"],
+    security: "bearer",
+    scopes: ["scan:read"],
+    readWeight: RESOURCE_1,
+    requestBody: null,
+    responses: { 200: PreConsentTableSchema },
+    errors: READ_ERRORS,
+  },
+  {
+    operationId: "getHealth",
+    method: "get",
+    path: "/api/v2/health",
+    summary: "API v2 discovery health",
+    pathParams: [],
+    queryParams: [],
+    security: "none",
+    scopes: [],
+    readWeight: null,
+    requestBody: null,
+    responses: { 200: HealthSchema },
+    errors: ["internal_error"],
+  },
+  {
+    operationId: "getOpenApiDocument",
+    method: "get",
+    path: "/api/v2/openapi.json",
+    summary: "The OpenAPI 3.1.0 contract",
+    pathParams: [],
+    queryParams: [],
+    security: "none",
+    scopes: [],
+    readWeight: null,
+    requestBody: null,
+    responses: { 200: OpenApiDocumentSchema },
+    errors: ["internal_error"],
+  },
+] as const satisfies readonly OperationSpec[];
+
+export type OperationId = (typeof OPERATIONS)[number]["operationId"];

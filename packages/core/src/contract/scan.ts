@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { DISCLAIMER } from "./disclaimer.js";
+import { DateTimeSchema, HostSchema, LinkUrlSchema, ScanFromSchema, ScanIdSchema } from "./primitives.js";
+import { ScanProvenanceShape } from "./scan-provenance.js";
+import { ScanStatusSchema } from "./states.js";
+
+/**
+ * Risk level: service metadata for prioritising review, never a legal severity. The contract observed
+ * `review_recommended`; docs/api.md defines the ladder. `not_assessed` goes with a no-go disposition.
+ */
+export const RiskLevelSchema = z.enum(["not_assessed", "informational", "review_suggested", "review_recommended", "priority_review"]);
+export type RiskLevel = z.infer<typeof RiskLevelSchema>;
+
+/** `final` once stored; `provisional` when the score rests on partial coverage. */
+export const ScoreStatusSchema = z.enum(["final", "provisional"]);
+
+export const CoverageSchema = z
+  .object({
+    status: z.enum(["complete", "partial", "none"]),
+    summary: z.string(),
+    limitations: z.array(z.string()).meta({ description: "What could not be observed, in customer-safe words." }),
+  })
+  .meta({ id: "Coverage" });
+export type Coverage = z.infer<typeof CoverageSchema>;
+
+/**
+ * How the result should be read. `no_go` goes with `completed_limited` when the page could not be observed
+ * meaningfully (a bot challenge, an error page, not HTML); `limited_coverage` when it could, in part.
+ */
+export const ResultDispositionSchema = z.enum(["standard", "limited_coverage", "no_go"]);
+export type ResultDisposition = z.infer<typeof ResultDispositionSchema>;
+
+/** Stable no-go reason codes; their customer-safe copy is in core's disposition catalogue. */
+export const NO_GO_REASON_CODES = [
+  "bot_challenge",
+  "http_error_status",
+  "non_html_target",
+  "empty_document",
+  "navigation_timeout",
+  "navigation_failed",
+  "target_not_public",
+] as const;
+export const NoGoReasonCodeSchema = z.enum(NO_GO_REASON_CODES);
+
+export const ResultDispositionReasonSchema = z
+  .object({
+    code: NoGoReasonCodeSchema,
+    message: z.string().meta({ description: "Customer-safe explanation." }),
+  })
+  .meta({ id: "ResultDispositionReason" });
+
+export const ScanLinksSchema = z
+  .object({
+    self: LinkUrlSchema,
+    status: LinkUrlSchema,
+    findings: LinkUrlSchema,
+    pulse: LinkUrlSchema,
+    report: LinkUrlSchema.meta({ description: "Human-readable report page." }),
+    preConsentCookiesTrackers: LinkUrlSchema,
+  })
+  .meta({ id: "ScanLinks" });
+
+/** The Scan's fields without the cross-field rules; projections pick from it. */
+export const ScanObjectSchema = z.object({
+  type: z.literal("service_scan"),
+  scanId: ScanIdSchema,
+  domain: HostSchema.meta({ description: "Host of the scanned URL." }),
+  url: z.string().meta({ description: "Scanned URL, normalised, without query string or fragment." }),
+  status: ScanStatusSchema,
+  score: z.int().min(0).max(100),
+  scoreStatus: ScoreStatusSchema,
+  scoreVersion: z.string().min(1),
+  scoreUpdatedAt: DateTimeSchema,
+  riskLevel: RiskLevelSchema,
+  coverage: CoverageSchema,
+  scanFrom: ScanFromSchema,
+  startedAt: DateTimeSchema.nullable(),
+  completedAt: DateTimeSchema.nullable(),
+  scanTimeSeconds: z.number().min(0).nullable().meta({ description: "null means unavailable, not zero." }),
+  resultDisposition: ResultDispositionSchema,
+  resultDispositionReason: ResultDispositionReasonSchema.nullable().meta({ description: "Present with `no_go`; null otherwise." }),
+  ...ScanProvenanceShape,
+  links: ScanLinksSchema,
+  disclaimer: z.string().meta({ example: DISCLAIMER }),
+});
+
+/**
+ * A disposition and its reason travel together: `no_go` always has a reason code and is only used with
+ * `completed_limited` (contract); the other dispositions have none.
+ */
+export function checkDisposition(
+  value: { status: string; resultDisposition: ResultDisposition; resultDispositionReason: unknown },
+  issues: { addIssue: (issue: { code: "custom"; message: string; path: string[] }) => void },
+): void {
+  const isNoGo = value.resultDisposition === "no_go";
+  if (isNoGo !== (value.resultDispositionReason !== null)) {
+    issues.addIssue({
+      code: "custom",
+      message: "resultDispositionReason is required with no_go and null otherwise",
+      path: ["resultDispositionReason"],
+    });
+  }
+  if (isNoGo && value.status !== "completed_limited") {
+    issues.addIssue({ code: "custom", message: "no_go is used only with completed_limited", path: ["status"] });
+  }
+}
+
+/** The durable scan resource (contract: Scan, type `service_scan`). It exists once a result is stored. */
+export const ScanSchema = ScanObjectSchema.superRefine((value, ctx) => checkDisposition(value, ctx)).meta({ id: "Scan" });
+export type Scan = z.infer<typeof ScanSchema>;

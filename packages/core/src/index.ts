@@ -1,0 +1,9 @@
+/**
+ * @public-scan/core: the domain of public-scan. This entry re-exports the contract and adds the error type.
+ * Use-cases, ports and projections join it in later releases.
+ */
+export * from "./contract/index.js";
+export { isServiceError, ServiceError } from "./errors/service-error.js";
+export type { ServiceErrorOptions } from "./errors/service-error.js";
+export { REDACTED_INTERNAL_MESSAGE, toErrorEnvelope, toHttpStatus } from "./errors/to-error-envelope.js";
+export type { ErrorEnvelopeOptions } from "./errors/to-error-envelope.js";

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { OPERATIONS } from "../../src/contract/index.js";
+
+/** The contract's endpoint table, in its order, written out here so the code cannot drift from it. */
+const CONTRACT_ENDPOINTS = [
+  ["post", "/api/v2/keys/request"],
+  ["get", "/api/v2/auth/check"],
+  ["post", "/api/v2/scans"],
+  ["get", "/api/v2/scans/{scanId}"],
+  ["get", "/api/v2/scans/{scanId}/diagnostics"],
+  ["get", "/api/v2/scans/{scanId}/status"],
+  ["get", "/api/v2/scans/{scanId}/findings"],
+  ["get", "/api/v2/scans/{scanId}/findings/{findingId}"],
+  ["get", "/api/v2/scans/{scanId}/pulse"],
+  ["get", "/api/v2/scans/{scanId}/pre-consent-cookies-trackers"],
+  ["get", "/api/v2/domains/{domain}/latest"],
+  ["get", "/api/v2/domains/{domain}/latest/pre-consent-cookies-trackers"],
+  ["get", "/api/v2/health"],
+  ["get", "/api/v2/openapi.json"],
+] as const;
+
+const byId = (id: string) => OPERATIONS.find((operation) => operation.operationId === id);
+
+describe("operation table", () => {
+  it("has the contract's 14 routes in its order", () => {
+    expect(OPERATIONS.map((operation) => [operation.method, operation.path])).toEqual(CONTRACT_ENDPOINTS);
+  });
+
+  it("uses the contract's operationIds and unique ones elsewhere", () => {
+    expect(byId("requestReadOnlyApiKey")?.path).toBe("/api/v2/keys/request");
+    expect(byId("checkIntegrationCredential")?.path).toBe("/api/v2/auth/check");
+    expect(byId("createScan")?.path).toBe("/api/v2/scans");
+    expect(byId("getScan")?.path).toBe("/api/v2/scans/{scanId}");
+    expect(new Set(OPERATIONS.map((operation) => operation.operationId)).size).toBe(OPERATIONS.length);
+  });
+
+  it("declares every path placeholder as a path parameter", () => {
+    for (const operation of OPERATIONS) {
+      const placeholders = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      expect(operation.pathParams).toEqual(placeholders);
+    }
+  });
+
+  it("applies the contract's security: anonymous createScan, dashboard session for keys, public discovery", () => {
+    expect(byId("createScan")).toMatchObject({ security: "bearer_optional", scopes: ["scan:create"] });
+    expect(byId("requestReadOnlyApiKey")).toMatchObject({ security: "dashboard_session" });
+    expect(byId("getHealth")).toMatchObject({ security: "none" });
+    expect(byId("getOpenApiDocument")).toMatchObject({ security: "none" });
+    expect(byId("getScan")).toMatchObject({ security: "bearer", scopes: ["scan:read"] });
+  });
+
+  it("weighs reads as the contract's limits say: 1 unit for ordinary reads, 4 for heavy ones", () => {
+    const weights = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation.readWeight]));
+    expect(weights).toMatchObject({
+      getScan: { policy: "resource", units: 1 },
+      listScanFindings: { policy: "resource", units: 1 },
+      getScanFinding: { policy: "resource", units: 1 },
+      getScanPreConsentCookiesTrackers: { policy: "resource", units: 1 },
+      getDomainLatestScan: { policy: "resource", units: 1 },
+      getDomainLatestPreConsentCookiesTrackers: { policy: "resource", units: 1 },
+      getScanDiagnostics: { policy: "resource", units: 4 },
+      getScanPulse: { policy: "resource", units: 4 },
+      getScanStatus: { policy: "status", units: 1 },
+      createScan: null,
+      getHealth: null,
+    });
+  });
+
+  it("lists the contract's status codes for the four routes it details", () => {
+    expect(Object.keys(byId("createScan")!.responses).sort()).toEqual(["200", "202"]);
+    expect(byId("createScan")!.errors).toEqual(["invalid_request", "unauthorized", "forbidden", "rate_limited", "internal_error"]);
+    expect(Object.keys(byId("requestReadOnlyApiKey")!.responses)).toEqual(["201"]);
+    expect(byId("requestReadOnlyApiKey")!.errors).toEqual([
+      "invalid_request",
+      "unauthorized",
+      "forbidden",
+      "rate_limited",
+      "internal_error",
+    ]);
+    expect(byId("checkIntegrationCredential")!.errors).toEqual(expect.arrayContaining(["unauthorized", "forbidden", "internal_error"]));
+    expect(byId("getScan")!.errors).toEqual(expect.arrayContaining(["invalid_request", "not_found", "rate_limited", "internal_error"]));
+  });
+});
