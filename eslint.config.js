@@ -1,0 +1,110 @@
+// @ts-check
+import js from "@eslint/js";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/**
+ * The dependency direction of DESIGN.md, as lint rules (a test on the built core entry checks the same
+ * from the other side):
+ *   core        imports nothing in the repo, and no browser, HTTP framework, MCP, AWS or socket module;
+ *   client      imports only core's contract entry;
+ *   scanner, http-h3, mcp import core (and their own libraries);
+ *   aws-lambda  may import core, http-h3 and scanner;
+ *   nothing imports aws-lambda or mcp.
+ */
+const NOT_IN_CORE = [
+  { group: ["@public-scan/*"], message: "core imports nothing in the repo (DESIGN.md)." },
+  { group: ["puppeteer", "puppeteer-core", "@sparticuz/*", "playwright*"], message: "No browser in core: put it in @public-scan/scanner." },
+  { group: ["h3", "srvx", "srvx/*", "express", "hono"], message: "No HTTP framework in core: put it in @public-scan/http-h3." },
+  { group: ["@modelcontextprotocol/*"], message: "No MCP in core: put it in @public-scan/mcp." },
+  { group: ["@aws-sdk/*", "aws-lambda"], message: "No AWS in core: put it in @public-scan/aws-lambda." },
+  {
+    group: [
+      "node:net",
+      "node:tls",
+      "node:http",
+      "node:https",
+      "node:http2",
+      "node:dgram",
+      "node:dns",
+      "net",
+      "tls",
+      "http",
+      "https",
+      "dns",
+    ],
+    message: "No sockets in core: ports are implemented by adapters.",
+  },
+];
+const NOBODY_IMPORTS = [
+  { group: ["@public-scan/aws-lambda", "@public-scan/aws-lambda/*"], message: "Nothing imports aws-lambda (DESIGN.md)." },
+  { group: ["@public-scan/mcp", "@public-scan/mcp/*"], message: "Nothing imports mcp (DESIGN.md)." },
+];
+const NO_DEEP_IMPORTS = [
+  { group: ["@public-scan/*/src/*", "@public-scan/*/dist/*", "../../*/src/*"], message: "Import a package by its exported entries." },
+];
+
+/** @param {string} pkg @param {Array<{group?: string[], regex?: string, message: string}>} patterns */
+const restrict = (pkg, patterns) => ({
+  files: [`packages/${pkg}/src/**/*.ts`],
+  rules: { "no-restricted-imports": ["error", { patterns }] },
+});
+
+export default tseslint.config(
+  { ignores: ["**/dist/**", "**/node_modules/**", ".toolchain/**", "coverage/**", "docs/openapi.json"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: { allowDefaultProject: ["*.js", "*.mjs", "scripts/*.mjs"] }, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      "max-params": ["error", 3],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "separate-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/switch-exhaustiveness-check": "error",
+    },
+  },
+  restrict("core", NOT_IN_CORE),
+  restrict("client", [
+    ...NOBODY_IMPORTS,
+    ...NO_DEEP_IMPORTS,
+    { regex: "^@public-scan/(?!core/contract$)", message: "The client imports only @public-scan/core/contract." },
+  ]),
+  restrict("scanner", [
+    ...NOBODY_IMPORTS,
+    ...NO_DEEP_IMPORTS,
+    { group: ["@public-scan/http-h3", "@public-scan/client"], message: "The scanner depends on core only." },
+  ]),
+  restrict("http-h3", [
+    ...NOBODY_IMPORTS,
+    ...NO_DEEP_IMPORTS,
+    {
+      group: ["@public-scan/scanner", "@public-scan/client"],
+      message: "The REST adapter depends on core only; hosts wire in the scanner.",
+    },
+  ]),
+  restrict("mcp", [...NOBODY_IMPORTS, ...NO_DEEP_IMPORTS]),
+  restrict("aws-lambda", [
+    {
+      group: ["@public-scan/mcp", "@public-scan/mcp/*", "@public-scan/client"],
+      message: "aws-lambda may import core, http-h3 and scanner.",
+    },
+    ...NO_DEEP_IMPORTS,
+  ]),
+  {
+    // Tests may use `any` in mutations of fixtures, and vitest's `expect(...).toX` calls are not promises.
+    files: ["**/test/**/*.ts", "**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-explicit-any": "off",
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      "@typescript-eslint/no-non-null-assertion": "off",
+    },
+  },
+  { files: ["**/*.js", "**/*.mjs"], ...tseslint.configs.disableTypeChecked },
+);
