@@ -1,0 +1,42 @@
+// `pnpm bench`: runs every packages/*/bench/*.bench.mjs against the built packages and prints, per suite,
+// the median time of each case and its ratio to the suite's baseline measured in the same run. The machines
+// are shared and noisy, so only ratios and medians are reported (DEVELOPERS.md); copy them to BENCHMARKS.md.
+//
+// A bench file exports `suites`: [{ title, baseline: { name, fn }, cases: [{ name, fn }] }].
+import { readdirSync } from "node:fs";
+import { Bench } from "tinybench";
+
+const root = new URL("../", import.meta.url);
+const only = process.argv[2];
+const files = readdirSync(new URL("packages/", root), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap((entry) => {
+    try {
+      return readdirSync(new URL(`packages/${entry.name}/bench/`, root))
+        .filter((name) => name.endsWith(".bench.mjs"))
+        .map((name) => `packages/${entry.name}/bench/${name}`);
+    } catch {
+      return [];
+    }
+  })
+  .filter((file) => only === undefined || file.includes(only));
+
+const format = (ms) => (ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(2)} µs`);
+
+for (const file of files) {
+  const { suites } = await import(new URL(file, root).href);
+  for (const suite of suites) {
+    const bench = new Bench({ time: 1000, warmupTime: 200 });
+    bench.add(suite.baseline.name, suite.baseline.fn);
+    for (const candidate of suite.cases) bench.add(candidate.name, candidate.fn);
+    await bench.run();
+    const median = (task) => task.result.latency.p50;
+    const [baseline, ...cases] = bench.tasks;
+    console.log(`\n${file}: ${suite.title}`);
+    console.log(`  ${format(median(baseline)).padStart(10)}  1.00x  ${baseline.name} (baseline)`);
+    for (const task of cases) {
+      console.log(`  ${format(median(task)).padStart(10)}  ${(median(task) / median(baseline)).toFixed(2)}x  ${task.name}`);
+    }
+  }
+}
+console.log(`\n${new Date().toISOString()} · node ${process.version} · reproduce: pnpm bench${only ? ` ${only}` : ""}`);
