@@ -9,6 +9,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ["@public-scan/source", ...defaultServerConditions] } },
   test: {
     include: ["packages/*/test/**/*.test.ts", "tools/*/test/**/*.test.ts", "examples/*/**/*.test.ts", "test/**/*.test.ts"],
+    reporters: ["default", "./test/support/summary-reporter.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
