@@ -1,0 +1,25 @@
+/** Observation schemas: what the Scanner port returns. Shared by the scanner (fills) and projections (read). */
+export {
+  ClassificationSchema,
+  ClassificationSourceSchema,
+  ObservedHostSchema,
+  ObservedNameSchema,
+  SafeUrlSchema,
+  UNCLASSIFIED,
+} from "./observation-primitives.js";
+export type { Classification } from "./observation-primitives.js";
+export { CookieObservationSchema } from "./cookie-observation.js";
+export type { CookieObservation } from "./cookie-observation.js";
+export { StorageKindSchema, StorageObservationSchema } from "./storage-observation.js";
+export type { StorageKind, StorageObservation } from "./storage-observation.js";
+export { RequestObservationSchema, ResourceTypeSchema } from "./request-observation.js";
+export type { RequestObservation, ResourceType } from "./request-observation.js";
+export { NavigationObservationSchema, PageKindSchema } from "./navigation-observation.js";
+export type { NavigationObservation, PageKind } from "./navigation-observation.js";
+export { CollectorReportSchema } from "./collector-report.js";
+export type { CollectorReport } from "./collector-report.js";
+export { FrameObservationSchema } from "./frame-observation.js";
+export type { FrameObservation } from "./frame-observation.js";
+export { OBSERVATION_LIMITS, ScanObservationsSchema } from "./scan-observations.js";
+export type { ScanObservations } from "./scan-observations.js";
+export { hostOf, toSafeUrl } from "./safe-url.js";

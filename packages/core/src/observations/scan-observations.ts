@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { DateTimeSchema } from "../contract/primitives.js";
+import { CollectorReportSchema } from "./collector-report.js";
+import { CookieObservationSchema } from "./cookie-observation.js";
+import { FrameObservationSchema } from "./frame-observation.js";
+import { NavigationObservationSchema } from "./navigation-observation.js";
+import { ObservedHostSchema, SafeUrlSchema } from "./observation-primitives.js";
+import { RequestObservationSchema } from "./request-observation.js";
+import { StorageObservationSchema } from "./storage-observation.js";
+
+/** Bounds that keep one scan's observations small whatever the page does; what is cut is counted. */
+export const OBSERVATION_LIMITS = { cookies: 2000, storage: 2000, requests: 5000, frames: 500 } as const;
+
+/**
+ * Everything the Scanner port returns for one scan: typed, minimised facts that the projection turns into
+ * evidence, findings and the score. Validated at the port, so an adapter cannot pass a value through.
+ */
+export const ScanObservationsSchema = z.object({
+  schemaVersion: z.literal(1),
+  scanner: z.object({
+    name: z.string().max(60),
+    version: z.string().max(40),
+    browserVersion: z.string().max(80).nullable(),
+    /** Versions of the classification data used, for reproducibility. */
+    data: z.record(z.string().max(60), z.string().max(80)),
+  }),
+  target: z.object({ url: SafeUrlSchema, host: ObservedHostSchema, registrableDomain: z.string().max(253).nullable() }),
+  startedAt: DateTimeSchema,
+  completedAt: DateTimeSchema,
+  navigation: NavigationObservationSchema,
+  cookies: z.array(CookieObservationSchema).max(OBSERVATION_LIMITS.cookies),
+  storage: z.array(StorageObservationSchema).max(OBSERVATION_LIMITS.storage),
+  requests: z.array(RequestObservationSchema).max(OBSERVATION_LIMITS.requests),
+  frames: z.array(FrameObservationSchema).max(OBSERVATION_LIMITS.frames),
+  collectors: z.array(CollectorReportSchema).max(50),
+  /** Items dropped because a bound was reached, per list. */
+  truncated: z.object({ cookies: z.int().min(0), storage: z.int().min(0), requests: z.int().min(0), frames: z.int().min(0) }),
+});
+export type ScanObservations = z.infer<typeof ScanObservationsSchema>;
