@@ -8,6 +8,9 @@ export const CollectorReportSchema = z.object({
   durationMs: z.int().min(0).nullable(),
   itemCount: z.int().min(0),
   /** A reason code such as `collector_timeout` or `target_closed`; never a raw error message. */
-  reason: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/).nullable(),
+  reason: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,63}$/)
+    .nullable(),
 });
 export type CollectorReport = z.infer<typeof CollectorReportSchema>;

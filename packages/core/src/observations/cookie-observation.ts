@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { ClassificationSchema, EvidencePhaseSchema, ObservedHostSchema, ObservedNameSchema, PartySchema } from "./observation-primitives.js";
+import {
+  ClassificationSchema,
+  EvidencePhaseSchema,
+  ObservedHostSchema,
+  ObservedNameSchema,
+  PartySchema,
+} from "./observation-primitives.js";
 
 /**
  * One cookie as the browser holds it after a phase, or one the browser refused. Never its value.

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { ClassificationSchema, EvidencePhaseSchema, ObservedHostSchema, ObservedNameSchema, PartySchema } from "./observation-primitives.js";
+import {
+  ClassificationSchema,
+  EvidencePhaseSchema,
+  ObservedHostSchema,
+  ObservedNameSchema,
+  PartySchema,
+} from "./observation-primitives.js";
 
 export const StorageKindSchema = z.enum(["local_storage", "session_storage", "indexed_db", "cache_storage", "service_worker"]);
 export type StorageKind = z.infer<typeof StorageKindSchema>;

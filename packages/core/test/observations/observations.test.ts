@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CookieObservationSchema, hostOf, RequestObservationSchema, SafeUrlSchema, toSafeUrl, UNCLASSIFIED } from "../../src/observations/index.js";
+import {
+  CookieObservationSchema,
+  hostOf,
+  RequestObservationSchema,
+  SafeUrlSchema,
+  toSafeUrl,
+  UNCLASSIFIED,
+} from "../../src/observations/index.js";
 
 const cookie = {
   name: "_ga",
