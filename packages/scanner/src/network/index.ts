@@ -1,0 +1,17 @@
+/**
+ * Egress control for a scan: resolve rules, the address classification, the guard that applies
+ * `allowPrivateTargets`, a guarded `lookup` for Node-side probes, and the guarded proxy for the browser.
+ */
+export { classifyAddress, type AddressClass } from "./classify-address.js";
+export { createEgressGuard, type EgressGuard, type EgressGuardOptions } from "./create-egress-guard.js";
+export { createGuardedLookup, type EgressRefusedError, type GuardedLookup } from "./create-guarded-lookup.js";
+export { EGRESS_REFUSALS, type EgressDecision, type EgressRefusal, type EgressTarget } from "./egress-decision.js";
+export type { EgressConnectEvent, EgressRefusedEvent } from "./egress-proxy-context.js";
+export { findResolveRule } from "./find-resolve-rule.js";
+export type { EgressLookup, LookupAddress } from "./lookup-all-addresses.js";
+export { matchesHostPattern } from "./matches-host-pattern.js";
+export { METADATA_ADDRESSES } from "./metadata-addresses.js";
+export { METADATA_HOST_NAMES } from "./metadata-host-names.js";
+export { normalizeHost } from "./normalize-host.js";
+export { parseResolveRules, type ResolveRule } from "./parse-resolve-rules.js";
+export { startEgressProxy, type EgressProxy, type EgressProxyOptions } from "./start-egress-proxy.js";

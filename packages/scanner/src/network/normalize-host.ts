@@ -1,0 +1,30 @@
+import { isIPv6 } from "node:net";
+
+/**
+ * Letters, marks and digits of any script plus `-`, `_` and `.`: everything a DNS name or a dotted IPv4 form
+ * needs. Anything else (`@`, `/`, `\`, `:`, `%`, `?`, `#`, spaces, controls) could make the URL parser read
+ * a different host than the one the caller meant, so it is refused before parsing.
+ */
+const HOST_CHARACTERS = /^[\p{L}\p{M}\p{N}._-]+$/u;
+
+/**
+ * Normalises a host name the way the browser does (the WHATWG URL host parser): lower case, IDNA to
+ * punycode, and every IPv4 spelling (`2130706433`, `0177.0.0.1`, `0x7f.1`, `127.1`) to a dotted quad. IPv6
+ * literals come back in brackets and compressed; one trailing dot is dropped, so `metadata.google.internal.`
+ * cannot slip past an exact-name comparison. Returns `undefined` for anything that is not a bare host
+ * (ports, credentials, paths, zone ids, empty labels).
+ */
+export function normalizeHost(host: string): string | undefined {
+  const candidate = isIPv6(host) ? `[${host}]` : host;
+  const bracketed = candidate.startsWith("[") && candidate.endsWith("]");
+  if (bracketed ? !isIPv6(candidate.slice(1, -1)) : !HOST_CHARACTERS.test(candidate)) return undefined;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${candidate}`).hostname;
+  } catch {
+    return undefined;
+  }
+  const trimmed = hostname.endsWith(".") ? hostname.slice(0, -1) : hostname;
+  // An empty label (`a..b`, `name..`) never resolves; refusing it keeps one spelling per name.
+  return trimmed.split(".").includes("") ? undefined : trimmed;
+}
