@@ -1,0 +1,52 @@
+import { UNCLASSIFIED } from "@public-scan/core";
+import type { Classification } from "@public-scan/core";
+import type { ClassifierData } from "./classifier-data.js";
+import { domainAgreement, matchCookieName } from "./match-cookie-name.js";
+import { matchOpenCookiePlatform } from "./match-open-cookie-platform.js";
+import { matchTrackerHost } from "./match-tracker-host.js";
+import { PURPOSE_BY_TRACKER_CATEGORY } from "./tracker-category.js";
+
+export interface ClassifyNamedItemInput {
+  /** Cookie name or storage key. */
+  name: string;
+  /** Cookie domain or storage origin host. */
+  host: string;
+}
+
+/**
+ * Cookies and storage keys share one rule, since the Open Cookie Database lists both under one name column.
+ * 1. The database row for the name (preferring rows set by this host's site) gives the purpose and, through
+ *    the catalogue's platform mapping, the vendor and category.
+ * 2. Otherwise, or when that row names another site while the catalogue attributes this host to a different
+ *    vendor (an ambiguous name such as `token`), the catalogue entry for the host gives vendor and category,
+ *    and the purpose follows the category.
+ */
+export function classifyNamedItem(data: ClassifierData, input: ClassifyNamedItemInput): Classification {
+  const entry = matchCookieName(data.cookies, { name: input.name, domain: input.host });
+  const hostAttribution = matchTrackerHost(data.catalogue, input.host);
+  const mapped = entry === null ? null : matchOpenCookiePlatform(data.catalogue, entry.platform);
+
+  const contradicted =
+    entry !== null &&
+    hostAttribution !== null &&
+    domainAgreement(entry, input.host) === "other_site" &&
+    (mapped?.vendor ?? entry.platform) !== hostAttribution.vendor;
+
+  if (entry !== null && !contradicted) {
+    const vendor = mapped?.vendor ?? entry.platform ?? hostAttribution?.vendor ?? null;
+    const hostCategory = hostAttribution !== null && hostAttribution.vendor === vendor ? hostAttribution.category : null;
+    const category = mapped?.category ?? hostCategory;
+    const usedCatalogue = mapped !== null || (hostAttribution !== null && vendor === hostAttribution.vendor);
+    return {
+      vendor,
+      category,
+      purpose: entry.purpose,
+      sources: usedCatalogue ? ["open_cookie_database", "tracker_catalogue"] : ["open_cookie_database"],
+    };
+  }
+  if (hostAttribution !== null) {
+    const { vendor, category } = hostAttribution;
+    return { vendor, category, purpose: PURPOSE_BY_TRACKER_CATEGORY[category], sources: ["tracker_catalogue"] };
+  }
+  return { ...UNCLASSIFIED, sources: [] };
+}

@@ -1,0 +1,193 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { ClassificationSchema, UNCLASSIFIED } from "@public-scan/core";
+import type { Classifier } from "../../src/classify/classifier.js";
+import { createClassifier } from "../../src/classify/create-classifier.js";
+
+const PAGE = "https://www.example.com/checkout?order=4711";
+
+describe("createClassifier", () => {
+  let classifier: Classifier;
+  beforeAll(async () => {
+    classifier = await createClassifier();
+  });
+
+  it("reports the versions of its data", () => {
+    expect(classifier.dataVersions).toEqual({
+      easyprivacy: "202502102233",
+      openCookieDatabase: "0ee5a17",
+      trackerCatalogue: expect.stringMatching(/^\d{4}\./),
+    });
+  });
+
+  describe("classifyRequest", () => {
+    it("attributes a catalogued, listed tracker and names both sources", () => {
+      const result = classifier.classifyRequest({
+        url: "https://region1.google-analytics.com/g/collect?v=2&cid=123",
+        resourceType: "ping",
+        documentUrl: PAGE,
+      });
+      expect(result).toEqual({
+        trackerListed: true,
+        classification: { vendor: "Google", category: "analytics", purpose: "analytics", sources: ["tracker_catalogue", "easyprivacy"] },
+      });
+    });
+
+    it("derives the purpose from the category", () => {
+      const pixel = classifier.classifyRequest({
+        url: "https://connect.facebook.net/en_US/fbevents.js",
+        resourceType: "script",
+        documentUrl: PAGE,
+      });
+      expect(pixel.classification).toMatchObject({ vendor: "Meta", category: "advertising", purpose: "marketing" });
+      const gtm = classifier.classifyRequest({
+        url: "https://www.googletagmanager.com/gtm.js?id=GTM-X",
+        resourceType: "script",
+        documentUrl: PAGE,
+      });
+      expect(gtm.classification).toMatchObject({ vendor: "Google", category: "tag_manager", purpose: "unknown" });
+      const cmp = classifier.classifyRequest({ url: "https://consent.cookiebot.com/uc.js", resourceType: "script", documentUrl: PAGE });
+      expect(cmp.classification).toMatchObject({ vendor: "Cookiebot", category: "consent_management", purpose: "functional" });
+    });
+
+    it("keeps the catalogue's attribution when EasyPrivacy does not list the request", () => {
+      const video = classifier.classifyRequest({
+        url: "https://www.youtube-nocookie.com/embed/abc",
+        resourceType: "subdocument",
+        documentUrl: PAGE,
+      });
+      expect(video).toEqual({
+        trackerListed: false,
+        classification: { vendor: "Google", category: "embedded_content", purpose: "unknown", sources: ["tracker_catalogue"] },
+      });
+    });
+
+    it("falls back to the Open Cookie Database's domains for the vendor", () => {
+      const result = classifier.classifyRequest({
+        url: "https://cdn.shopify.com/s/files/theme.js",
+        resourceType: "script",
+        documentUrl: PAGE,
+      });
+      expect(result.classification).toMatchObject({ vendor: "Shopify", category: null, purpose: "unknown" });
+      expect(result.classification.sources[0]).toBe("open_cookie_database");
+    });
+
+    it("flags a listed request that no catalogue attributes, without inventing a vendor", () => {
+      const result = classifier.classifyRequest({
+        url: "https://www.example.com/js/google_tracker.js",
+        resourceType: "script",
+        documentUrl: PAGE,
+      });
+      expect(result).toEqual({ trackerListed: true, classification: { ...UNCLASSIFIED, sources: ["easyprivacy"] } });
+    });
+
+    it("leaves an ordinary first-party request unclassified", () => {
+      const result = classifier.classifyRequest({ url: "https://www.example.com/logo.png", resourceType: "image", documentUrl: PAGE });
+      expect(result).toEqual({ trackerListed: false, classification: UNCLASSIFIED });
+      expect(classifier.classifyRequest({ url: "not a url", resourceType: "other", documentUrl: PAGE }).classification).toEqual(
+        UNCLASSIFIED,
+      );
+    });
+
+    it("never returns anything from the URL's path, query or fragment", () => {
+      const url = "https://www.google-analytics.com/g/collect-canary-path?cid=canary-query-4711&uid=alice%40example.com#canary-fragment";
+      const documentUrl = "https://www.example.com/canary-page?session=canary-session";
+      for (const resourceType of ["ping", "script", "image", "document"] as const) {
+        const serialized = JSON.stringify(classifier.classifyRequest({ url, resourceType, documentUrl }));
+        expect(serialized).not.toMatch(/canary|alice|collect|session|https?:|\/\//);
+      }
+    });
+  });
+
+  describe("classifyCookie", () => {
+    it("names the vendor of a first-party analytics cookie through the catalogue's platform mapping", () => {
+      expect(classifier.classifyCookie({ name: "_ga", domain: ".example.com" })).toEqual({
+        vendor: "Google",
+        category: "analytics",
+        purpose: "analytics",
+        sources: ["open_cookie_database", "tracker_catalogue"],
+      });
+      expect(classifier.classifyCookie({ name: "_ga_ABC123", domain: "example.com" })).toMatchObject({
+        vendor: "Google",
+        purpose: "analytics",
+      });
+      expect(classifier.classifyCookie({ name: "_fbp", domain: ".example.com" })).toMatchObject({ vendor: "Meta", purpose: "marketing" });
+    });
+
+    it("takes the purpose from the cookie's own row, not from the vendor's category", () => {
+      // Hotjar is a session-replay vendor, but the database calls this cookie functional.
+      expect(classifier.classifyCookie({ name: "_hjSessionUser_123", domain: "example.com" })).toMatchObject({
+        vendor: "Hotjar",
+        category: "session_replay",
+        purpose: "functional",
+      });
+      expect(classifier.classifyCookie({ name: "IDE", domain: ".doubleclick.net" })).toMatchObject({
+        vendor: "Google",
+        purpose: "marketing",
+      });
+    });
+
+    it("keeps the database's platform name when the catalogue has no mapping", () => {
+      expect(classifier.classifyCookie({ name: "__cf_bm", domain: ".example.com" })).toMatchObject({
+        vendor: "Cloudflare",
+        purpose: "functional",
+      });
+      expect(classifier.classifyCookie({ name: "XSRF-TOKEN", domain: "www.example.com" })).toEqual({
+        vendor: null,
+        category: null,
+        purpose: "security",
+        sources: ["open_cookie_database"],
+      });
+    });
+
+    it("falls back to the catalogue by cookie domain for names the database does not know", () => {
+      expect(classifier.classifyCookie({ name: "canary-unknown-name", domain: ".doubleclick.net" })).toEqual({
+        vendor: "Google",
+        category: "advertising",
+        purpose: "marketing",
+        sources: ["tracker_catalogue"],
+      });
+    });
+
+    it("does not let an ambiguous name from another site override the catalogue's vendor for this host", () => {
+      // `token` is an Adform and a Xandr cookie per the database; set by HubSpot's domain it is HubSpot's.
+      expect(classifier.classifyCookie({ name: "token", domain: ".hubspot.com" })).toMatchObject({
+        vendor: "HubSpot",
+        sources: ["tracker_catalogue"],
+      });
+      expect(classifier.classifyCookie({ name: "token", domain: ".adnxs.com" })).toMatchObject({ vendor: "Xandr (Microsoft)" });
+    });
+
+    it("leaves unknown first-party cookies unclassified", () => {
+      expect(classifier.classifyCookie({ name: "cart_id", domain: "shop.example.com" })).toEqual(UNCLASSIFIED);
+    });
+  });
+
+  describe("classifyStorageKey", () => {
+    it("classifies storage keys by the same database, then by origin host", () => {
+      expect(classifier.classifyStorageKey({ name: "_hjSessionStorageTest", originHost: "www.example.com" })).toMatchObject({
+        vendor: "Hotjar",
+      });
+      expect(classifier.classifyStorageKey({ name: "canary-key", originHost: "www.youtube.com" })).toMatchObject({
+        vendor: "Google",
+        category: "embedded_content",
+        sources: ["tracker_catalogue"],
+      });
+      expect(classifier.classifyStorageKey({ name: "theme", originHost: "www.example.com" })).toEqual(UNCLASSIFIED);
+    });
+  });
+
+  it("returns classifications that fit the observation schema", () => {
+    const samples = [
+      classifier.classifyRequest({ url: "https://bat.bing.com/action/0?ti=1", resourceType: "image", documentUrl: PAGE }).classification,
+      classifier.classifyCookie({ name: "_ga", domain: "example.com" }),
+      classifier.classifyCookie({ name: "XSRF-TOKEN", domain: "example.com" }),
+      classifier.classifyStorageKey({ name: "ajs_anonymous_id", originHost: "www.example.com" }),
+    ];
+    for (const sample of samples) expect(ClassificationSchema.safeParse(sample).success).toBe(true);
+  });
+
+  it("exposes party and registrable domain", () => {
+    expect(classifier.partyOf({ host: "www.google-analytics.com", siteHost: "www.example.com" })).toBe("third_party");
+    expect(classifier.registrableDomainOf("www.shop.test")).toBe("shop.test");
+  });
+});
