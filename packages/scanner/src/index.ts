@@ -1,6 +1,38 @@
 /**
- * @public-scan/scanner: the headless-Chromium implementation of core's Scanner port (collectors over CDP).
- * Nothing is exported yet: the scanner lands with the "observe what a page does before consent" issue.
- * The package exists now so the workspace, its build and its dependency rules are in place from the start.
+ * @public-scan/scanner: the puppeteer-core implementation of core's Scanner port. A pre-consent visit
+ * observes cookies, browser storage, requests and frames through collector plugins attached to every target.
  */
-export {};
+export { createPuppeteerScanner, SCANNER_DEFAULTS } from "./create-puppeteer-scanner.js";
+export type { PuppeteerScannerOptions } from "./create-puppeteer-scanner.js";
+export { SCANNER_VERSION } from "./scanner-version.js";
+export { FORBIDDEN_FLAGS, SCAN_FLAGS, withoutForbiddenFlags } from "./browser/chromium-flags.js";
+export { resolveExecutable, SYSTEM_BROWSER_PATHS } from "./browser/resolve-executable.js";
+export type { BrowserSource, ResolveExecutableOptions } from "./browser/resolve-executable.js";
+export { createBrowserPool } from "./browser/browser-pool.js";
+export { launchBrowser } from "./browser/launch-browser.js";
+export type { LaunchBrowserOptions, LaunchedBrowser } from "./browser/launch-browser.js";
+export type { BrowserPool, BrowserPoolOptions } from "./browser/browser-pool.js";
+export { toSpkiHashes } from "./browser/spki-hashes.js";
+export type { AttachedTarget, Collector, CollectorContext, TargetKind } from "./collectors/collector.js";
+export { createClassifier, partyOf, registrableDomainOf } from "./classify/index.js";
+export type { Classifier, ClassifierDataVersions, CreateClassifierOptions } from "./classify/index.js";
+export {
+  classifyAddress,
+  createEgressGuard,
+  createGuardedLookup,
+  matchesHostPattern,
+  parseResolveRules,
+  startEgressProxy,
+} from "./network/index.js";
+export type {
+  AddressClass,
+  EgressDecision,
+  EgressGuard,
+  EgressGuardOptions,
+  EgressProxy,
+  EgressRefusal,
+  GuardedLookup,
+  ResolveRule,
+} from "./network/index.js";
+export { detectPageKind } from "./scan/detect-page-kind.js";
+export type { PageSignals } from "./scan/detect-page-kind.js";

@@ -1,0 +1,97 @@
+import type { Browser } from "puppeteer-core";
+import type { LaunchedBrowser } from "./launch-browser.js";
+
+export interface BrowserPoolOptions {
+  /** Starts (or connects to) the one browser the pool shares. */
+  launch: () => Promise<LaunchedBrowser>;
+  /** Scans that may run at the same time in the browser. */
+  concurrency: number;
+}
+
+export interface BrowserPool {
+  /**
+   * Runs `task` with the shared browser once a slot is free. The browser is launched on first use and
+   * relaunched after a crash; a task running when the browser died fails alone.
+   */
+  use<T>(task: (browser: Browser) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /** Closes the browser; tasks still waiting are refused. */
+  close(): Promise<void>;
+  /** How many tasks run and wait now, and how many times the browser was launched. */
+  stats(): { running: number; waiting: number; launches: number };
+}
+
+export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
+  if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new Error("concurrency must be a positive integer");
+  let current: Promise<LaunchedBrowser> | null = null;
+  let launches = 0;
+  let running = 0;
+  let closed = false;
+  const waiting: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+
+  const browser = (): Promise<LaunchedBrowser> => {
+    if (current === null) {
+      launches += 1;
+      const launching = options.launch();
+      current = launching;
+      launching.then(
+        (launched) =>
+          launched.browser.once("disconnected", () => {
+            if (current === launching) current = null;
+          }),
+        () => {
+          if (current === launching) current = null;
+        },
+      );
+    }
+    return current;
+  };
+
+  const acquire = (signal?: AbortSignal): Promise<void> => {
+    if (closed) return Promise.reject(new Error("browser pool is closed"));
+    if (running < options.concurrency) {
+      running += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const entry = { resolve, reject };
+      waiting.push(entry);
+      signal?.addEventListener(
+        "abort",
+        () => {
+          const index = waiting.indexOf(entry);
+          if (index >= 0) {
+            waiting.splice(index, 1);
+            reject(signal.reason instanceof Error ? signal.reason : new Error("aborted"));
+          }
+        },
+        { once: true },
+      );
+    });
+  };
+
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next.resolve();
+    else running -= 1;
+  };
+
+  return {
+    async use(task, signal) {
+      await acquire(signal);
+      try {
+        const launched = await browser();
+        return await task(launched.browser);
+      } finally {
+        release();
+      }
+    },
+    async close() {
+      closed = true;
+      for (const entry of waiting.splice(0)) entry.reject(new Error("browser pool is closed"));
+      const launched = current;
+      current = null;
+      if (launched) await (await launched.catch(() => null))?.close();
+    },
+    stats: () => ({ running, waiting: waiting.length, launches }),
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Chromium command-line flags for scanning.
+ *
+ * - The closed-network flags keep Chromium from calling home (DESIGN.md "Toolchain"): without them a
+ *   machine with no internet sees many refused connections at every start.
+ * - `AutomationControlled` is turned off so `navigator.webdriver` is false: some sites hide their banner or
+ *   trackers from automation, and a scanner must see what a visitor sees.
+ */
+export const SCAN_FLAGS = [
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+  "--no-default-browser-check",
+  "--disable-default-apps",
+  "--disable-extensions",
+  "--disable-breakpad",
+  "--disable-domain-reliability",
+  "--metrics-recording-only",
+  "--disable-blink-features=AutomationControlled",
+  // Desktop Chrome isolates sites: cross-site iframes run out of process. Headless builds may not by default.
+  "--site-per-process",
+  // WebRTC's UDP would go around the egress proxy; only proxied traffic may leave the browser.
+  "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+  "--mute-audio",
+  "--hide-scrollbars",
+] as const;
+
+/**
+ * Flags that must never reach a scanning browser: they would let a page read across origins or load
+ * insecure content that a real visitor's browser blocks (DESIGN.md). @sparticuz/chromium's defaults
+ * include two of them, so every flag list passes through `withoutForbiddenFlags`.
+ */
+export const FORBIDDEN_FLAGS = [
+  "--disable-web-security",
+  "--allow-running-insecure-content",
+  "--ignore-certificate-errors",
+  "--remote-debugging-address",
+] as const;
+
+export function withoutForbiddenFlags(flags: readonly string[]): string[] {
+  return flags.filter((flag) => !FORBIDDEN_FLAGS.some((forbidden) => flag === forbidden || flag.startsWith(`${forbidden}=`)));
+}

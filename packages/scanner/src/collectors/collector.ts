@@ -1,0 +1,44 @@
+import type { CollectorReport, EvidencePhase } from "@public-scan/core";
+import type { CDPSession, Page } from "puppeteer-core";
+import type { Classifier } from "../classify/index.js";
+
+export type TargetKind = "page" | "iframe" | "worker" | "shared_worker" | "service_worker" | "other";
+
+/** A CDP target the scanner attached to: the page, an iframe (also out-of-process), a worker. */
+export interface AttachedTarget {
+  session: CDPSession;
+  kind: TargetKind;
+  /** The target's URL when attached; used transiently, never reported. */
+  url: string;
+  outOfProcess: boolean;
+}
+
+/** What a collector may read; the same for every collector of a scan. */
+export interface CollectorContext {
+  page: Page;
+  /** Host of the scanned URL (after redirects, once known): the first party. */
+  siteHost: () => string;
+  phase: EvidencePhase;
+  classifier: Classifier;
+  /** Hosts the egress proxy refused during this scan. */
+  refusedHosts: ReadonlySet<string>;
+}
+
+/**
+ * A collector plugin (after tracker-radar-collector's BaseCollector): it hears about every target before the
+ * target runs, and produces its observations once the observe window ends. It has its own time budget and
+ * fails alone: a failure becomes a CollectorReport that lowers coverage, never a failed scan.
+ */
+export interface Collector<Result> {
+  readonly id: string;
+  /** Milliseconds `collect` may take. */
+  readonly budgetMs: number;
+  /** Called for each target while it is paused, so listeners are in place before its first request. */
+  onTarget?(target: AttachedTarget): Promise<void>;
+  /** Produces the observations, already minimised. */
+  collect(context: CollectorContext): Promise<Result>;
+  /** Items collected, for the report. */
+  count(result: Result): number;
+}
+
+export type CollectorOutcome<Result> = { result: Result | null; report: CollectorReport };

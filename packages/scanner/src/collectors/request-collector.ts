@@ -1,0 +1,109 @@
+import { hostOf, type Classification, type RequestObservation, type ResourceType } from "@public-scan/core";
+import type { Protocol } from "puppeteer-core";
+import type { AttachedTarget, Collector, CollectorContext } from "./collector.js";
+import { initiatorHost } from "./initiator-host.js";
+import { toResourceType } from "./to-resource-type.js";
+
+/** One request as held while the scan runs: host-level facts only; the URL is classified and dropped. */
+interface PendingRequest {
+  host: string;
+  resourceType: ResourceType;
+  initiatorHost: string | null;
+  status: number | null;
+  trackerListed: boolean;
+  classification: Classification;
+}
+
+/**
+ * Every request of every target (documents, subresources, XHR and fetch, beacons and pings, websockets),
+ * aggregated by host, type, initiator host and status. No path, query string or body is kept.
+ */
+export function createRequestCollector(options: {
+  classifier: CollectorContext["classifier"];
+  siteUrl: () => string;
+}): Collector<RequestObservation[]> {
+  const requests = new Map<string, PendingRequest>();
+  const done: PendingRequest[] = [];
+
+  const record = (key: string, event: { url: string; type?: string; initiator?: Protocol.Network.Initiator }, subframe: boolean) => {
+    const resourceType = toResourceType(event.type, subframe);
+    const host = hostOf(event.url);
+    if (resourceType === null || host === null) return;
+    const { trackerListed, classification } = options.classifier.classifyRequest({
+      url: event.url,
+      resourceType,
+      documentUrl: options.siteUrl(),
+    });
+    requests.set(key, { host, resourceType, initiatorHost: initiatorHost(event.initiator), status: null, trackerListed, classification });
+  };
+
+  const onTarget = async (target: AttachedTarget) => {
+    if (target.kind === "other") return;
+    const { session } = target;
+    const prefix = `${session.id()}:`;
+    let topFrameId: string | null = null;
+    if (target.kind === "page" || target.kind === "iframe") {
+      const tree = await session.send("Page.getFrameTree").catch(() => null);
+      topFrameId = tree?.frameTree.frame.id ?? null;
+    }
+    session.on("Network.requestWillBeSent", (event: Protocol.Network.RequestWillBeSentEvent) => {
+      const key = prefix + event.requestId;
+      if (event.redirectResponse) {
+        // The same id continues after a redirect: close the previous hop with its status.
+        const previous = requests.get(key);
+        if (previous) done.push({ ...previous, status: event.redirectResponse.status });
+      }
+      const subframe = target.kind === "iframe" || (event.frameId !== undefined && topFrameId !== null && event.frameId !== topFrameId);
+      record(key, { url: event.request.url, type: event.type, initiator: event.initiator }, subframe);
+    });
+    session.on("Network.responseReceived", (event: Protocol.Network.ResponseReceivedEvent) => {
+      const pending = requests.get(prefix + event.requestId);
+      if (pending) pending.status = event.response.status;
+    });
+    session.on("Network.webSocketCreated", (event: Protocol.Network.WebSocketCreatedEvent) => {
+      record(prefix + event.requestId, { url: event.url, type: "WebSocket", initiator: event.initiator }, false);
+    });
+    session.on("Network.webSocketHandshakeResponseReceived", (event: Protocol.Network.WebSocketHandshakeResponseReceivedEvent) => {
+      const pending = requests.get(prefix + event.requestId);
+      if (pending) pending.status = event.response.status;
+    });
+    await session.send("Network.enable", { maxPostDataSize: 0 });
+  };
+
+  return {
+    id: "requests",
+    budgetMs: 2000,
+    onTarget,
+    collect(context) {
+      const siteHost = context.siteHost();
+      const groups = new Map<string, RequestObservation>();
+      for (const request of [...done, ...requests.values()]) {
+        // The proxy answers a refused plain-HTTP request itself (403), so that status is not the host's.
+        const refused = context.refusedHosts.has(request.host);
+        if (refused) request.status = null;
+        const key = [request.host, request.resourceType, request.initiatorHost, request.status, refused].join("|");
+        const existing = groups.get(key);
+        if (existing) {
+          existing.count += 1;
+          existing.trackerListed ||= request.trackerListed;
+          continue;
+        }
+        groups.set(key, {
+          host: request.host,
+          registrableDomain: context.classifier.registrableDomainOf(request.host),
+          party: context.classifier.partyOf({ host: request.host, siteHost }),
+          resourceType: request.resourceType,
+          initiatorHost: request.initiatorHost,
+          status: request.status,
+          refused,
+          count: 1,
+          phase: context.phase,
+          trackerListed: request.trackerListed,
+          classification: request.classification,
+        });
+      }
+      return Promise.resolve([...groups.values()]);
+    },
+    count: (result) => result.reduce((sum, request) => sum + request.count, 0),
+  };
+}

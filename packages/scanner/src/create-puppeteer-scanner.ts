@@ -1,0 +1,114 @@
+import { readFile } from "node:fs/promises";
+import type { Scanner, ScanInput, ScanObservations } from "@public-scan/core";
+import { createBrowserPool, type BrowserPool } from "./browser/browser-pool.js";
+import { launchBrowser } from "./browser/launch-browser.js";
+import { resolveExecutable } from "./browser/resolve-executable.js";
+import { toSpkiHashes } from "./browser/spki-hashes.js";
+import { createClassifier, type Classifier } from "./classify/index.js";
+import { createEgressGuard, parseResolveRules } from "./network/index.js";
+import { runScan } from "./scan/run-scan.js";
+import { SCANNER_VERSION } from "./scanner-version.js";
+
+export interface PuppeteerScannerOptions {
+  /** Chrome or Chromium to launch; default: PUBLIC_SCAN_CHROME_PATH, a system browser, or @sparticuz/chromium. */
+  executablePath?: string;
+  /** Connect to a running browser instead of launching one. */
+  browserWSEndpoint?: string;
+  /** Scans at the same time in the one browser (default 2). */
+  concurrency?: number;
+  /** Resolver overrides `PATTERN=ADDRESS[:PORT]`, for Chromium and every Node-side probe. */
+  resolve?: readonly string[];
+  /** Host-name patterns that may resolve to private addresses (default: none). */
+  allowPrivateTargets?: readonly string[];
+  /** Extra trusted CA certificates, PEM text (several may be concatenated). */
+  extraCaCerts?: string;
+  /** Path of a PEM file with extra trusted CA certificates (read once). */
+  extraCaCertsFile?: string;
+  locale?: string;
+  viewport?: { width: number; height: number };
+  /** Wait after load so delayed trackers are seen (default 4000 ms). */
+  observeMs?: number;
+  navigationTimeoutMs?: number;
+  /** Hard limit for one scan, browser wait included (default 90 s). */
+  scanDeadlineMs?: number;
+  /** Extra Chromium flags from the operator (forbidden flags are dropped). */
+  extraBrowserArgs?: readonly string[];
+}
+
+export const SCANNER_DEFAULTS = {
+  concurrency: 2,
+  locale: "en-US",
+  viewport: { width: 1366, height: 768 },
+  observeMs: 4000,
+  navigationTimeoutMs: 30_000,
+  scanDeadlineMs: 90_000,
+} as const;
+
+/**
+ * The Scanner port on puppeteer-core: one shared browser process, a fresh context per scan, a concurrency
+ * limit, relaunch after a crash and a deadline per scan. Heavy parts (the browser, the classification data)
+ * are loaded on first use, so creating a scanner is cheap.
+ */
+export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): Scanner {
+  const guard = createEgressGuard({
+    resolve: parseResolveRules([...(options.resolve ?? [])]),
+    allowPrivateTargets: [...(options.allowPrivateTargets ?? [])],
+  });
+  let classifier: Promise<Classifier> | null = null;
+  let pool: Promise<BrowserPool> | null = null;
+
+  const getPool = () =>
+    (pool ??= (async () => {
+      const pem = options.extraCaCerts ?? (options.extraCaCertsFile ? await readFile(options.extraCaCertsFile, "utf8") : undefined);
+      const spkiHashes = pem === undefined ? [] : toSpkiHashes(pem);
+      const source = await resolveExecutable({ executablePath: options.executablePath, browserWSEndpoint: options.browserWSEndpoint });
+      return createBrowserPool({
+        concurrency: options.concurrency ?? SCANNER_DEFAULTS.concurrency,
+        launch: () =>
+          launchBrowser({ source, locale: options.locale ?? SCANNER_DEFAULTS.locale, spkiHashes, extraArgs: options.extraBrowserArgs }),
+      });
+    })());
+
+  return {
+    async scan(input: ScanInput): Promise<ScanObservations> {
+      const deadline = AbortSignal.timeout(options.scanDeadlineMs ?? SCANNER_DEFAULTS.scanDeadlineMs);
+      const signal = input.signal ? AbortSignal.any([input.signal, deadline]) : deadline;
+      const [ready, browserPool] = await Promise.all([(classifier ??= createClassifier()), getPool()]);
+      return browserPool.use(
+        (browser) =>
+          runScan({
+            browser,
+            url: input.url,
+            guard,
+            classifier: ready,
+            observeMs: options.observeMs ?? SCANNER_DEFAULTS.observeMs,
+            navigationTimeoutMs: options.navigationTimeoutMs ?? SCANNER_DEFAULTS.navigationTimeoutMs,
+            locale: options.locale ?? SCANNER_DEFAULTS.locale,
+            viewport: options.viewport ?? SCANNER_DEFAULTS.viewport,
+            scanner: { name: "public-scan", version: SCANNER_VERSION },
+            signal,
+            onProgress: input.onProgress,
+          }),
+        signal,
+      );
+    },
+    async close() {
+      const current = pool;
+      pool = null;
+      if (current) await (await current.catch(() => null))?.close();
+    },
+  };
+}
+
+/**
+ * A browser can fail to start for passing reasons (a busy machine, a stale lock in a fresh profile); one
+ * more try with a new profile costs little next to a failed scan.
+ */
+async function withOneRetry<T>(start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return start();
+  }
+}

@@ -1,0 +1,101 @@
+/// <reference lib="dom" />
+// DOM types: part of this file runs inside the page.
+import { hostOf, toSafeUrl, type NavigationObservation } from "@public-scan/core";
+import type { HTTPResponse, Page } from "puppeteer-core";
+import { CHALLENGE_MARKERS, detectPageKind, type PageSignals } from "./detect-page-kind.js";
+
+export interface NavigateOptions {
+  url: string;
+  /** Longest wait for the load event. */
+  timeoutMs: number;
+  /** Longest extra wait for network idle after load. */
+  idleTimeoutMs: number;
+  /** Hosts the egress proxy refused so far, to tell a refused target from a broken one. */
+  refusedHosts: ReadonlySet<string>;
+}
+
+export interface NavigateResult {
+  navigation: NavigationObservation;
+  finalHost: string | null;
+}
+
+/**
+ * Visits the URL as a first-time visitor: one navigation, no scrolling, clicking or typing. Records the
+ * redirect chain (hosts and statuses), the status and MIME type, the timings, and what kind of page it was.
+ */
+export async function navigate(page: Page, options: NavigateOptions): Promise<NavigateResult> {
+  const started = Date.now();
+  let response: HTTPResponse | null = null;
+  let failed: PageSignals["failed"] = null;
+  try {
+    response = await page.goto(options.url, { waitUntil: "load", timeout: options.timeoutMs });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "";
+    const host = hostOf(options.url);
+    failed = host !== null && options.refusedHosts.has(host) ? "refused" : /timeout/i.test(message) ? "timeout" : "error";
+    if (/ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY/i.test(message) && failed === "error") failed = "refused";
+  }
+  // For plain HTTP the egress proxy answers a refused target itself (403): that page is not the site's.
+  const targetHost = hostOf(options.url);
+  if (failed === null && targetHost !== null && options.refusedHosts.has(targetHost)) {
+    failed = "refused";
+    response = null;
+  }
+  const loadMs = failed === null ? Date.now() - started : null;
+
+  let reachedNetworkIdle = false;
+  let networkIdleMs: number | null = null;
+  if (failed === null) {
+    reachedNetworkIdle = await page.waitForNetworkIdle({ idleTime: 500, timeout: options.idleTimeoutMs }).then(
+      () => true,
+      () => false,
+    );
+    if (reachedNetworkIdle) networkIdleMs = Date.now() - started;
+  }
+
+  const redirects = (response?.request().redirectChain() ?? []).flatMap((request) => {
+    const host = hostOf(request.url());
+    const status = request.response()?.status();
+    return host !== null && status !== undefined && status >= 300 && status < 400 ? [{ host, status }] : [];
+  });
+  const contentType = response?.headers()["content-type"]?.split(";")[0]?.trim().toLowerCase().slice(0, 100) ?? null;
+  const page_ =
+    failed === null ? await readPageSignals(page) : { title: "", textLength: 0, elementCount: 0, challengeMarkers: 0, timings: null };
+  const finalUrl = failed === null ? toSafeUrl(page.url()) : null;
+
+  const kind = detectPageKind({ httpStatus: response?.status() ?? null, contentType, failed, ...page_ });
+  return {
+    finalHost: finalUrl === null ? null : hostOf(finalUrl),
+    navigation: {
+      requestedUrl: toSafeUrl(options.url) ?? options.url,
+      finalUrl,
+      redirects: redirects.slice(0, 20),
+      httpStatus: response?.status() ?? null,
+      contentType,
+      timings: {
+        responseMs: page_.timings?.responseMs ?? null,
+        domContentLoadedMs: page_.timings?.domContentLoadedMs ?? null,
+        loadMs,
+        networkIdleMs,
+      },
+      reachedNetworkIdle,
+      ...kind,
+    },
+  };
+}
+
+async function readPageSignals(page: Page) {
+  return page
+    .evaluate((markers: readonly string[]) => {
+      const entry = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+      const round = (value: number | undefined) => (value === undefined || value <= 0 ? null : Math.round(value));
+      return {
+        title: document.title.slice(0, 200),
+        textLength: (document.body?.innerText ?? "").trim().length,
+        elementCount: document.getElementsByTagName("*").length,
+        challengeMarkers: markers.filter((selector) => document.querySelector(selector) !== null).length,
+        timings: { responseMs: round(entry?.responseStart), domContentLoadedMs: round(entry?.domContentLoadedEventEnd) },
+      };
+    }, CHALLENGE_MARKERS)
+    .catch(() => ({ title: "", textLength: 0, elementCount: 0, challengeMarkers: 0, timings: null }));
+}

@@ -1,0 +1,136 @@
+import { OBSERVATION_LIMITS, hostOf, toSafeUrl, ScanObservationsSchema, type ScanObservations, type ScanProgress } from "@public-scan/core";
+import type { Browser } from "puppeteer-core";
+import type { Classifier } from "../classify/index.js";
+import type { Collector, CollectorContext, CollectorOutcome } from "../collectors/collector.js";
+import { createCookieCollector } from "../collectors/cookie-collector.js";
+import { createFrameCollector } from "../collectors/frame-collector.js";
+import { createRequestCollector } from "../collectors/request-collector.js";
+import { createStorageCollector } from "../collectors/storage-collector.js";
+import { startEgressProxy, type EgressGuard } from "../network/index.js";
+import { attachTargets } from "./attach-targets.js";
+import { presentAsRegularBrowser } from "./present-as-regular-browser.js";
+import { navigate } from "./navigate.js";
+import { runCollector } from "./run-collectors.js";
+import { sleep } from "./sleep.js";
+
+export interface RunScanOptions {
+  browser: Browser;
+  url: string;
+  guard: EgressGuard;
+  classifier: Classifier;
+  /** Wait after load, so delayed trackers are seen. */
+  observeMs: number;
+  navigationTimeoutMs: number;
+  locale: string;
+  viewport: { width: number; height: number };
+  scanner: { name: string; version: string };
+  signal?: AbortSignal;
+  onProgress?: (progress: ScanProgress) => void;
+}
+
+/**
+ * One pre-consent scan in a fresh browser context: its own egress proxy (so every refused host is this
+ * scan's), collectors attached to every target before navigation, one visit, an observe window, then each
+ * collector collects within its budget. The context is closed whatever happens.
+ */
+export async function runScan(options: RunScanOptions): Promise<ScanObservations> {
+  const startedAt = new Date();
+  const refusedHosts = new Set<string>();
+  const proxy = await startEgressProxy({ guard: options.guard, onRefused: ({ host }) => refusedHosts.add(host) });
+  const context = await options.browser.createBrowserContext({ proxyServer: proxy.url, proxyBypassList: ["<-loopback>"] });
+  const abort = () => void context.close().catch(() => undefined);
+  options.signal?.addEventListener("abort", abort, { once: true });
+  try {
+    options.signal?.throwIfAborted();
+    let siteUrl = options.url;
+    const collectors = {
+      requests: createRequestCollector({ classifier: options.classifier, siteUrl: () => siteUrl }),
+      cookies: createCookieCollector(),
+      storage: createStorageCollector(),
+      frames: createFrameCollector(),
+    };
+    const all: Collector<unknown>[] = Object.values(collectors);
+    const setupFailures = new Set<string>();
+
+    options.onProgress?.({ phase: "launching_browser", progressPercent: 5 });
+    const page = await context.newPage();
+    await page.setViewport(options.viewport);
+    const userAgent = (await options.browser.userAgent()).replace("HeadlessChrome", "Chrome");
+    const root = await page.createCDPSession();
+    await attachTargets({
+      root,
+      onTarget: async (target) => {
+        await presentAsRegularBrowser(target.session, { userAgent, locale: options.locale, kind: target.kind });
+        for (const collector of all) {
+          // A collector that cannot attach to one target fails alone; the others still listen.
+          await collector.onTarget?.(target).catch(() => setupFailures.add(collector.id));
+        }
+      },
+    });
+
+    options.onProgress?.({ phase: "runtime_observation", progressPercent: 15 });
+    const { navigation, finalHost } = await navigate(page, {
+      url: options.url,
+      timeoutMs: options.navigationTimeoutMs,
+      idleTimeoutMs: Math.min(5000, options.navigationTimeoutMs),
+      refusedHosts,
+    });
+    if (navigation.finalUrl !== null) siteUrl = page.url();
+    options.onProgress?.({ phase: "runtime_observation", progressPercent: 50 });
+    if (navigation.pageKind !== "unreachable") await sleep(options.observeMs, options.signal);
+    options.signal?.throwIfAborted();
+
+    options.onProgress?.({ phase: "projection", progressPercent: 85 });
+    const targetHost = hostOf(options.url) ?? "";
+    const collectorContext: CollectorContext = {
+      page,
+      siteHost: () => finalHost ?? targetHost,
+      phase: "pre_consent",
+      classifier: options.classifier,
+      refusedHosts,
+    };
+    const outcomes = {
+      requests: await runCollector(collectors.requests, collectorContext),
+      cookies: await runCollector(collectors.cookies, collectorContext),
+      storage: await runCollector(collectors.storage, collectorContext),
+      frames: await runCollector(collectors.frames, collectorContext),
+    };
+    const reports = Object.values(outcomes).map(({ report }) =>
+      report.status === "ok" && setupFailures.has(report.id)
+        ? { ...report, status: "failed" as const, reason: "target_setup_failed" }
+        : report,
+    );
+
+    const bounded = <T>(outcome: CollectorOutcome<T[]>, limit: number) => {
+      const items = outcome.result ?? [];
+      return { items: items.slice(0, limit), dropped: Math.max(0, items.length - limit) };
+    };
+    const cookies = bounded(outcomes.cookies, OBSERVATION_LIMITS.cookies);
+    const storage = bounded(outcomes.storage, OBSERVATION_LIMITS.storage);
+    const requests = bounded(outcomes.requests, OBSERVATION_LIMITS.requests);
+    const frames = bounded(outcomes.frames, OBSERVATION_LIMITS.frames);
+    return ScanObservationsSchema.parse({
+      schemaVersion: 1,
+      scanner: {
+        name: options.scanner.name,
+        version: options.scanner.version,
+        browserVersion: (await options.browser.version().catch(() => null))?.slice(0, 80) ?? null,
+        data: options.classifier.dataVersions,
+      },
+      target: { url: toSafeUrl(options.url), host: targetHost, registrableDomain: options.classifier.registrableDomainOf(targetHost) },
+      startedAt: startedAt.toISOString(),
+      completedAt: new Date().toISOString(),
+      navigation,
+      cookies: cookies.items,
+      storage: storage.items,
+      requests: requests.items,
+      frames: frames.items,
+      collectors: reports,
+      truncated: { cookies: cookies.dropped, storage: storage.dropped, requests: requests.dropped, frames: frames.dropped },
+    });
+  } finally {
+    options.signal?.removeEventListener("abort", abort);
+    await context.close().catch(() => undefined);
+    await proxy.close();
+  }
+}

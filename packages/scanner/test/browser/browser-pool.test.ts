@@ -1,0 +1,78 @@
+import { EventEmitter } from "node:events";
+import type { Browser } from "puppeteer-core";
+import { describe, expect, it } from "vitest";
+import { createBrowserPool } from "../../src/browser/browser-pool.js";
+
+/** A stand-in browser: the pool only needs its `disconnected` event and a close. */
+function fakeLaunch() {
+  const browsers: EventEmitter[] = [];
+  const launch = () => {
+    const browser = new EventEmitter();
+    browsers.push(browser);
+    return Promise.resolve({ browser: browser as unknown as Browser, close: () => Promise.resolve(void browser.emit("disconnected")) });
+  };
+  return { launch, browsers };
+}
+
+const deferred = () => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+};
+
+describe("browser pool", () => {
+  it("shares one browser and never runs more tasks than its concurrency", async () => {
+    const { launch, browsers } = fakeLaunch();
+    const pool = createBrowserPool({ launch, concurrency: 2 });
+    let active = 0;
+    let peak = 0;
+    const gates = Array.from({ length: 5 }, deferred);
+    const tasks = gates.map((gate) =>
+      pool.use(async () => {
+        active += 1;
+        peak = Math.max(peak, active);
+        await gate.promise;
+        active -= 1;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pool.stats()).toMatchObject({ running: 2, waiting: 3 });
+    for (const gate of gates) gate.resolve();
+    await Promise.all(tasks);
+    expect(peak).toBe(2);
+    expect(browsers).toHaveLength(1);
+    expect(pool.stats()).toEqual({ running: 0, waiting: 0, launches: 1 });
+  });
+
+  it("relaunches after the browser crashed, failing only the task that was running", async () => {
+    const { launch, browsers } = fakeLaunch();
+    const pool = createBrowserPool({ launch, concurrency: 1 });
+    const crashed = pool.use(() => {
+      browsers[0]!.emit("disconnected");
+      return Promise.reject(new Error("Target closed"));
+    });
+    await expect(crashed).rejects.toThrow("Target closed");
+    await expect(pool.use(() => Promise.resolve("ok"))).resolves.toBe("ok");
+    expect(browsers).toHaveLength(2);
+    expect(pool.stats().launches).toBe(2);
+  });
+
+  it("lets a waiting task give up when its signal aborts, and refuses work once closed", async () => {
+    const { launch } = fakeLaunch();
+    const pool = createBrowserPool({ launch, concurrency: 1 });
+    const gate = deferred();
+    const first = pool.use(() => gate.promise);
+    const controller = new AbortController();
+    const waiting = pool.use(() => Promise.resolve("never"), controller.signal);
+    controller.abort(new Error("deadline"));
+    await expect(waiting).rejects.toThrow("deadline");
+    gate.resolve();
+    await first;
+    await pool.close();
+    await expect(pool.use(() => Promise.resolve(1))).rejects.toThrow("closed");
+  });
+
+  it("refuses a concurrency below one", () => {
+    expect(() => createBrowserPool({ launch: fakeLaunch().launch, concurrency: 0 })).toThrow("concurrency");
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { FORBIDDEN_FLAGS, SCAN_FLAGS, withoutForbiddenFlags } from "../../src/browser/chromium-flags.js";
+
+describe("Chromium flags", () => {
+  it("drop every forbidden flag, with or without a value, and keep the rest in order", () => {
+    const flags = [
+      "--no-sandbox",
+      "--disable-web-security",
+      "--allow-running-insecure-content",
+      "--ignore-certificate-errors",
+      "--remote-debugging-address=0.0.0.0",
+      "--lang=en-US",
+    ];
+    expect(withoutForbiddenFlags(flags)).toEqual(["--no-sandbox", "--lang=en-US"]);
+  });
+
+  it("never lists a forbidden flag among the scan flags", () => {
+    expect(withoutForbiddenFlags(SCAN_FLAGS)).toEqual([...SCAN_FLAGS]);
+    expect(FORBIDDEN_FLAGS).toContain("--disable-web-security");
+  });
+
+  it("include the closed-network flags and hide automation", () => {
+    expect(SCAN_FLAGS).toEqual(
+      expect.arrayContaining([
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+        "--disable-blink-features=AutomationControlled",
+      ]),
+    );
+  });
+});
