@@ -1,1 +1,6 @@
-export {};
+/** @public-scan/fixture-web: realistic local websites on loopback virtual hosts, for the scanner's tests. */
+export { CANARY } from "./canary.js";
+export { startFixtureWeb } from "./start-fixture-web.js";
+export type { StartFixtureWebOptions } from "./start-fixture-web.js";
+export type { FixtureSite, FixtureWeb } from "./fixture-web.js";
+export type { GroundTruth, StorageKind } from "./ground-truth.js";
