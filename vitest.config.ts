@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     include: ["packages/*/test/**/*.test.ts", "tools/*/test/**/*.test.ts", "examples/*/**/*.test.ts", "test/**/*.test.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],
+    globalSetup: ["./test/support/browser-global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

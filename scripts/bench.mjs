@@ -2,7 +2,8 @@
 // the median time of each case and its ratio to the suite's baseline measured in the same run. The machines
 // are shared and noisy, so only ratios and medians are reported (DEVELOPERS.md); copy them to BENCHMARKS.md.
 //
-// A bench file exports `suites`: [{ title, baseline: { name, fn }, cases: [{ name, fn }] }].
+// A bench file exports `suites`: [{ title, baseline: { name, fn }, cases: [{ name, fn }] }] for micro
+// benchmarks, or `run({ log })` for measurements that need their own set-up (the scanner's).
 import { readdirSync } from "node:fs";
 import { Bench } from "tinybench";
 
@@ -24,7 +25,11 @@ const files = readdirSync(new URL("packages/", root), { withFileTypes: true })
 const format = (ms) => (ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(2)} µs`);
 
 for (const file of files) {
-  const { suites } = await import(new URL(file, root).href);
+  const { suites = [], run } = await import(new URL(file, root).href);
+  if (run) {
+    console.log(`\n${file}`);
+    await run({ log: (line) => console.log(`  ${line}`) });
+  }
   for (const suite of suites) {
     const bench = new Bench({ time: 1000, warmupTime: 200 });
     bench.add(suite.baseline.name, suite.baseline.fn);

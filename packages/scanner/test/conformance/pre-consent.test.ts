@@ -1,0 +1,101 @@
+import type { ScanObservations } from "@public-scan/core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createPuppeteerScanner } from "../../src/index.js";
+
+/**
+ * The scanner against the fixture web, with real Chromium: per site, the observed pre-consent cookies,
+ * storage keys and tracker vendors equal the ground truth, and the canary planted in every value never
+ * appears in the output. Precision and recall over all sites must be at least 0.95.
+ */
+const web = inject("fixtureWeb");
+const scanner = createPuppeteerScanner({
+  browserWSEndpoint: inject("browserWSEndpoint"),
+  resolve: web.resolveRules,
+  allowPrivateTargets: web.allowPrivateTargets,
+  extraCaCerts: web.caCertPem,
+  // Long enough for the fixture's delayed tracker (1.5 s), short enough for CI.
+  observeMs: 2500,
+  concurrency: 3,
+});
+const CANARY = "CANARY";
+const results = new Map<string, ScanObservations>();
+const sites = web.sites.filter((site) => site.id !== "ssrf-lab");
+
+beforeAll(async () => {
+  await Promise.all(sites.map(async (site) => results.set(site.id, await scanner.scan({ url: site.url }))));
+}, 120_000);
+afterAll(() => scanner.close());
+
+const cookieKey = (cookie: { name: string; domain: string }) => `${cookie.name}@${cookie.domain}`;
+const storageKey = (item: { kind: string; originHost: string; name: string }) => `${item.kind}:${item.originHost}:${item.name}`;
+const observedVendors = (observations: ScanObservations) =>
+  new Set(
+    observations.requests
+      .filter((request) => request.party === "third_party" && request.classification.vendor !== null)
+      .map((request) => request.classification.vendor!),
+  );
+
+const totals = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
+function tally(expected: Set<string>, observed: Set<string>) {
+  for (const item of observed)
+    if (expected.has(item)) totals.truePositives += 1;
+    else totals.falsePositives += 1;
+  for (const item of expected) if (!observed.has(item)) totals.falseNegatives += 1;
+}
+
+describe.each(sites.map((site) => [site.id, site] as const))("site %s", (_id, site) => {
+  const truth = site.groundTruth.preConsent;
+
+  it("reports exactly the pre-consent cookies of the ground truth", () => {
+    const observations = results.get(site.id)!;
+    const observed = new Set(observations.cookies.filter((cookie) => cookie.blockedReasons === null).map(cookieKey));
+    const expected = new Set(truth.cookies.map(cookieKey));
+    tally(expected, observed);
+    expect([...observed].sort()).toEqual([...expected].sort());
+  });
+
+  it("reports exactly the pre-consent storage keys of the ground truth", () => {
+    const observations = results.get(site.id)!;
+    const observed = new Set(
+      observations.storage.filter((item) => item.kind !== "service_worker" && item.kind !== "cache_storage").map(storageKey),
+    );
+    const expected = new Set(truth.storage.map(storageKey));
+    tally(expected, observed);
+    expect([...observed].sort()).toEqual([...expected].sort());
+  });
+
+  it("attributes the tracker vendors of the ground truth", () => {
+    const observed = observedVendors(results.get(site.id)!);
+    const expected = new Set(truth.trackerVendors);
+    tally(expected, observed);
+    expect([...observed].sort()).toEqual([...expected].sort());
+  });
+
+  it("never outputs the canary planted in values and query strings", () => {
+    const observations = results.get(site.id)!;
+    expect(JSON.stringify(observations)).not.toContain(CANARY);
+  });
+
+  it("records phase pre_consent, the navigation, and every collector as ok", () => {
+    const observations = results.get(site.id)!;
+    expect(observations.navigation.pageKind).toBe("html");
+    expect(observations.navigation.httpStatus).toBe(200);
+    expect(observations.cookies.every((cookie) => cookie.phase === "pre_consent")).toBe(true);
+    expect(observations.collectors.map((collector) => [collector.id, collector.status])).toEqual([
+      ["requests", "ok"],
+      ["cookies", "ok"],
+      ["storage", "ok"],
+      ["frames", "ok"],
+    ]);
+  });
+});
+
+describe("across the fixture web", () => {
+  it("reaches precision and recall of at least 0.95", () => {
+    const precision = totals.truePositives / (totals.truePositives + totals.falsePositives);
+    const recall = totals.truePositives / (totals.truePositives + totals.falseNegatives);
+    expect(totals.truePositives).toBeGreaterThan(10);
+    expect(precision).toBeGreaterThanOrEqual(0.95);
+    expect(recall).toBeGreaterThanOrEqual(0.95);
+  });
+});

@@ -1,0 +1,7 @@
+/** The scan command as a library, for tests and embedding. */
+export { DEMO_SITE_ID, runScanCommand } from "./run-scan-command.js";
+export type { CommandIo } from "./run-scan-command.js";
+export { parseScanArgs, SCAN_USAGE } from "./parse-scan-args.js";
+export type { ScanArgs } from "./parse-scan-args.js";
+export { formatObservations } from "./format-observations.js";
+export { formatTable } from "./format-table.js";

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { parseScanArgs } from "../src/parse-scan-args.js";
+
+describe("scan command arguments", () => {
+  it("reads a URL with every option", () => {
+    expect(
+      parseScanArgs([
+        "https://www.example.com/",
+        "--resolve",
+        "www.example.com=10.0.0.5",
+        "--resolve",
+        "*.cdn.example.com=10.0.0.6:8443",
+        "--allow-private-targets",
+        "www.example.com, *.cdn.example.com",
+        "--extra-ca-certs",
+        "/tmp/ca.pem",
+        "--observe-ms",
+        "1500",
+        "--json",
+      ]),
+    ).toEqual({
+      url: "https://www.example.com/",
+      demo: false,
+      json: true,
+      resolve: ["www.example.com=10.0.0.5", "*.cdn.example.com=10.0.0.6:8443"],
+      allowPrivateTargets: ["www.example.com", "*.cdn.example.com"],
+      extraCaCertsFile: "/tmp/ca.pem",
+      observeMs: 1500,
+      help: false,
+    });
+  });
+
+  it.each([
+    [[], "a URL is required"],
+    [["https://a.example", "https://b.example"], "expected one URL"],
+    [["--demo", "https://a.example"], "give no URL"],
+    [["https://a.example", "--observe-ms", "soon"], "--observe-ms"],
+    [["https://a.example", "--observe-ms", "-5"], "--observe-ms"],
+    [["https://a.example", "--bogus"], "Unknown option"],
+  ])("refuses %j with a clear message", (argv, message) => {
+    expect(() => parseScanArgs(argv)).toThrow(message);
+  });
+
+  it("accepts --demo alone and --help alone", () => {
+    expect(parseScanArgs(["--demo"]).demo).toBe(true);
+    expect(parseScanArgs(["-h"]).help).toBe(true);
+  });
+});
