@@ -65,7 +65,9 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): S
       return createBrowserPool({
         concurrency: options.concurrency ?? SCANNER_DEFAULTS.concurrency,
         launch: () =>
-          launchBrowser({ source, locale: options.locale ?? SCANNER_DEFAULTS.locale, spkiHashes, extraArgs: options.extraBrowserArgs }),
+          withOneRetry(() =>
+            launchBrowser({ source, locale: options.locale ?? SCANNER_DEFAULTS.locale, spkiHashes, extraArgs: options.extraBrowserArgs }),
+          ),
       });
     })());
 
