@@ -40,19 +40,29 @@ export async function run({ log }) {
   const web = await startFixtureWeb();
   const site = web.sites.find((candidate) => candidate.id === SITE);
   const source = await resolveExecutable();
-  const launched = await launchBrowser({
+  const spkiHashes = toSpkiHashes(web.caCertPem);
+  // The bare browser reaches the fixture web through Chromium's own resolver rules; the scanner's browser
+  // must not have them (they would also map its egress proxy), it uses its `resolve` option instead.
+  const bareBrowser = await launchBrowser({
     source,
     locale: "en-US",
-    spkiHashes: toSpkiHashes(web.caCertPem),
+    spkiHashes,
     extraArgs: [`--host-resolver-rules=MAP * 127.0.0.1:${web.port}`],
   });
+  const launched = await launchBrowser({ source, locale: "en-US", spkiHashes });
   const browserPid = launched.browser.process()?.pid;
+  const scanOrFail = async (scanner) => {
+    const observations = await scanner.scan({ url: site.url });
+    if (observations.navigation.pageKind !== "html")
+      throw new Error(`bench scan did not reach the page: ${observations.navigation.pageKind}`);
+    return observations;
+  };
   try {
     // Baseline: what any headless visit costs: a fresh context, load, the same observe window.
     const bare = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       const started = performance.now();
-      const context = await launched.browser.createBrowserContext();
+      const context = await bareBrowser.browser.createBrowserContext();
       const page = await context.newPage();
       await page.goto(site.url, { waitUntil: "load" });
       await new Promise((resolve) => setTimeout(resolve, OBSERVE_MS));
@@ -71,7 +81,7 @@ export async function run({ log }) {
     const scans = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       const started = performance.now();
-      await single.scan({ url: site.url });
+      await scanOrFail(single);
       scans.push(performance.now() - started);
     }
     await single.close();
@@ -88,7 +98,7 @@ export async function run({ log }) {
         peakKiB = Math.max(peakKiB, kib);
       }, 100);
       const started = performance.now();
-      await Promise.all(Array.from({ length: SCANS_PER_LEVEL }, () => scanner.scan({ url: site.url })));
+      await Promise.all(Array.from({ length: SCANS_PER_LEVEL }, () => scanOrFail(scanner)));
       const seconds = (performance.now() - started) / 1000;
       clearInterval(sampler);
       await scanner.close();
@@ -97,6 +107,7 @@ export async function run({ log }) {
       );
     }
   } finally {
+    await bareBrowser.close();
     await launched.close();
     await web.close();
   }
