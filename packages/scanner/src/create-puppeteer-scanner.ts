@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { Scanner, ScanInput, ScanObservations } from "@public-scan/core";
+import { ScanUrlSchema, ServiceError, type Scanner, type ScanInput, type ScanObservations } from "@public-scan/core";
 import { createBrowserPool, type BrowserPool } from "./browser/browser-pool.js";
 import { launchBrowser } from "./browser/launch-browser.js";
 import { resolveExecutable } from "./browser/resolve-executable.js";
@@ -26,6 +26,8 @@ export interface PuppeteerScannerOptions {
   extraCaCertsFile?: string;
   locale?: string;
   viewport?: { width: number; height: number };
+  /** User agent to present; default: the browser's own, without "Headless". */
+  userAgent?: string;
   /** Wait after load so delayed trackers are seen (default 4000 ms). */
   observeMs?: number;
   navigationTimeoutMs?: number;
@@ -65,14 +67,14 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): S
       return createBrowserPool({
         concurrency: options.concurrency ?? SCANNER_DEFAULTS.concurrency,
         launch: () =>
-          withOneRetry(() =>
-            launchBrowser({ source, locale: options.locale ?? SCANNER_DEFAULTS.locale, spkiHashes, extraArgs: options.extraBrowserArgs }),
-          ),
+          launchBrowser({ source, locale: options.locale ?? SCANNER_DEFAULTS.locale, spkiHashes, extraArgs: options.extraBrowserArgs }),
       });
     })());
 
   return {
     async scan(input: ScanInput): Promise<ScanObservations> {
+      const checked = ScanUrlSchema.safeParse(input.url);
+      if (!checked.success) throw new ServiceError("invalid_request", `url ${checked.error.issues[0]?.message ?? "is invalid"}`);
       const deadline = AbortSignal.timeout(options.scanDeadlineMs ?? SCANNER_DEFAULTS.scanDeadlineMs);
       const signal = input.signal ? AbortSignal.any([input.signal, deadline]) : deadline;
       const [ready, browserPool] = await Promise.all([(classifier ??= createClassifier()), getPool()]);
@@ -80,13 +82,14 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): S
         (browser) =>
           runScan({
             browser,
-            url: input.url,
+            url: checked.data,
             guard,
             classifier: ready,
             observeMs: options.observeMs ?? SCANNER_DEFAULTS.observeMs,
             navigationTimeoutMs: options.navigationTimeoutMs ?? SCANNER_DEFAULTS.navigationTimeoutMs,
             locale: options.locale ?? SCANNER_DEFAULTS.locale,
             viewport: options.viewport ?? SCANNER_DEFAULTS.viewport,
+            ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
             scanner: { name: "public-scan", version: SCANNER_VERSION },
             signal,
             onProgress: input.onProgress,
@@ -100,17 +103,4 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): S
       if (current) await (await current.catch(() => null))?.close();
     },
   };
-}
-
-/**
- * A browser can fail to start for passing reasons (a busy machine, a stale lock in a fresh profile); one
- * more try with a new profile costs little next to a failed scan.
- */
-async function withOneRetry<T>(start: () => Promise<T>): Promise<T> {
-  try {
-    return await start();
-  } catch {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    return start();
-  }
 }

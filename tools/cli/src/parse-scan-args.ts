@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { ScanUrlSchema } from "@public-scan/core";
 
 export interface ScanArgs {
   url: string | null;
@@ -63,5 +64,11 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
   };
   if (!args.help && !args.demo && args.url === null) throw new Error("a URL is required (or --demo)");
   if (args.demo && args.url !== null) throw new Error("--demo scans the bundled fixture web; give no URL with it");
+  if (args.url !== null) {
+    // The same rule as the API's create-scan request: an absolute http(s) URL without credentials.
+    const checked = ScanUrlSchema.safeParse(args.url);
+    if (!checked.success) throw new Error(`invalid URL: ${checked.error.issues[0]?.message ?? "not a URL"}`);
+    args.url = checked.data;
+  }
   return args;
 }

@@ -37,6 +37,8 @@ describe("scan command arguments", () => {
     [["https://a.example", "--observe-ms", "soon"], "--observe-ms"],
     [["https://a.example", "--observe-ms", "-5"], "--observe-ms"],
     [["https://a.example", "--bogus"], "Unknown option"],
+    [["ftp://a.example/"], "invalid URL: must be an absolute http or https URL"],
+    [["https://user:pw@a.example/"], "invalid URL: must not contain credentials"],
   ])("refuses %j with a clear message", (argv, message) => {
     expect(() => parseScanArgs(argv)).toThrow(message);
   });

@@ -23,9 +23,19 @@ export interface LaunchedBrowser {
 
 /**
  * Starts one browser process with a fresh temporary profile, or connects to a remote CDP endpoint. The
- * profile directory is removed on close, also after a crash.
+ * profile directory is removed on close, also after a crash. A browser that dies while starting (seen
+ * rarely on busy machines, with no output) is started once more with a new profile before giving up.
  */
 export async function launchBrowser(options: LaunchBrowserOptions): Promise<LaunchedBrowser> {
+  try {
+    return await launchOnce(options);
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return launchOnce(options);
+  }
+}
+
+async function launchOnce(options: LaunchBrowserOptions): Promise<LaunchedBrowser> {
   const { default: puppeteer } = await import("puppeteer-core");
   const { source } = options;
   if (source.kind === "remote") {

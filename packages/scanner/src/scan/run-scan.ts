@@ -23,6 +23,8 @@ export interface RunScanOptions {
   navigationTimeoutMs: number;
   locale: string;
   viewport: { width: number; height: number };
+  /** Overrides the browser's own user agent (which is used without "Headless"). */
+  userAgent?: string;
   scanner: { name: string; version: string };
   signal?: AbortSignal;
   onProgress?: (progress: ScanProgress) => void;
@@ -55,7 +57,7 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
     options.onProgress?.({ phase: "launching_browser", progressPercent: 5 });
     const page = await context.newPage();
     await page.setViewport(options.viewport);
-    const userAgent = (await options.browser.userAgent()).replace("HeadlessChrome", "Chrome");
+    const userAgent = options.userAgent ?? (await options.browser.userAgent()).replace("HeadlessChrome", "Chrome");
     const root = await page.createCDPSession();
     await attachTargets({
       root,

@@ -63,3 +63,12 @@ describe("egress guard in the browser", () => {
     }
   });
 });
+
+describe("scan input", () => {
+  it.each(["file:///etc/passwd", "javascript:alert(1)", "https://user:pw@example.com/", "not a url"])(
+    "refuses %s before any browser work",
+    async (url) => {
+      await expect(scanner.scan({ url })).rejects.toMatchObject({ code: "invalid_request" });
+    },
+  );
+});
