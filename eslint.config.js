@@ -8,7 +8,7 @@ import tseslint from "typescript-eslint";
  * from the other side):
  *   core        imports nothing in the repo, and no browser, HTTP framework, MCP, AWS or socket module;
  *   client      imports only core's contract entry;
- *   scanner, http-h3, mcp import core (and their own libraries);
+ *   scanner, http-h3, mcp, storage import core (and their own libraries);
  *   aws-lambda  may import core, http-h3 and scanner;
  *   nothing imports aws-lambda or mcp.
  */
@@ -86,6 +86,11 @@ export default tseslint.config(
     },
   ]),
   restrict("mcp", [...NOBODY_IMPORTS, ...NO_DEEP_IMPORTS]),
+  restrict("storage", [
+    ...NOBODY_IMPORTS,
+    ...NO_DEEP_IMPORTS,
+    { group: ["@public-scan/scanner", "@public-scan/http-h3", "@public-scan/client"], message: "Storage adapters depend on core only." },
+  ]),
   restrict("aws-lambda", [
     {
       group: ["@public-scan/mcp", "@public-scan/mcp/*", "@public-scan/client"],
