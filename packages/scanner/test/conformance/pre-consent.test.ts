@@ -99,3 +99,35 @@ describe("across the fixture web", () => {
     expect(recall).toBeGreaterThanOrEqual(0.95);
   });
 });
+
+describe("requests, frames and workers", () => {
+  it("records beacons, websockets and out-of-process iframes by host, without paths", () => {
+    const courier = results.get("daily-courier")!;
+    expect(courier.requests).toContainEqual(
+      expect.objectContaining({ host: "region1.google-analytics.com", resourceType: "beacon", party: "third_party", trackerListed: true }),
+    );
+    expect(courier.frames).toContainEqual(
+      expect.objectContaining({ kind: "iframe", host: "www.youtube.com", party: "third_party", outOfProcess: true }),
+    );
+    const hub = results.get("metrics-hub")!;
+    expect(hub.requests).toContainEqual(expect.objectContaining({ host: "www.metrics-hub.test", resourceType: "websocket", status: 101 }));
+    expect(hub.storage).toContainEqual(expect.objectContaining({ kind: "service_worker", originHost: "www.metrics-hub.test", name: "/" }));
+    for (const observations of results.values()) {
+      expect(observations.requests.every((request) => !request.host.includes("/"))).toBe(true);
+    }
+  });
+
+  it("attributes each cookie to the response host or the script that set it", () => {
+    const courier = results.get("daily-courier")!;
+    const byName = new Map(courier.cookies.map((cookie) => [cookie.name, cookie]));
+    expect(byName.get("IDE")).toMatchObject({
+      setBy: "set_cookie_header",
+      setterHost: "ad.doubleclick.net",
+      party: "third_party",
+      sameSite: "none",
+      secure: true,
+    });
+    expect(byName.get("_fbp")).toMatchObject({ setBy: "javascript", setterHost: "connect.facebook.net", party: "first_party" });
+    expect(byName.get("_ga")).toMatchObject({ classification: expect.objectContaining({ vendor: "Google", purpose: "analytics" }) });
+  });
+});
