@@ -4,4 +4,5 @@ export type { CommandIo } from "./run-scan-command.js";
 export { parseScanArgs, SCAN_USAGE } from "./parse-scan-args.js";
 export type { ScanArgs } from "./parse-scan-args.js";
 export { formatObservations } from "./format-observations.js";
+export { formatReport } from "./format-report.js";
 export { formatTable } from "./format-table.js";

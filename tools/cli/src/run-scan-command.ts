@@ -1,6 +1,7 @@
-import type { ScanObservations } from "@public-scan/core";
+import { toScanReport, type ScanObservations } from "@public-scan/core";
 import { createPuppeteerScanner, type PuppeteerScannerOptions } from "@public-scan/scanner";
 import { formatObservations } from "./format-observations.js";
+import { formatReport } from "./format-report.js";
 import { parseScanArgs, SCAN_USAGE } from "./parse-scan-args.js";
 
 /** Site of the fixture web that `--demo` scans: a news site that loads trackers before consent. */
@@ -12,8 +13,8 @@ export interface CommandIo {
 }
 
 /**
- * The scan command: scan one URL (or a site of the bundled fixture web with `--demo`) and print the
- * observations, as tables or JSON. Progress goes to stderr so stdout stays machine-readable.
+ * The scan command: scan one URL (or a site of the bundled fixture web with `--demo`) and print the report
+ * (score, risk, coverage, findings, the pre-consent table) and the observations, as tables or JSON. Progress goes to stderr so stdout stays machine-readable.
  * Returns the process exit code.
  */
 export async function runScanCommand(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -63,6 +64,11 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
     await scanner.close();
     await closeFixtures();
   }
-  io.stdout(args.json ? `${JSON.stringify(observations, null, 2)}\n` : `${formatObservations(observations)}\n`);
+  const report = toScanReport(observations);
+  io.stdout(
+    args.json
+      ? `${JSON.stringify({ report, observations }, null, 2)}\n`
+      : `${formatReport(report, observations.target.url)}\n\nObservations\n${formatObservations(observations)}\n`,
+  );
   return 0;
 }

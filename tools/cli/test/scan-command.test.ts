@@ -21,6 +21,9 @@ describe("pnpm scan", () => {
     expect(stdout).toMatch(/_ga\s+daily-courier\.test\s+1st\s+js www\.googletagmanager\.com\s+Google/);
     expect(stdout).toMatch(/IDE\s+doubleclick\.net\s+3rd\s+header ad\.doubleclick\.net/);
     expect(stdout).toContain("Tracker hosts contacted before consent");
+    expect(stdout).toMatch(/Score \d+\/100 · risk \w+ · coverage complete/);
+    expect(stdout).toMatch(/1\s+high\s+Advertising trackers contacted before consent\s+3\s+pre_consent_advertising_tracker/);
+    expect(stdout).toMatch(/Pre-consent cookies, storage and trackers \(\d+\)/);
     expect(stderr).toContain("% runtime_observation");
     expect(`${stdout}${stderr}`).not.toContain("CANARY");
   }, 90_000);
@@ -28,9 +31,14 @@ describe("pnpm scan", () => {
   it("--demo --json prints observations that parse, without any planted value", async () => {
     const { code, stdout } = await run(["--demo", "--json", "--observe-ms", "500"]);
     expect(code).toBe(0);
-    const observations = JSON.parse(stdout) as { schemaVersion: number; cookies: unknown[] };
+    const { report, observations } = JSON.parse(stdout) as {
+      report: { score: number; findings: unknown[] };
+      observations: { schemaVersion: number; cookies: unknown[] };
+    };
     expect(observations.schemaVersion).toBe(1);
     expect(observations.cookies.length).toBeGreaterThan(3);
+    expect(report.findings.length).toBeGreaterThan(3);
+    expect(report.score).toBeLessThan(100);
     expect(stdout).not.toContain("CANARY");
   }, 90_000);
 

@@ -46,7 +46,7 @@ export {
   ScanSchema,
   ScoreStatusSchema,
 } from "./scan.js";
-export type { Coverage, ResultDisposition, RiskLevel, Scan } from "./scan.js";
+export type { Coverage, NoGoReasonCode, ResultDisposition, RiskLevel, Scan } from "./scan.js";
 export { JobNextActionSchema, ScanJobSchema } from "./scan-job.js";
 export type { ScanJob } from "./scan-job.js";
 export { ScanOrJobSchema } from "./scan-status.js";

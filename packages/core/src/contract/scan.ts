@@ -41,6 +41,7 @@ export const NO_GO_REASON_CODES = [
   "target_not_public",
 ] as const;
 export const NoGoReasonCodeSchema = z.enum(NO_GO_REASON_CODES);
+export type NoGoReasonCode = z.infer<typeof NoGoReasonCodeSchema>;
 
 export const ResultDispositionReasonSchema = z
   .object({

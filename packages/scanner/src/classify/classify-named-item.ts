@@ -17,6 +17,7 @@ export interface ClassifyNamedItemInput {
  * Cookies and storage keys share one rule, since the Open Cookie Database lists both under one name column.
  * 1. The database row for the name (preferring rows set by this host's site) gives the purpose and, through
  *    the catalogue's platform mapping, the vendor and category.
+ *    A row naming another site's own cookie gives only the purpose (the vendor is that site, not this one).
  * 2. Otherwise, or when that row names another site while the catalogue attributes this host to a different
  *    vendor (an ambiguous name such as `token`), the catalogue entry for the host gives vendor and category,
  *    and the purpose follows the category.
@@ -32,6 +33,12 @@ export function classifyNamedItem(data: ClassifierData, input: ClassifyNamedItem
     domainAgreement(entry, input.host) === "other_site" &&
     (mapped?.vendor ?? entry.platform) !== hostAttribution.vendor;
 
+  // A row that describes another site's own cookie (its Domain names that site, not a vendor's third-party
+  // hosts) tells what the name is for, not who set it here: keep the purpose, not the vendor.
+  const otherSitesOwn = entry !== null && !entry.vendorDomains && domainAgreement(entry, input.host) === "other_site";
+  if (entry !== null && !contradicted && otherSitesOwn && hostAttribution === null) {
+    return { vendor: null, category: null, purpose: entry.purpose, sources: ["open_cookie_database"] };
+  }
   if (entry !== null && !contradicted) {
     const vendor = mapped?.vendor ?? entry.platform ?? hostAttribution?.vendor ?? null;
     const hostCategory = hostAttribution !== null && hostAttribution.vendor === vendor ? hostAttribution.category : null;

@@ -19,6 +19,11 @@ export interface OpenCookieEntry {
   readonly wildcard: boolean;
   /** Hosts from the `Domain` column, normalised (`facebook.com (3rd party)` -> `facebook.com`); often empty. */
   readonly domains: readonly string[];
+  /**
+   * The `Domain` column marks the hosts as the vendor's own third-party hosts (`(3rd party)`): the name is
+   * then the vendor's wherever it appears. Without the mark, the row describes one site's own cookie.
+   */
+  readonly vendorDomains: boolean;
 }
 
 export interface OpenCookieDatabase {
@@ -95,6 +100,7 @@ function toEntry(row: Record<Column, string>): OpenCookieEntry {
     name: starred ? rawName.slice(0, -1) : rawName,
     wildcard: row["Wildcard match"].trim() === "1" || starred,
     domains: toDomains(row.Domain),
+    vendorDomains: /\(3rd party\)/i.test(row.Domain),
   };
 }
 

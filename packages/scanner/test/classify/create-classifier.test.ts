@@ -191,3 +191,19 @@ describe("createClassifier", () => {
     expect(classifier.registrableDomainOf("www.shop.test")).toBe("shop.test");
   });
 });
+
+describe("Open Cookie Database rows that describe another site's own cookie", () => {
+  it("give the purpose but not the vendor, while vendor rows marked (3rd party) keep their vendor", async () => {
+    const classifier = await createClassifier();
+    expect(classifier.classifyStorageKey({ name: "ajs_anonymous_id", originHost: "www.metrics-hub.test" })).toEqual({
+      vendor: null,
+      category: null,
+      purpose: "analytics",
+      sources: ["open_cookie_database"],
+    });
+    expect(classifier.classifyCookie({ name: "_fbp", domain: "daily-courier.test" })).toMatchObject({
+      vendor: "Meta",
+      purpose: "marketing",
+    });
+  });
+});

@@ -1,0 +1,34 @@
+import { EVIDENCE_BASIS, UNATTRIBUTED_VENDOR, type PreConsentRow } from "../contract/index.js";
+import { rowPriority } from "./row-priority.js";
+import type { EvidenceRecord } from "./to-evidence.js";
+
+const KIND = { cookie: "cookie", storage_key: "storage", tracker_request: "tracker" } as const;
+
+/**
+ * The complete pre-consent table: every cookie, storage key and tracker host observed before consent, one
+ * row each, ordered by priority, then kind, vendor, host and name so the order is stable between scans.
+ */
+export function toPreConsentRows(evidence: readonly EvidenceRecord[]): PreConsentRow[] {
+  return evidence
+    .filter((record) => record.phase === "pre_consent")
+    .map((record): PreConsentRow => ({
+      kind: KIND[record.kind],
+      name: record.kind === "tracker_request" ? null : record.name,
+      vendor: record.vendor ?? UNATTRIBUTED_VENDOR,
+      host: record.host ?? "",
+      purpose: record.purpose,
+      party: record.party,
+      priority: rowPriority(record),
+      requestCount: record.kind === "tracker_request" ? record.requestCount : null,
+      phase: "pre_consent",
+      evidenceBasis: EVIDENCE_BASIS,
+    }))
+    .sort(
+      (a, b) =>
+        a.priority - b.priority ||
+        a.kind.localeCompare(b.kind) ||
+        a.vendor.localeCompare(b.vendor) ||
+        a.host.localeCompare(b.host) ||
+        (a.name ?? "").localeCompare(b.name ?? ""),
+    );
+}

@@ -1,0 +1,60 @@
+import type { Coverage, NoGoReasonCode, PreConsentRow, ResultDisposition, RiskLevel } from "../contract/index.js";
+import type { ScanObservations } from "../observations/scan-observations.js";
+import { toFindings, type Finding } from "./findings/to-findings.js";
+import { SCORE_VERSION } from "./score/score-rubric.js";
+import { toCoverage } from "./score/to-coverage.js";
+import { toScore } from "./score/to-score.js";
+import { toEvidence } from "./to-evidence.js";
+import { toPreConsentRows } from "./to-pre-consent-rows.js";
+
+/** The scored result of one scan: everything the resources and reports are rendered from. */
+export interface ScanReport {
+  status: "completed" | "completed_limited";
+  score: number;
+  scoreStatus: "final" | "provisional";
+  scoreVersion: string;
+  riskLevel: RiskLevel;
+  coverage: Coverage;
+  resultDisposition: ResultDisposition;
+  resultDispositionReason: { code: NoGoReasonCode; message: string } | null;
+  findings: Finding[];
+  preConsentRows: PreConsentRow[];
+}
+
+/**
+ * Observations -> evidence -> findings -> score, risk, coverage and disposition, and the pre-consent table.
+ * Pure: the same observations always give the same report. A no-go page is not assessed (score 0, risk
+ * `not_assessed`, no findings): what it did not show proves nothing.
+ */
+export function toScanReport(observations: ScanObservations): ScanReport {
+  const { coverage, disposition, reason } = toCoverage(observations);
+  if (disposition === "no_go") {
+    return {
+      status: "completed_limited",
+      score: 0,
+      scoreStatus: "final",
+      scoreVersion: SCORE_VERSION,
+      riskLevel: "not_assessed",
+      coverage,
+      resultDisposition: disposition,
+      resultDispositionReason: reason,
+      findings: [],
+      preConsentRows: [],
+    };
+  }
+  const evidence = toEvidence(observations);
+  const findings = toFindings(evidence);
+  const { score, riskLevel } = toScore(findings);
+  return {
+    status: disposition === "standard" ? "completed" : "completed_limited",
+    score,
+    scoreStatus: coverage.status === "complete" ? "final" : "provisional",
+    scoreVersion: SCORE_VERSION,
+    riskLevel,
+    coverage,
+    resultDisposition: disposition,
+    resultDispositionReason: null,
+    findings,
+    preConsentRows: toPreConsentRows(evidence),
+  };
+}

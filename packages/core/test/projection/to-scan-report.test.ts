@@ -1,0 +1,116 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { FindingSummarySchema, PreConsentRowSchema } from "../../src/contract/index.js";
+import { ScanObservationsSchema, type ScanObservations } from "../../src/observations/index.js";
+import { deductionOf, toScanReport } from "../../src/projection/index.js";
+
+/** Observations recorded from real scans of the fixture web (packages/core/test/fixtures/observations). */
+const recorded = (name: string): ScanObservations =>
+  ScanObservationsSchema.parse(JSON.parse(readFileSync(new URL(`../fixtures/observations/${name}.json`, import.meta.url), "utf8")));
+
+describe("toScanReport from recorded observations", () => {
+  it("daily-courier: trackers, cookies and storage before consent become findings in priority order", () => {
+    const report = toScanReport(recorded("daily-courier"));
+    expect(report.findings.map((finding) => finding.id)).toEqual([
+      "pre_consent_advertising_tracker",
+      "pre_consent_marketing_cookie",
+      "pre_consent_session_replay",
+      "pre_consent_analytics_cookie",
+      "pre_consent_analytics_tracker",
+      "pre_consent_third_party_cookie",
+      "pre_consent_tracking_storage",
+      "long_lived_cookie",
+      "pre_consent_other_third_party_tracker",
+    ]);
+    const advertising = report.findings[0]!;
+    expect(advertising.examples.map((example) => example.host).sort()).toEqual([
+      "ad.doubleclick.net",
+      "connect.facebook.net",
+      "www.facebook.com",
+    ]);
+    expect(
+      report.findings
+        .find((finding) => finding.id === "pre_consent_third_party_cookie")!
+        .examples.map((example) => example.name)
+        .sort(),
+    ).toEqual(["IDE", "VISITOR_INFO1_LIVE", "YSC"]);
+    expect(report.score).toBe(Math.max(0, 100 - report.findings.reduce((sum, finding) => sum + deductionOf(finding), 0)));
+    expect(report.score).toBeLessThan(40);
+    expect(report.riskLevel).toBe("priority_review");
+    expect(report).toMatchObject({
+      status: "completed",
+      scoreStatus: "final",
+      resultDisposition: "standard",
+      resultDispositionReason: null,
+    });
+    expect(report.coverage.status).toBe("complete");
+  });
+
+  it("daily-courier: the complete pre-consent table, marketing first", () => {
+    const { preConsentRows } = toScanReport(recorded("daily-courier"));
+    expect(
+      preConsentRows
+        .filter((row) => row.kind === "cookie")
+        .map((row) => row.name)
+        .sort(),
+    ).toEqual(["IDE", "VISITOR_INFO1_LIVE", "YSC", "_fbp", "_ga", "_ga_DC7Q2K4M9B", "_hjSession_3456789"].sort());
+    expect(preConsentRows.filter((row) => row.kind === "tracker").map((row) => row.host)).toContain("region1.google-analytics.com");
+    expect(preConsentRows[0]!.priority).toBe(1);
+    expect(preConsentRows.map((row) => row.priority)).toEqual([...preConsentRows.map((row) => row.priority)].sort((a, b) => a - b));
+    for (const row of preConsentRows) expect(PreConsentRowSchema.parse(row)).toEqual(row);
+  });
+
+  it("quiet-bakery: one functional-looking session cookie of unknown purpose is informational only", () => {
+    const report = toScanReport(recorded("quiet-bakery"));
+    expect(report.findings.map((finding) => [finding.id, finding.criticality])).toEqual([["pre_consent_unclassified_cookie", "info"]]);
+    expect(report).toMatchObject({ score: 100, riskLevel: "informational", status: "completed" });
+  });
+
+  it("green-grocer: a compliant banner, nothing before consent, no findings", () => {
+    const report = toScanReport(recorded("green-grocer"));
+    expect(report.findings).toEqual([]);
+    expect(report.preConsentRows).toEqual([]);
+    expect(report).toMatchObject({ score: 100, riskLevel: "informational" });
+  });
+
+  it("metrics-hub: an analytics identifier in storage, its vendor left open when the catalogues do not know it", () => {
+    const report = toScanReport(recorded("metrics-hub"));
+    const storage = report.findings.find((finding) => finding.id === "pre_consent_tracking_storage");
+    expect(storage?.examples.map((example) => [example.name, example.vendor, example.purpose])).toEqual([
+      ["ajs_anonymous_id", null, "analytics"],
+    ]);
+  });
+
+  it("a bot challenge is a no-go: not assessed, no findings, never a clean score", () => {
+    const report = toScanReport(recorded("bot-challenge"));
+    expect(report).toMatchObject({
+      status: "completed_limited",
+      riskLevel: "not_assessed",
+      resultDisposition: "no_go",
+      resultDispositionReason: { code: "bot_challenge" },
+      coverage: { status: "none" },
+      findings: [],
+      preConsentRows: [],
+    });
+  });
+
+  it("a failed collector makes coverage partial and the score provisional, and names what is missing", () => {
+    const observations = recorded("daily-courier");
+    observations.collectors = observations.collectors.map((collector) =>
+      collector.id === "storage" ? { ...collector, status: "timed_out", reason: "collector_timeout", itemCount: 0 } : collector,
+    );
+    const report = toScanReport(observations);
+    expect(report).toMatchObject({ status: "completed_limited", scoreStatus: "provisional", resultDisposition: "limited_coverage" });
+    expect(report.coverage.status).toBe("partial");
+    expect(report.coverage.limitations.join(" ")).toContain("browser storage: timed out");
+  });
+
+  it("every finding summary fits the contract", () => {
+    for (const name of ["daily-courier", "quiet-bakery", "metrics-hub"]) {
+      for (const finding of toScanReport(recorded(name)).findings) {
+        const { description: _d, caveats: _c, nextSteps: _n, examples: _e, ...summary } = finding;
+        expect(FindingSummarySchema.parse(summary)).toEqual(summary);
+      }
+    }
+  });
+});
