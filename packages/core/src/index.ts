@@ -7,6 +7,8 @@ export { isServiceError, ServiceError } from "./errors/service-error.js";
 export type { ServiceErrorOptions } from "./errors/service-error.js";
 export * from "./observations/index.js";
 export * from "./projection/index.js";
+export * from "./domain/index.js";
+export * from "./render/index.js";
 export type * from "./ports/index.js";
 export { REDACTED_INTERNAL_MESSAGE, toErrorEnvelope, toHttpStatus } from "./errors/to-error-envelope.js";
 export type { ErrorEnvelopeOptions } from "./errors/to-error-envelope.js";

@@ -1,0 +1,49 @@
+import type { ErrorBody, JobStatus, ScanPhase } from "../contract/index.js";
+import type { ScanReport } from "../projection/to-scan-report.js";
+
+/** Timing and collection facts kept for the diagnostics route: bounded, no URLs or values. */
+export interface ScanDiagnosticsRecord {
+  totalSeconds: number | null;
+  phases: Array<{ phase: string; durationSeconds: number }>;
+  collectors: Array<{
+    id: string;
+    phase: "pre_consent" | "after_reject" | "after_accept" | "gpc" | "transport" | "privacy_policy";
+    status: "ok" | "failed" | "timed_out" | "skipped";
+    durationMs: number | null;
+    itemCount: number;
+    reason: string | null;
+  }>;
+  counts: { frames: number; requests: number; cookies: number; storageKeys: number };
+}
+
+/**
+ * What the service stores about one scan: its job state while it runs, and its scored report once it is
+ * done. Every resource (Scan, ScanJob, findings, tables, Pulse, bundle, diagnostics) is rendered from this.
+ * `scanFrom` and the timestamps are only ever the persisted ones; null means unavailable.
+ */
+export interface ScanRecord {
+  scanId: string;
+  jobId: string;
+  /** Normalised URL (no query string or fragment) and its host. */
+  url: string;
+  domain: string;
+  scanFrom: string | null;
+  status: JobStatus | "completed" | "completed_limited";
+  phase: ScanPhase;
+  createdAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+  phaseStartedAt: string;
+  lastHeartbeatAt: string;
+  progressPercent: number;
+  /** Set once, when the scan completes; terminal records never change. */
+  report: ScanReport | null;
+  scoreUpdatedAt: string | null;
+  diagnostics: ScanDiagnosticsRecord | null;
+  /** Set when the job failed or expired. */
+  error: ErrorBody | null;
+}
+
+export function isCompleted(record: ScanRecord): record is ScanRecord & { report: ScanReport; status: "completed" | "completed_limited" } {
+  return (record.status === "completed" || record.status === "completed_limited") && record.report !== null;
+}
