@@ -42,6 +42,8 @@ export interface ScanRecord {
   diagnostics: ScanDiagnosticsRecord | null;
   /** Set when the job failed or expired. */
   error: ErrorBody | null;
+  /** How many times a worker started this job (a job interrupted by a dying process is retried once). */
+  attempts: number;
 }
 
 export function isCompleted(record: ScanRecord): record is ScanRecord & { report: ScanReport; status: "completed" | "completed_limited" } {

@@ -1,0 +1,31 @@
+import type { ScanRecord } from "../domain/scan-record.js";
+
+/**
+ * Where scan records live. Small and domain-shaped (no keyv or vendor type crosses it). Implementations:
+ * memory (tests), the embedded SQLite file, Redis.
+ *
+ * Consistency rules every implementation keeps:
+ * - `create` refuses an existing scanId (returns false) so a retried request never overwrites a scan;
+ * - `update` is a compare-and-set on the record's `status`, so two workers cannot both move one job, and a
+ *   terminal record (completed, completed_limited, failed, expired) never changes again;
+ * - the indexes (active scan per target, latest completed per target and per domain) are updated with the
+ *   record they point to, never ahead of it.
+ */
+export interface ScanStore {
+  get(scanId: string): Promise<ScanRecord | null>;
+  create(record: ScanRecord, index: { targetKey: string }): Promise<boolean>;
+  /**
+   * Replaces the record if its stored status is still `expectedStatus`; returns the stored record, or null
+   * when the status had moved on (or the record is missing).
+   */
+  update(record: ScanRecord, options: { expectedStatus: ScanRecord["status"]; targetKey: string }): Promise<ScanRecord | null>;
+  /** The in-flight (queued or running) scan of a target, if any. */
+  findActive(targetKey: string): Promise<ScanRecord | null>;
+  /** The latest completed scan of a target that completed at or after `notBefore` (ISO date-time). */
+  findReusable(targetKey: string, notBefore: string): Promise<ScanRecord | null>;
+  /** The latest completed scan of a domain, optionally from one region. */
+  latestForDomain(domain: string, scanFrom?: string): Promise<ScanRecord | null>;
+  /** Scans still queued or running, for recovery after a process died. */
+  listActive(): Promise<ScanRecord[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,53 @@
+import type { ScanRecord } from "../domain/scan-record.js";
+import type { ScanStore } from "../ports/scan-store.js";
+
+const ACTIVE = new Set<ScanRecord["status"]>(["queued", "pending", "running", "finalizing"]);
+const COMPLETED = new Set<ScanRecord["status"]>(["completed", "completed_limited"]);
+
+/**
+ * The in-memory ScanStore: for tests and single-process embedding where losing scans on restart is fine.
+ * Records are copied in and out, so a caller's later mutation never changes what is stored.
+ */
+export function createMemoryScanStore(): ScanStore {
+  const records = new Map<string, ScanRecord>();
+  const targetOf = new Map<string, string>();
+  const copy = (record: ScanRecord | undefined): ScanRecord | null => (record === undefined ? null : structuredClone(record));
+  const latest = (candidates: ScanRecord[]) =>
+    candidates.filter((record) => COMPLETED.has(record.status)).sort((a, b) => (b.completedAt ?? "").localeCompare(a.completedAt ?? ""))[0];
+
+  return {
+    get: (scanId) => Promise.resolve(copy(records.get(scanId))),
+    create(record, { targetKey }) {
+      if (records.has(record.scanId)) return Promise.resolve(false);
+      records.set(record.scanId, structuredClone(record));
+      targetOf.set(record.scanId, targetKey);
+      return Promise.resolve(true);
+    },
+    update(record, { expectedStatus, targetKey }) {
+      const current = records.get(record.scanId);
+      if (current === undefined || current.status !== expectedStatus) return Promise.resolve(null);
+      records.set(record.scanId, structuredClone(record));
+      targetOf.set(record.scanId, targetKey);
+      return Promise.resolve(copy(record));
+    },
+    findActive(targetKey) {
+      const active = [...records.values()].find((record) => ACTIVE.has(record.status) && targetOf.get(record.scanId) === targetKey);
+      return Promise.resolve(copy(active));
+    },
+    findReusable(targetKey, notBefore) {
+      const candidates = [...records.values()].filter(
+        (record) => targetOf.get(record.scanId) === targetKey && (record.completedAt ?? "") >= notBefore,
+      );
+      return Promise.resolve(copy(latest(candidates)));
+    },
+    latestForDomain(domain, scanFrom) {
+      const candidates = [...records.values()].filter(
+        (record) => record.domain === domain && (scanFrom === undefined || record.scanFrom === scanFrom),
+      );
+      return Promise.resolve(copy(latest(candidates)));
+    },
+    listActive: () =>
+      Promise.resolve([...records.values()].filter((record) => ACTIVE.has(record.status)).map((record) => structuredClone(record))),
+    close: () => Promise.resolve(),
+  };
+}

@@ -1,0 +1,5 @@
+/** In-process implementations of core's ports, with no dependencies: the defaults for tests and embedding. */
+export { createMemoryScanStore } from "./create-memory-scan-store.js";
+export { createInProcessJobQueue } from "./create-in-process-job-queue.js";
+export type { InProcessJobQueueOptions } from "./create-in-process-job-queue.js";
+export { createRandomIds } from "./create-random-ids.js";

@@ -1,0 +1,99 @@
+import type { Scan, ScanJob } from "../contract/index.js";
+import { isCompleted, type ScanRecord } from "../domain/scan-record.js";
+import type { RequestProvenance } from "../render/request-provenance.js";
+import { toScanJobResource } from "../render/to-scan-job-resource.js";
+import { toScanResource } from "../render/to-scan-resource.js";
+import { normalizeTarget } from "./normalize-target.js";
+import type { Outcome } from "./outcome.js";
+import { jobTiming, linksOf } from "./render-context.js";
+import type { Allowance, Caller, ServiceDeps } from "./service-deps.js";
+
+/**
+ * POST /api/v2/scans (and MCP service_scan_site): reuse a recent eligible scan of the same target and
+ * region (200, free), or join a scan of it already in flight (202, free), or check the quota and queue a
+ * new scan (202). Nothing is stored when the request is refused.
+ */
+export async function createScan(deps: ServiceDeps, input: { body: unknown; caller: Caller }): Promise<Outcome<Scan>> {
+  const target = normalizeTarget(input.body, deps.config);
+  const now = deps.clock.now();
+  const links = linksOf(deps);
+  const provenance = (
+    allowance: Allowance,
+    fields: Pick<RequestProvenance, "executionMode" | "reused" | "reusedScanAgeSeconds" | "freshnessDecision" | "quotaConsumed">,
+  ): RequestProvenance => ({
+    ...fields,
+    anonymousQuotaLimit: allowance.limit,
+    anonymousQuotaRemaining: allowance.remaining,
+    anonymousQuotaResetAt: allowance.resetAt,
+    upgradeSupportEmail: deps.config.supportEmail,
+    upgradeMessage: deps.config.upgradeMessage,
+  });
+  const job = (record: ScanRecord, fields: RequestProvenance): Outcome<Scan> => {
+    const body: ScanJob = toScanJobResource(record, { links, provenance: fields, timing: jobTiming(deps) });
+    return { status: 202, body, retryAfterSeconds: deps.config.pollSeconds };
+  };
+
+  if (target.freshness === "latest") {
+    const notBefore = new Date(now - deps.config.reuseWindowSeconds * 1000).toISOString();
+    const reusable = await deps.scans.findReusable(target.targetKey, notBefore);
+    if (reusable !== null && isCompleted(reusable)) {
+      const age = Math.max(0, Math.floor((now - Date.parse(reusable.completedAt ?? reusable.createdAt)) / 1000));
+      const fields = provenance(await deps.quota.peek(input.caller), {
+        executionMode: "reused_scan",
+        reused: true,
+        reusedScanAgeSeconds: age,
+        freshnessDecision: "reused_existing_scan",
+        quotaConsumed: false,
+      });
+      return { status: 200, body: toScanResource(reusable, { links, provenance: fields }) };
+    }
+  }
+
+  const active = await deps.scans.findActive(target.targetKey);
+  if (active !== null) {
+    const fields = provenance(await deps.quota.peek(input.caller), {
+      executionMode: "joined_scan",
+      reused: false,
+      reusedScanAgeSeconds: null,
+      freshnessDecision: "joined_in_flight_scan",
+      quotaConsumed: false,
+    });
+    return job(active, fields);
+  }
+
+  // Only a new scan costs quota; a refusal throws before anything is stored.
+  const allowance = await deps.quota.consume(input.caller);
+  const at = new Date(now).toISOString();
+  const record: ScanRecord = {
+    scanId: deps.ids.scanId(),
+    jobId: deps.ids.jobId(),
+    url: target.url,
+    domain: target.domain,
+    scanFrom: target.scanFrom,
+    status: "queued",
+    phase: "queued",
+    createdAt: at,
+    startedAt: null,
+    completedAt: null,
+    phaseStartedAt: at,
+    lastHeartbeatAt: at,
+    progressPercent: 0,
+    report: null,
+    scoreUpdatedAt: null,
+    diagnostics: null,
+    error: null,
+    attempts: 0,
+  };
+  await deps.scans.create(record, { targetKey: target.targetKey });
+  await deps.queue.enqueue({ scanId: record.scanId });
+  return job(
+    record,
+    provenance(allowance, {
+      executionMode: "new_scan",
+      reused: false,
+      reusedScanAgeSeconds: null,
+      freshnessDecision: target.freshness === "fresh" ? "fresh_scan_requested_queued" : "no_eligible_recent_scan_queued",
+      quotaConsumed: true,
+    }),
+  );
+}

@@ -1,0 +1,30 @@
+import type { PreConsentTable, Scan } from "../contract/index.js";
+import { isCompleted } from "../domain/scan-record.js";
+import { ServiceError } from "../errors/service-error.js";
+import { toPreConsentTable } from "../render/to-pre-consent-table.js";
+import { toScanResource } from "../render/to-scan-resource.js";
+import { checkDomain, checkScanFrom } from "./find-scan.js";
+import { linksOf, readProvenance } from "./render-context.js";
+import type { Caller, ServiceDeps } from "./service-deps.js";
+
+type DomainRead = { domain: string; scanFrom?: string; caller: Caller };
+
+async function latest(deps: ServiceDeps, input: DomainRead) {
+  const record = await deps.scans.latestForDomain(checkDomain(input.domain), checkScanFrom(input.scanFrom));
+  if (record === null || !isCompleted(record)) throw new ServiceError("not_found", "No completed scan of this domain.");
+  return record;
+}
+
+/** GET /domains/{domain}/latest: the latest completed scan of a domain (optionally from one region). */
+export async function getDomainLatest(deps: ServiceDeps, input: DomainRead): Promise<{ status: 200; body: Scan }> {
+  const record = await latest(deps, input);
+  return {
+    status: 200,
+    body: toScanResource(record, { links: linksOf(deps), provenance: readProvenance(deps, await deps.quota.peek(input.caller)) }),
+  };
+}
+
+/** GET /domains/{domain}/latest/pre-consent-cookies-trackers. */
+export async function getDomainLatestTable(deps: ServiceDeps, input: DomainRead): Promise<{ status: 200; body: PreConsentTable }> {
+  return { status: 200, body: toPreConsentTable(await latest(deps, input), linksOf(deps)) };
+}

@@ -1,0 +1,30 @@
+import type { ScanOrJob } from "../contract/index.js";
+import { isCompleted } from "../domain/scan-record.js";
+import { toScanJobResource } from "../render/to-scan-job-resource.js";
+import { toScanResource } from "../render/to-scan-resource.js";
+import { findScan } from "./find-scan.js";
+import type { Outcome } from "./outcome.js";
+import { jobTiming, linksOf, readProvenance } from "./render-context.js";
+import type { Caller, ServiceDeps } from "./service-deps.js";
+
+/**
+ * GET /scans/{scanId}: the Scan once completed (200); while active its ScanJob (202, Retry-After); a
+ * failed or expired scan's ScanJob with its error (200).
+ */
+export async function getScan(deps: ServiceDeps, input: { scanId: string; caller: Caller }): Promise<Outcome<ScanOrJob>> {
+  const record = await findScan(deps, input.scanId);
+  const context = { links: linksOf(deps), provenance: readProvenance(deps, await deps.quota.peek(input.caller)) };
+  if (isCompleted(record)) return { status: 200, body: toScanResource(record, context) };
+  const job = toScanJobResource(record, { ...context, timing: jobTiming(deps) });
+  if (job.status === "failed" || job.status === "expired") return { status: 200, body: job };
+  return { status: 202, body: job, retryAfterSeconds: job.retryAfterSeconds };
+}
+
+/** GET /scans/{scanId}/status: the same answers, always 200 (a status read is never "accepted"). */
+export async function getScanStatus(
+  deps: ServiceDeps,
+  input: { scanId: string; caller: Caller },
+): Promise<{ status: 200; body: ScanOrJob }> {
+  const outcome = await getScan(deps, input);
+  return { status: 200, body: outcome.body };
+}

@@ -1,0 +1,48 @@
+import { CreateScanRequestSchema } from "../contract/index.js";
+import { ServiceError } from "../errors/service-error.js";
+
+export interface ScanTarget {
+  /**
+   * What is visited, stored and shown: scheme, host, port and path. Query strings and fragments are dropped:
+   * they may carry personal data, and a scan is of the page, not of one visitor's link to it.
+   */
+  url: string;
+  domain: string;
+  scanFrom: string;
+  /** Reuse and in-flight joins match on this: normalised URL and region. */
+  targetKey: string;
+  freshness: "latest" | "fresh";
+}
+
+/**
+ * Validates a create-scan body and normalises its target. Errors are `invalid_request` with the field
+ * named, never a stack. Whether the host is public is decided later, after resolution, by the egress guard.
+ */
+export function normalizeTarget(body: unknown, regions: { scanRegions: readonly string[]; defaultScanRegion: string }): ScanTarget {
+  const parsed = CreateScanRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join(".") || "body";
+    throw new ServiceError("invalid_request", `${field}: ${issue?.message ?? "invalid"}`);
+  }
+  const scanFrom = parsed.data.scanFrom ?? regions.defaultScanRegion;
+  if (!regions.scanRegions.includes(scanFrom)) {
+    throw new ServiceError("invalid_request", `scanFrom: this deployment scans from ${regions.scanRegions.join(", ")}`);
+  }
+  const url = new URL(parsed.data.url);
+  url.hash = "";
+  const path = url.pathname === "" ? "/" : url.pathname;
+  const shown = `${url.protocol}//${url.host}${path}`;
+  return {
+    url: shown,
+    domain: url.hostname,
+    scanFrom,
+    targetKey: targetKeyOf({ scanFrom, url: shown }),
+    freshness: parsed.data.freshness ?? "latest",
+  };
+}
+
+/** The key reuse and in-flight joins match on: region and normalised URL. */
+export function targetKeyOf(record: { scanFrom: string | null; url: string }): string {
+  return `${record.scanFrom ?? ""}|${record.url}`;
+}

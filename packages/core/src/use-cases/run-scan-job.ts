@@ -1,0 +1,111 @@
+import type { ErrorBody } from "../contract/index.js";
+import type { ScanRecord } from "../domain/scan-record.js";
+import { toErrorEnvelope } from "../errors/to-error-envelope.js";
+import { ScanObservationsSchema } from "../observations/scan-observations.js";
+import type { ScanJobMessage } from "../ports/job-queue.js";
+import type { Scanner } from "../ports/scanner.js";
+import { toScanReport } from "../projection/to-scan-report.js";
+import { targetKeyOf } from "./normalize-target.js";
+import type { ServiceDeps } from "./service-deps.js";
+import { toDiagnosticsRecord } from "./to-diagnostics-record.js";
+
+export interface WorkerDeps extends ServiceDeps {
+  scanner: Scanner;
+  /** A job running longer than this ends `expired`. */
+  jobDeadlineMs: number;
+  /** Told about what a job threw, for logging (the stored error is redacted). */
+  onJobError?: (error: unknown, scanId: string) => void;
+}
+
+const EXPIRED: ErrorBody = {
+  code: "internal_error",
+  message: "The scan did not finish within its time limit. Start a new scan later.",
+  retryable: true,
+  retryAfterSeconds: 30,
+  recommendedNextAction: "retry_after_delay",
+};
+
+/**
+ * Runs one job: queued -> running (phase, progress, heartbeat) -> finalizing -> completed or
+ * completed_limited; failed or expired on error, with the error envelope's body and no findings. Each move
+ * is a compare-and-set on the status, so a job taken twice is run once, and a terminal scan never changes.
+ */
+export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise<void> {
+  const queued = await deps.scans.get(job.scanId);
+  if (queued === null || queued.status !== "queued") return;
+  const targetKey = targetKeyOf(queued);
+  const iso = () => new Date(deps.clock.now()).toISOString();
+
+  let current: ScanRecord | null = await deps.scans.update(
+    {
+      ...queued,
+      status: "running",
+      phase: "launching_browser",
+      startedAt: iso(),
+      phaseStartedAt: iso(),
+      lastHeartbeatAt: iso(),
+      attempts: queued.attempts + 1,
+    },
+    { expectedStatus: "queued", targetKey },
+  );
+  if (current === null) return;
+  const move = async (next: ScanRecord, expectedStatus: ScanRecord["status"]) => {
+    const stored = await deps.scans.update(next, { expectedStatus, targetKey });
+    if (stored !== null) current = stored;
+    return stored;
+  };
+
+  const deadline = AbortSignal.timeout(deps.jobDeadlineMs);
+  try {
+    // Progress reports are heartbeats; a failed heartbeat write must not fail the scan.
+    let writing = Promise.resolve();
+    const observations = ScanObservationsSchema.parse(
+      await deps.scanner.scan({
+        url: current.url,
+        signal: deadline,
+        onProgress: ({ phase, progressPercent }) => {
+          writing = writing.then(async () => {
+            const running = current;
+            if (running === null || running.status !== "running") return;
+            const phaseChanged = running.phase !== phase;
+            await move(
+              { ...running, phase, progressPercent, lastHeartbeatAt: iso(), phaseStartedAt: phaseChanged ? iso() : running.phaseStartedAt },
+              "running",
+            ).catch(() => null);
+          });
+        },
+      }),
+    );
+    await writing;
+    const finalizing = await move(
+      { ...current, status: "finalizing", phase: "projection", phaseStartedAt: iso(), lastHeartbeatAt: iso(), progressPercent: 95 },
+      "running",
+    );
+    if (finalizing === null) return;
+    const report = toScanReport(observations);
+    const completedAt = iso();
+    await move(
+      {
+        ...finalizing,
+        status: report.status,
+        phase: "done",
+        completedAt,
+        lastHeartbeatAt: completedAt,
+        progressPercent: 100,
+        report,
+        scoreUpdatedAt: completedAt,
+        diagnostics: toDiagnosticsRecord(observations, { startedAt: finalizing.startedAt ?? completedAt, completedAt }),
+      },
+      "finalizing",
+    );
+  } catch (error) {
+    deps.onJobError?.(error, job.scanId);
+    const running: ScanRecord = current;
+    const expired = deadline.aborted;
+    const body = expired ? EXPIRED : toErrorEnvelope(error).error;
+    await move(
+      { ...running, status: expired ? "expired" : "failed", completedAt: iso(), lastHeartbeatAt: iso(), error: body, report: null },
+      running.status,
+    );
+  }
+}

@@ -1,0 +1,40 @@
+import type { BundleDetail } from "../contract/index.js";
+import { ServiceError } from "../errors/service-error.js";
+import { toDiagnostics } from "../render/to-diagnostics.js";
+import { toFindingDetail } from "../render/to-finding-detail.js";
+import { toFindingList } from "../render/to-finding-list.js";
+import { toPreConsentTable } from "../render/to-pre-consent-table.js";
+import { toPulse } from "../render/to-pulse.js";
+import { toPulseEvidence } from "../render/to-pulse-evidence.js";
+import { toScanBundle } from "../render/to-scan-bundle.js";
+import { checkFindingId } from "./find-scan.js";
+import { getScanResult } from "./get-scan-result.js";
+import type { Caller, ServiceDeps } from "./service-deps.js";
+
+type Read = { scanId: string; caller: Caller };
+
+/** The result reads every surface calls; each one renders the stored report, nothing is recomputed. */
+export const listFindings = (deps: ServiceDeps, input: Read) => getScanResult(deps, input, toFindingList);
+
+export const getFinding = async (deps: ServiceDeps, input: Read & { findingId: string }) => {
+  const findingId = checkFindingId(input.findingId);
+  return getScanResult(deps, input, (record, links) => {
+    const detail = toFindingDetail(record, findingId, links);
+    if (detail === null) throw new ServiceError("not_found", "This scan has no such finding.");
+    return detail;
+  });
+};
+
+export const getPreConsentTable = (deps: ServiceDeps, input: Read) => getScanResult(deps, input, toPreConsentTable);
+export const getPulse = (deps: ServiceDeps, input: Read) => getScanResult(deps, input, toPulse);
+export const getPulseEvidence = (deps: ServiceDeps, input: Read) => getScanResult(deps, input, toPulseEvidence);
+export const getDiagnostics = (deps: ServiceDeps, input: Read) => getScanResult(deps, input, toDiagnostics);
+
+export const getBundle = (deps: ServiceDeps, input: Read & { detail?: BundleDetail; maxBytes?: number }) =>
+  getScanResult(deps, input, (record, links) =>
+    toScanBundle(
+      record,
+      { ...(input.detail ? { detail: input.detail } : {}), ...(input.maxBytes ? { maxBytes: input.maxBytes } : {}) },
+      links,
+    ),
+  );

@@ -1,0 +1,61 @@
+import type { Clock, Ids } from "../ports/clock.js";
+import type { JobQueue } from "../ports/job-queue.js";
+import type { ScanStore } from "../ports/scan-store.js";
+
+/** Who is asking: anonymous callers are known by their (trusted-proxy-aware) IP, others by their key. */
+export type Caller = { kind: "anonymous"; ip: string } | { kind: "key"; keyId: string };
+
+/** The caller's anonymous allowance for new scans (contract: 20 per IP per UTC day). */
+export interface Allowance {
+  limit: number;
+  remaining: number;
+  resetAt: string;
+}
+
+/**
+ * Quota of new scans: `consume` counts one new scan or throws ServiceError `rate_limited`; `peek` reads the
+ * allowance without using it (reuse and joining an in-flight scan are free). Implemented over the
+ * rate limiter; `createUnlimitedQuota` serves embedding without limits.
+ */
+export interface ScanQuota {
+  consume(caller: Caller): Promise<Allowance>;
+  peek(caller: Caller): Promise<Allowance>;
+}
+
+export interface ServiceConfig {
+  /** Public base URL of the deployment, for links. */
+  baseUrl: string;
+  /** A completed scan of the same target and region younger than this is reused (free). */
+  reuseWindowSeconds: number;
+  scanRegions: readonly string[];
+  defaultScanRegion: string;
+  supportEmail: string;
+  upgradeMessage: string;
+  /** A running job whose heartbeat is older than this is reported as stalled. */
+  stallAfterSeconds: number;
+  /** Poll interval recommended to callers while a scan is active. */
+  pollSeconds: number;
+  /** Attempts per job: a job interrupted by a dying process is retried until this many. */
+  maxAttempts: number;
+}
+
+export const DEFAULT_SERVICE_CONFIG = {
+  reuseWindowSeconds: 6 * 3600,
+  scanRegions: ["local"],
+  defaultScanRegion: "local",
+  supportEmail: "support@example.org",
+  upgradeMessage: "Need more scans or scan creation with a key? Contact support.",
+  stallAfterSeconds: 60,
+  pollSeconds: 5,
+  maxAttempts: 2,
+} as const satisfies Omit<ServiceConfig, "baseUrl">;
+
+/** Everything the use-cases need, injected (DESIGN.md: domain code takes a typed deps object). */
+export interface ServiceDeps {
+  scans: ScanStore;
+  queue: JobQueue;
+  quota: ScanQuota;
+  clock: Clock;
+  ids: Ids;
+  config: ServiceConfig;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { createInProcessJobQueue, createMemoryScanStore } from "../../src/stores/index.js";
+import { DEFAULT_SERVICE_CONFIG, recoverInterruptedScans, targetKeyOf, type ServiceDeps } from "../../src/use-cases/index.js";
+import { completedRecord } from "../fixtures/completed-record.js";
+
+describe("in-process job queue", () => {
+  it("runs at most `concurrency` jobs, each scan once, and a throwing job fails alone", async () => {
+    let active = 0;
+    let peak = 0;
+    const ran: string[] = [];
+    const errors: string[] = [];
+    const queue = createInProcessJobQueue({
+      concurrency: 2,
+      handler: async ({ scanId }) => {
+        active += 1;
+        peak = Math.max(peak, active);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        active -= 1;
+        ran.push(scanId);
+        if (scanId === "b") throw new Error("browser crashed");
+      },
+      onError: (_error, job) => errors.push(job.scanId),
+    });
+    for (const scanId of ["a", "b", "c", "d", "a"]) await queue.enqueue({ scanId });
+    await queue.drain();
+    expect(peak).toBe(2);
+    expect(ran.sort()).toEqual(["a", "b", "c", "d"]);
+    expect(errors).toEqual(["b"]);
+    await queue.close();
+    await expect(queue.enqueue({ scanId: "e" })).rejects.toThrow("closed");
+  });
+});
+
+describe("memory scan store", () => {
+  it("creates once, and moves a record only from the status it expects", async () => {
+    const store = createMemoryScanStore();
+    const record = completedRecord("quiet-bakery", { status: "queued", report: null } as never);
+    const targetKey = targetKeyOf(record);
+    expect(await store.create(record, { targetKey })).toBe(true);
+    expect(await store.create(record, { targetKey })).toBe(false);
+    expect(await store.update({ ...record, status: "running" }, { expectedStatus: "queued", targetKey })).toMatchObject({
+      status: "running",
+    });
+    expect(await store.update({ ...record, status: "failed" }, { expectedStatus: "queued", targetKey })).toBeNull();
+    expect((await store.get(record.scanId))?.status).toBe("running");
+    const stored = (await store.get(record.scanId))!;
+    stored.status = "completed";
+    expect((await store.get(record.scanId))?.status).toBe("running");
+  });
+});
+
+describe("recoverInterruptedScans", () => {
+  it("requeues queued scans, retries an interrupted one once, then fails it", async () => {
+    const scans = createMemoryScanStore();
+    const enqueued: string[] = [];
+    const deps = {
+      scans,
+      queue: {
+        enqueue: (job: { scanId: string }) => Promise.resolve(void enqueued.push(job.scanId)),
+        drain: () => Promise.resolve(),
+        close: () => Promise.resolve(),
+      },
+      quota: { consume: () => Promise.reject(new Error("unused")), peek: () => Promise.reject(new Error("unused")) },
+      clock: { now: () => Date.parse("2026-11-23T12:00:00.000Z") },
+      ids: { scanId: () => "x", jobId: () => "y" },
+      config: { ...DEFAULT_SERVICE_CONFIG, baseUrl: "https://scan.example.org" },
+    } satisfies ServiceDeps;
+    const make = (scanId: string, status: "queued" | "running", attempts: number) =>
+      completedRecord("quiet-bakery", { scanId, status, attempts, report: null, url: `https://www.quiet-bakery.test/${scanId}` });
+    for (const record of [
+      make("11111111-1111-4111-8111-111111111111", "queued", 0),
+      make("22222222-2222-4222-8222-222222222222", "running", 1),
+      make("33333333-3333-4333-8333-333333333333", "running", 2),
+    ]) {
+      await scans.create(record, { targetKey: targetKeyOf(record) });
+    }
+    expect(await recoverInterruptedScans(deps)).toEqual({ requeued: 2, failed: 1 });
+    expect(enqueued.sort()).toEqual(["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222"]);
+    expect(await scans.get("33333333-3333-4333-8333-333333333333")).toMatchObject({ status: "failed", error: { code: "internal_error" } });
+    expect(await scans.get("22222222-2222-4222-8222-222222222222")).toMatchObject({ status: "queued" });
+  });
+});

@@ -1,0 +1,207 @@
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { ScanJobSchema, ScanSchema, type ScanJob, type Scan } from "../../src/contract/index.js";
+import { createLocalService } from "../../src/compose/index.js";
+import { ServiceError } from "../../src/errors/service-error.js";
+import type { ScanObservations } from "../../src/observations/index.js";
+import type { Scanner, ScanInput } from "../../src/ports/index.js";
+import {
+  createScan,
+  getBundle,
+  getDomainLatest,
+  getFinding,
+  getPreConsentTable,
+  getScan,
+  getScanStatus,
+  listFindings,
+  type Caller,
+  type ScanQuota,
+} from "../../src/use-cases/index.js";
+
+const recorded = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../fixtures/observations/${name}.json`, import.meta.url), "utf8")) as ScanObservations;
+const caller: Caller = { kind: "anonymous", ip: "203.0.113.7" };
+
+/** A scanner that answers with recorded observations, and lets a test hold or fail the scan. */
+function fakeScanner(behaviour: (input: ScanInput) => Promise<ScanObservations>) {
+  const calls: string[] = [];
+  const scanner: Scanner = {
+    scan: (input) => {
+      calls.push(input.url);
+      input.onProgress?.({ phase: "runtime_observation", progressPercent: 30 });
+      return behaviour(input);
+    },
+    close: () => Promise.resolve(),
+  };
+  return { scanner, calls };
+}
+
+const gate = () => {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+};
+
+let closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of closers) await close();
+  closers = [];
+});
+
+async function service(scanner: Scanner, extra: { quota?: ScanQuota; now?: () => number; jobDeadlineMs?: number } = {}) {
+  const now = extra.now ?? (() => Date.now());
+  const local = await createLocalService({
+    scanner,
+    config: { baseUrl: "https://scan.example.org", scanRegions: ["eu_ie", "us_east"], defaultScanRegion: "eu_ie" },
+    clock: { now },
+    ...(extra.quota ? { quota: extra.quota } : {}),
+    ...(extra.jobDeadlineMs ? { jobDeadlineMs: extra.jobDeadlineMs } : {}),
+  });
+  closers.push(local.close);
+  return local.deps;
+}
+
+describe("scan lifecycle", () => {
+  it("queues a new scan (202), runs it, then serves the completed Scan and its results (200)", async () => {
+    const held = gate();
+    const { scanner, calls } = fakeScanner(async () => {
+      await held.opened;
+      return recorded("daily-courier");
+    });
+    const deps = await service(scanner);
+    const created = await createScan(deps, { body: { url: "https://www.daily-courier.test/news?utm_source=CANARY#top" }, caller });
+    expect(created.status).toBe(202);
+    const job = ScanJobSchema.parse(created.body);
+    expect(job).toMatchObject({
+      executionMode: "new_scan",
+      quotaConsumed: true,
+      freshnessDecision: "no_eligible_recent_scan_queued",
+      url: "https://www.daily-courier.test/news",
+    });
+    expect(JSON.stringify(job)).not.toContain("CANARY");
+
+    await expect(listFindings(deps, { scanId: job.scanId, caller })).resolves.toMatchObject({ status: 202 });
+    held.open();
+    await deps.queue.drain();
+
+    expect(calls).toEqual(["https://www.daily-courier.test/news"]);
+    const read = await getScan(deps, { scanId: job.scanId, caller });
+    expect(read.status).toBe(200);
+    const scan = ScanSchema.parse(read.body);
+    expect(scan).toMatchObject({ status: "completed", scanFrom: "eu_ie", quotaConsumed: false });
+    expect((await listFindings(deps, { scanId: job.scanId, caller })).status).toBe(200);
+    expect((await getPreConsentTable(deps, { scanId: job.scanId, caller })).body).toMatchObject({
+      type: "service_pre_consent_cookies_trackers",
+    });
+    const bundle = await getBundle(deps, { scanId: job.scanId, caller, detail: "summary", maxBytes: 5000 });
+    expect(bundle.status === 200 && bundle.body.type === "service_scan_bundle" && bundle.body.actualBytes <= 5000).toBe(true);
+    await expect(getDomainLatest(deps, { domain: "WWW.Daily-Courier.test", caller })).resolves.toMatchObject({
+      status: 200,
+      body: { scanId: job.scanId },
+    });
+  });
+
+  it("reuses a recent completed scan for free (200), and joins one in flight (202) without a second scan", async () => {
+    const held = gate();
+    const { scanner, calls } = fakeScanner(async () => {
+      await held.opened;
+      return recorded("quiet-bakery");
+    });
+    const deps = await service(scanner);
+    const first = await createScan(deps, { body: { url: "https://www.quiet-bakery.test/" }, caller });
+    const joined = await createScan(deps, { body: { url: "https://www.quiet-bakery.test/" }, caller });
+    expect(joined).toMatchObject({
+      status: 202,
+      body: { scanId: first.body.scanId, executionMode: "joined_scan", freshnessDecision: "joined_in_flight_scan", quotaConsumed: false },
+    });
+    held.open();
+    await deps.queue.drain();
+    const reused = await createScan(deps, { body: { url: "https://www.quiet-bakery.test/", freshness: "latest" }, caller });
+    expect(reused.status).toBe(200);
+    expect(reused.body as Scan).toMatchObject({
+      scanId: first.body.scanId,
+      executionMode: "reused_scan",
+      reused: true,
+      freshnessDecision: "reused_existing_scan",
+      quotaConsumed: false,
+    });
+    expect((reused.body as Scan).reusedScanAgeSeconds).toBeGreaterThanOrEqual(0);
+    expect(calls).toHaveLength(1);
+    const fresh = await createScan(deps, { body: { url: "https://www.quiet-bakery.test/", freshness: "fresh" }, caller });
+    expect(fresh).toMatchObject({ status: 202, body: { freshnessDecision: "fresh_scan_requested_queued", quotaConsumed: true } });
+  });
+
+  it("does not reuse a scan from another region or older than the reuse window", async () => {
+    let now = Date.parse("2026-11-23T10:00:00.000Z");
+    const { scanner, calls } = fakeScanner(() => Promise.resolve(recorded("quiet-bakery")));
+    const deps = await service(scanner, { now: () => now });
+    await createScan(deps, { body: { url: "https://www.quiet-bakery.test/" }, caller });
+    await deps.queue.drain();
+    await createScan(deps, { body: { url: "https://www.quiet-bakery.test/", scanFrom: "us_east" }, caller });
+    await deps.queue.drain();
+    expect(calls).toHaveLength(2);
+    now += deps.config.reuseWindowSeconds * 1000 + 1000;
+    const later = await createScan(deps, { body: { url: "https://www.quiet-bakery.test/" }, caller });
+    expect(later.status).toBe(202);
+  });
+
+  it("a failing scan ends failed with a redacted error and no results; its findings are never inferred", async () => {
+    const { scanner } = fakeScanner(() => Promise.reject(new Error("Protocol error at /home/runner/secret")));
+    const deps = await service(scanner);
+    const created = await createScan(deps, { body: { url: "https://www.daily-courier.test/" }, caller });
+    await deps.queue.drain();
+    const status = await getScanStatus(deps, { scanId: created.body.scanId, caller });
+    const job = ScanJobSchema.parse(status.body);
+    expect(job).toMatchObject({ status: "failed", error: { code: "internal_error" }, recommendedNextAction: "start_new_scan" });
+    expect(JSON.stringify(job)).not.toContain("secret");
+    await expect(listFindings(deps, { scanId: created.body.scanId, caller })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("a scan past its deadline ends expired", async () => {
+    const { scanner } = fakeScanner(
+      (input) => new Promise((_, reject) => input.signal?.addEventListener("abort", () => reject(new Error("aborted")))),
+    );
+    const deps = await service(scanner, { jobDeadlineMs: 50 });
+    const created = await createScan(deps, { body: { url: "https://www.daily-courier.test/" }, caller });
+    await deps.queue.drain();
+    const job = (await getScanStatus(deps, { scanId: created.body.scanId, caller })).body as ScanJob;
+    expect(job.status).toBe("expired");
+  });
+
+  it("refuses bad input with invalid_request and stores nothing", async () => {
+    const { scanner, calls } = fakeScanner(() => Promise.resolve(recorded("quiet-bakery")));
+    const deps = await service(scanner);
+    for (const body of [
+      {},
+      { url: "ftp://example.com" },
+      { url: "https://example.com", scanFrom: "mars_1" },
+      { url: "https://example.com", extra: 1 },
+      "not json",
+    ]) {
+      await expect(createScan(deps, { body, caller })).rejects.toMatchObject({ code: "invalid_request" });
+    }
+    expect(await deps.scans.listActive()).toEqual([]);
+    expect(calls).toEqual([]);
+    await expect(getScan(deps, { scanId: "../../etc/passwd", caller })).rejects.toMatchObject({ code: "invalid_request" });
+    await expect(getScan(deps, { scanId: "3f1c9a52-7c1e-4c55-9b0e-2f4b8e2d6a10", caller })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      getFinding(deps, { scanId: "3f1c9a52-7c1e-4c55-9b0e-2f4b8e2d6a10", findingId: "DROP TABLE", caller }),
+    ).rejects.toMatchObject({ code: "invalid_request" });
+    await expect(getDomainLatest(deps, { domain: "exa mple.com", caller })).rejects.toMatchObject({ code: "invalid_request" });
+  });
+
+  it("a quota refusal stores nothing and queues nothing; reuse stays free", async () => {
+    const quota: ScanQuota = {
+      consume: () => Promise.reject(new ServiceError("rate_limited", "Daily anonymous scans used up.", { retryAfterSeconds: 600 })),
+      peek: () => Promise.resolve({ limit: 20, remaining: 0, resetAt: "2026-11-24T00:00:00.000Z" }),
+    };
+    const { scanner, calls } = fakeScanner(() => Promise.resolve(recorded("quiet-bakery")));
+    const deps = await service(scanner, { quota });
+    await expect(createScan(deps, { body: { url: "https://www.quiet-bakery.test/" }, caller })).rejects.toMatchObject({
+      code: "rate_limited",
+      retryAfterSeconds: 600,
+    });
+    expect(await deps.scans.listActive()).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+});
