@@ -41,8 +41,9 @@ export interface ServiceConfig {
 
 export const DEFAULT_SERVICE_CONFIG = {
   reuseWindowSeconds: 6 * 3600,
-  scanRegions: ["local"],
-  defaultScanRegion: "local",
+  // A deployment that does not name its regions scans "from itself"; the code fits the region-code shape.
+  scanRegions: ["self_hosted"],
+  defaultScanRegion: "self_hosted",
   supportEmail: "support@example.org",
   upgradeMessage: "Need more scans or scan creation with a key? Contact support.",
   stallAfterSeconds: 60,

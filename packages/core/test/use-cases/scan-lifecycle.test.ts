@@ -205,3 +205,15 @@ describe("scan lifecycle", () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe("default configuration", () => {
+  it("serves resources that fit the contract", async () => {
+    const { scanner } = fakeScanner(() => Promise.resolve(recorded("quiet-bakery")));
+    const local = await createLocalService({ scanner, config: { baseUrl: "http://127.0.0.1:8787" } });
+    closers.push(local.close);
+    const created = await createScan(local.deps, { body: { url: "https://www.quiet-bakery.test/" }, caller });
+    await local.deps.queue.drain();
+    const scan = await getScan(local.deps, { scanId: created.body.scanId, caller });
+    expect(ScanSchema.parse(scan.body)).toMatchObject({ scanFrom: "self_hosted", status: "completed" });
+  });
+});
