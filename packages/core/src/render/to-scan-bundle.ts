@@ -75,7 +75,8 @@ export function toScanBundle(record: CompletedRecord, request: BundleRequest, li
       actualBytes: 0,
       truncated: parts.cut,
       omittedSections: omitted,
-      nextRecommendedMaxBytes: null,
+      // Part of the object while it is being fitted, so the budget covers it too.
+      nextRecommendedMaxBytes: parts.cut ? recommended : null,
       counts: {
         findings: { total: findings.length, returned: parts.findings.length, truncated: parts.findings.length < findings.length },
         evidence: { total: totalExamples, returned: examplesReturned, truncated: examplesReturned < totalExamples },
@@ -99,8 +100,10 @@ export function toScanBundle(record: CompletedRecord, request: BundleRequest, li
   };
 
   let parts: BundleParts = { ...planned, cut: false };
-  const fits = (candidate: BundleParts) => build(candidate).actualBytes <= maxBytes;
+  let recommended: number | null = null;
   const needed = build(parts).actualBytes;
+  recommended = Math.min(BUNDLE_MAX_BYTES_RANGE.max, Math.ceil((needed + 200) / 1000) * 1000);
+  const fits = (candidate: BundleParts) => build(candidate).actualBytes <= maxBytes;
 
   if (!fits(parts)) parts = { ...parts, diagnostics: undefined, cut: planned.diagnostics !== undefined };
   if (!fits(parts)) {
@@ -122,9 +125,7 @@ export function toScanBundle(record: CompletedRecord, request: BundleRequest, li
     );
     parts = { ...parts, findings: parts.findings.slice(0, keep), cut: true };
   }
-  const bundle = build(parts);
-  if (!bundle.truncated) return bundle;
-  return withSize({ ...bundle, nextRecommendedMaxBytes: Math.min(BUNDLE_MAX_BYTES_RANGE.max, Math.ceil((needed + 200) / 1000) * 1000) });
+  return build(parts);
 }
 
 function diagnosticsSection(record: CompletedRecord, links: LinkBuilder) {

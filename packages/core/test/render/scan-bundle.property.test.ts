@@ -24,7 +24,7 @@ describe("MCP bundle byte budgets", () => {
           if (record.report.findings.length > 0) expect(bundle.findings.length).toBeGreaterThan(0);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 
