@@ -12,6 +12,7 @@ export * from "./render/index.js";
 export * from "./stores/index.js";
 export * from "./use-cases/index.js";
 export * from "./compose/index.js";
+export * from "./limits/index.js";
 export * from "./ports/index.js";
 export { REDACTED_INTERNAL_MESSAGE, toErrorEnvelope, toHttpStatus } from "./errors/to-error-envelope.js";
 export type { ErrorEnvelopeOptions } from "./errors/to-error-envelope.js";

@@ -1,0 +1,163 @@
+import type { ReadWeight } from "../contract/operations.js";
+import { isServiceError } from "../errors/service-error.js";
+import type { CounterCheck, CounterStore } from "./counter-store.js";
+import { createIdentifierHasher, type IdentifierKind } from "./create-identifier-hasher.js";
+import { RATE_LIMIT_POLICY, type RateLimitProfile, type RateLimitRule, type RateLimitScope } from "./rate-limit-policy.js";
+import type { CounterStatus, DailyQuota, RateLimiter } from "./rate-limiter.js";
+import { toRateLimitError } from "./to-rate-limit-error.js";
+import { toWindowLabel } from "./to-window-label.js";
+import { nextUtcMidnight } from "./utc-day.js";
+
+export interface RateLimiterOptions {
+  readonly store: CounterStore;
+  /** Epoch milliseconds; defaults to `Date.now`. Tests pass a manual clock. */
+  readonly now?: () => number;
+  /** HMAC secret for the identifiers in counter keys (see `createIdentifierHasher`). */
+  readonly identifierSecret?: string;
+}
+
+type Identifier = { kind: IdentifierKind; value: string };
+
+/** One counter a request charges: a rule of the policy, whose counter it is, and how many units. */
+interface Charge {
+  readonly profile: RateLimitProfile;
+  readonly rule: RateLimitRule;
+  readonly owner: readonly Identifier[];
+  readonly units: number;
+}
+
+const READ_PROFILE = { resource: "weighted_read", status: "status_poll" } as const satisfies Record<ReadWeight["policy"], RateLimitProfile>;
+
+function ownerOf(
+  scope: RateLimitScope,
+  ids: { caller?: Identifier; resource?: Identifier; ip?: Identifier; key?: Identifier },
+): Identifier[] {
+  const pick = (id: Identifier | undefined) => {
+    if (id === undefined) throw new TypeError(`rate limiter: scope ${scope} needs an identifier`);
+    return id;
+  };
+  switch (scope) {
+    case "caller_resource":
+      return [pick(ids.caller), pick(ids.resource)];
+    case "resource":
+      return [pick(ids.resource)];
+    case "caller":
+      return [pick(ids.caller)];
+    case "ip":
+      return [pick(ids.ip)];
+    case "key":
+      return [pick(ids.key)];
+    case "light_surface":
+      return [];
+  }
+}
+
+/**
+ * The contract's limits over a CounterStore. Each method charges every counter of its request in ONE
+ * consume (all or nothing) and either resolves with the counters' state or throws the `rate_limited`
+ * ServiceError of the first exceeded counter. Counter keys carry only hashed identifiers.
+ */
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const { store } = options;
+  const now = options.now ?? Date.now;
+  const hash = createIdentifierHasher(options.identifierSecret === undefined ? {} : { secret: options.identifierSecret });
+
+  async function toCheck(charge: Charge): Promise<CounterCheck> {
+    const tokens = await Promise.all(charge.owner.map((id) => hash(id)));
+    const key = [charge.profile, charge.rule.scope, toWindowLabel(charge.rule.window), ...tokens].join(":");
+    return { key, limit: charge.rule.limit, window: charge.rule.window, units: charge.units };
+  }
+
+  async function charge(charges: readonly Charge[]): Promise<{ at: number; counters: CounterStatus[] }> {
+    const checks = await Promise.all(charges.map(toCheck));
+    const at = now();
+    const result = await store.consume({ checks, now: at });
+    if (!result.allowed) {
+      const failed = charges[result.failed]!;
+      const { profile, rule, units } = failed;
+      throw toRateLimitError({ profile, rule, usage: result.usage, requestedUnits: units, retryAfterMs: result.retryAfterMs, now: at });
+    }
+    const counters = charges.map(({ profile, rule }, index) => {
+      const usage = result.usage[index]!;
+      return {
+        profile,
+        scope: rule.scope,
+        window: toWindowLabel(rule.window),
+        limit: rule.limit,
+        usage,
+        remaining: Math.max(0, rule.limit - usage),
+      };
+    });
+    return { at, counters };
+  }
+
+  const keyCharges = (key: Identifier, scanRead: boolean): Charge[] =>
+    RATE_LIMIT_POLICY.api_key
+      .filter((rule) => rule.counts === "requests" || scanRead)
+      .map((rule) => ({ profile: "api_key", rule, owner: ownerOf(rule.scope, { key }), units: 1 }));
+
+  const dailyQuota = (counter: CounterStatus, at: number): DailyQuota => ({
+    limit: counter.limit,
+    remaining: counter.remaining,
+    resetAt: new Date(nextUtcMidnight(at)).toISOString(),
+  });
+
+  const anonymousCharges = (ip: string, units: number): Charge[] =>
+    RATE_LIMIT_POLICY.anonymous_scan.map((rule) => ({
+      profile: "anonymous_scan",
+      rule,
+      owner: ownerOf(rule.scope, { ip: { kind: "ip", value: ip } }),
+      units,
+    }));
+
+  return {
+    async checkRead({ caller, resource, weight, keyId }) {
+      const profile = READ_PROFILE[weight.policy];
+      const ids = { caller: { kind: "caller", value: caller }, resource: { kind: "resource", value: resource } } as const;
+      const reads = RATE_LIMIT_POLICY[profile].map((rule): Charge => ({
+        profile,
+        rule,
+        owner: ownerOf(rule.scope, ids),
+        units: weight.units,
+      }));
+      const key = keyId === undefined ? [] : keyCharges({ kind: "key", value: keyId }, true);
+      const { counters } = await charge([...reads, ...key]);
+      return { counters };
+    },
+
+    async checkAnonymousScan({ ip }) {
+      const { at, counters } = await charge(anonymousCharges(ip, 1));
+      return { counters, quota: dailyQuota(counters[0]!, at) };
+    },
+
+    async peekAnonymousScan({ ip }) {
+      try {
+        const { at, counters } = await charge(anonymousCharges(ip, 0));
+        return dailyQuota(counters[0]!, at);
+      } catch (error) {
+        // A peek is refused only when usage is above the limit (the limit was lowered): nothing remains.
+        if (!isServiceError(error) || error.code !== "rate_limited") throw error;
+        const rule = RATE_LIMIT_POLICY.anonymous_scan[0];
+        return { limit: rule.limit, remaining: 0, resetAt: new Date(nextUtcMidnight(now())).toISOString() };
+      }
+    },
+
+    async checkLightScan({ ip }) {
+      const requester = { ip: { kind: "ip", value: ip } } as const;
+      const charges = RATE_LIMIT_POLICY.light_mcp_scan.map((rule): Charge => ({
+        profile: "light_mcp_scan",
+        rule,
+        owner: ownerOf(rule.scope, requester),
+        units: 1,
+      }));
+      const { at, counters } = await charge(charges);
+      const surface = counters.find((counter) => counter.scope === "light_surface")!;
+      return { counters, quota: dailyQuota(surface, at) };
+    },
+
+    async checkKeyRequest({ keyId, scanRead }) {
+      const { counters } = await charge(keyCharges({ kind: "key", value: keyId }, scanRead));
+      return { counters };
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { ReadWeight } from "../contract/operations.js";
+import type { RateLimitProfile, RateLimitScope } from "./rate-limit-policy.js";
+
+/** One counter after an allowed request. */
+export interface CounterStatus {
+  readonly profile: RateLimitProfile;
+  readonly scope: RateLimitScope;
+  /** ISO 8601 duration or `utc_day`, as in `rateLimit.window`. */
+  readonly window: string;
+  readonly limit: number;
+  readonly usage: number;
+  readonly remaining: number;
+}
+
+export interface RateLimitGrant {
+  readonly counters: readonly CounterStatus[];
+}
+
+/** A daily quota as the Scan resource reports it (`anonymousQuotaLimit`, `…Remaining`, `…ResetAt`). */
+export interface DailyQuota {
+  readonly limit: number;
+  readonly remaining: number;
+  /** The next 00:00 UTC, ISO 8601. */
+  readonly resetAt: string;
+}
+
+export interface DailyQuotaGrant extends RateLimitGrant {
+  readonly quota: DailyQuota;
+}
+
+export interface RateLimiter {
+  /**
+   * A read of a completed scan or domain resource (`weight.policy` "resource") or a status poll ("status"),
+   * with the operation's weight. With `keyId` (a self-serve key), the key's per-minute request cap and
+   * daily scan-read cap are charged in the same all-or-nothing step.
+   */
+  checkRead(input: { caller: string; resource: string; weight: ReadWeight; keyId?: string }): Promise<RateLimitGrant>;
+  /** A new anonymous scan (not a reuse, which is free). */
+  checkAnonymousScan(input: { ip: string }): Promise<DailyQuotaGrant>;
+  /** The anonymous quota without consuming, for responses that reuse a scan. */
+  peekAnonymousScan(input: { ip: string }): Promise<DailyQuota>;
+  /** A new scan through the Light MCP endpoint. */
+  checkLightScan(input: { ip: string }): Promise<DailyQuotaGrant>;
+  /** Any request of a self-serve key; `scanRead` also charges the daily scan-read cap. */
+  checkKeyRequest(input: { keyId: string; scanRead: boolean }): Promise<RateLimitGrant>;
+}
