@@ -1,0 +1,113 @@
+import { DatabaseSync } from "node:sqlite";
+import {
+  assertConsumeInput,
+  evaluateConsume,
+  toCounterExpiry,
+  type ConsumeInput,
+  type ConsumeResult,
+  type CounterEntry,
+  type CounterStore,
+} from "@public-scan/core";
+import { SQLITE_COUNTER_SQL } from "./sqlite-counter-sql.js";
+
+export type SqliteCounterStoreOptions = SqliteCounterStoreTuning &
+  (
+    | {
+        /** The SQLite file (created with its schema if missing). Processes that open the same file share counters. */
+        readonly path: string;
+        readonly database?: undefined;
+      }
+    | {
+        /**
+         * An already open database (for example the document stores' file), configured by its owner (WAL and
+         * a busy timeout are expected); the store leaves its settings alone and leaves it open on close().
+         */
+        readonly database: DatabaseSync;
+        readonly path?: undefined;
+      }
+  );
+
+export interface SqliteCounterStoreTuning {
+  /** How long a consume waits for another process's write lock before it fails. Default 5000 ms. */
+  readonly busyTimeoutMs?: number;
+  /** How often (in the callers' `now`) expired entries of idle counters are deleted. Default 60 s. */
+  readonly sweepIntervalMs?: number;
+}
+
+/**
+ * The CounterStore on one SQLite file (node:sqlite, no native build): an exact sliding log per counter.
+ * Every consume is one `BEGIN IMMEDIATE` transaction, which takes the file's write lock before it reads, so
+ * processes sharing the file check and consume one at a time; within a process the synchronous API already
+ * runs each consume to completion. WAL lets readers of the same file (the document stores) go on meanwhile.
+ * A process waiting for the lock blocks its event loop for up to `busyTimeoutMs`: transactions are a few
+ * statements long, so the wait is short, and a store that must never block belongs on Redis.
+ */
+export function createSqliteCounterStore(options: SqliteCounterStoreOptions): CounterStore {
+  const owned = options.database === undefined;
+  const db = options.database ?? new DatabaseSync(options.path);
+  if (owned) {
+    // The busy timeout first, so the statements after it wait for a lock held by another process.
+    db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
+    db.exec("PRAGMA journal_mode = WAL");
+    // In WAL mode NORMAL syncs at checkpoints only; a power cut can lose the last counter updates, which at
+    // worst lets a few requests through again. Counters are not documents.
+    db.exec("PRAGMA synchronous = NORMAL");
+  } else if (options.busyTimeoutMs !== undefined) {
+    // A database passed in keeps its owner's durability settings (it may hold documents too).
+    db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs)}`);
+  }
+  db.exec(SQLITE_COUNTER_SQL.schema);
+
+  const prune = db.prepare(SQLITE_COUNTER_SQL.prune);
+  const usageOf = db.prepare(SQLITE_COUNTER_SQL.usage);
+  const live = db.prepare(SQLITE_COUNTER_SQL.live);
+  const add = db.prepare(SQLITE_COUNTER_SQL.add);
+  const sweep = db.prepare(SQLITE_COUNTER_SQL.sweep);
+  const sweepIntervalMs = options.sweepIntervalMs ?? 60_000;
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  let closed = false;
+
+  function consumeNow(input: ConsumeInput): ConsumeResult {
+    assertConsumeInput(input);
+    if (closed) throw new Error("SQLite counter store is closed");
+    const { checks, now } = input;
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      if (now - lastSweep >= sweepIntervalMs) {
+        sweep.run(now);
+        lastSweep = now;
+      }
+      const usage = checks.map((check) => {
+        prune.run(check.key, now);
+        return Number((usageOf.get(check.key) as { usage: number }).usage);
+      });
+      const result = evaluateConsume({
+        checks,
+        usage,
+        now,
+        liveEntries: (index) => live.all(checks[index]!.key, now) as unknown as CounterEntry[],
+      });
+      if (result.allowed) {
+        for (const check of checks) {
+          if (check.units > 0) add.run(check.key, toCounterExpiry({ window: check.window, at: now }), check.units);
+        }
+      }
+      db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (db.isTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  return {
+    capabilities: { sharedAcrossProcesses: true },
+    // The executor runs synchronously; a thrown error (bad input, lock timeout) becomes a rejection.
+    consume: (input) => new Promise((resolve) => resolve(consumeNow(input))),
+    close() {
+      if (!closed && owned) db.close();
+      closed = true;
+      return Promise.resolve();
+    },
+  };
+}

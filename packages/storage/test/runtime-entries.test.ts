@@ -1,0 +1,49 @@
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The runtime entries must load in production without test tooling: only `@public-scan/storage/testing`
+ * may import vitest or fast-check. Checked on the sources' import graph (the built files mirror it).
+ */
+const src = fileURLToPath(new URL("../src/", import.meta.url));
+const SPECIFIER = /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+
+/** Every bare specifier reachable from `entry` through relative imports. */
+function externalImports(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const external = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const match of readFileSync(file, "utf8").matchAll(SPECIFIER)) {
+      const specifier = (match[1] ?? match[2])!;
+      if (specifier.startsWith(".")) visit(resolve(dirname(file), specifier.replace(/\.js$/, ".ts")));
+      else external.add(specifier);
+    }
+  };
+  visit(resolve(src, entry));
+  return external;
+}
+
+const TEST_TOOLING = ["vitest", "fast-check"];
+
+describe("storage entries", () => {
+  it.each(["index.ts", "sqlite/index.ts", "redis/index.ts"])("%s imports no test tooling", (entry) => {
+    const imports = [...externalImports(entry)];
+    expect(imports).toContain("@public-scan/core");
+    expect(imports.filter((specifier) => TEST_TOOLING.includes(specifier))).toEqual([]);
+  });
+
+  it("testing entry does import it (so the check above can fail)", () => {
+    expect([...externalImports("testing/index.ts")]).toEqual(expect.arrayContaining(TEST_TOOLING));
+  });
+
+  it("the SQLite entry does not load ioredis, and the Redis store loads it only lazily", () => {
+    expect([...externalImports("sqlite/index.ts")]).not.toContain("ioredis");
+    const redisStore = readFileSync(resolve(src, "redis/create-redis-counter-store.ts"), "utf8");
+    expect(redisStore).toMatch(/import type \{[^}]*\} from "ioredis"/);
+    expect(redisStore).toContain('import("ioredis")');
+  });
+});
