@@ -10,6 +10,7 @@ export { recoverInterruptedScans } from "./recover-interrupted-scans.js";
 export { normalizeTarget, targetKeyOf } from "./normalize-target.js";
 export type { ScanTarget } from "./normalize-target.js";
 export { createUnlimitedQuota } from "./create-unlimited-quota.js";
+export { createAnonymousScanQuota } from "./create-anonymous-scan-quota.js";
 export { nextUtcMidnight } from "./next-utc-midnight.js";
 export { toDiagnosticsRecord } from "./to-diagnostics-record.js";
 export { DEFAULT_SERVICE_CONFIG } from "./service-deps.js";

@@ -3,9 +3,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ScanJobSchema, ScanSchema, type ScanJob, type Scan } from "../../src/contract/index.js";
 import { createLocalService } from "../../src/compose/index.js";
 import { ServiceError } from "../../src/errors/service-error.js";
+import { createMemoryCounterStore, createRateLimiter } from "../../src/limits/index.js";
 import type { ScanObservations } from "../../src/observations/index.js";
 import type { Scanner, ScanInput } from "../../src/ports/index.js";
 import {
+  createAnonymousScanQuota,
   createScan,
   getBundle,
   getDomainLatest,
@@ -215,5 +217,38 @@ describe("default configuration", () => {
     await local.deps.queue.drain();
     const scan = await getScan(local.deps, { scanId: created.body.scanId, caller });
     expect(ScanSchema.parse(scan.body)).toMatchObject({ scanFrom: "self_hosted", status: "completed" });
+  });
+});
+
+describe("anonymous quota over the rate limiter", () => {
+  it("allows 20 new scans per IP per UTC day; reuse and joins stay free; another IP is not affected", async () => {
+    const now = Date.parse("2026-11-23T10:00:00.000Z");
+    const limiter = createRateLimiter({ store: createMemoryCounterStore(), now: () => now });
+    const held = gate();
+    const { scanner } = fakeScanner(async () => {
+      await held.opened;
+      return recorded("quiet-bakery");
+    });
+    const deps = await service(scanner, { quota: createAnonymousScanQuota(limiter), now: () => now });
+    for (let index = 0; index < 20; index += 1) {
+      const created = await createScan(deps, { body: { url: `https://site${index}.example.com/` }, caller });
+      expect(created.body).toMatchObject({
+        quotaConsumed: true,
+        anonymousQuotaLimit: 20,
+        anonymousQuotaRemaining: 19 - index,
+        anonymousQuotaResetAt: "2026-11-24T00:00:00.000Z",
+      });
+    }
+    const joined = await createScan(deps, { body: { url: "https://site0.example.com/" }, caller });
+    expect(joined.body).toMatchObject({ executionMode: "joined_scan", quotaConsumed: false, anonymousQuotaRemaining: 0 });
+    await expect(createScan(deps, { body: { url: "https://site20.example.com/" }, caller })).rejects.toMatchObject({
+      code: "rate_limited",
+      rateLimit: { profile: "anonymous_scan", limit: 20 },
+    });
+    await expect(
+      createScan(deps, { body: { url: "https://site20.example.com/" }, caller: { kind: "anonymous", ip: "198.51.100.1" } }),
+    ).resolves.toMatchObject({ status: 202 });
+    held.open();
+    await deps.queue.drain();
   });
 });
