@@ -1,26 +1,28 @@
-import type { ScanReport } from "@public-scan/core";
+import type { FindingList, PreConsentTable, Scan } from "@public-scan/core";
 import { formatTable } from "./format-table.js";
 
 /**
- * The report part of the scan command's output: score, risk, coverage, the findings and the complete
- * pre-consent table, as core's projections computed them from the observations.
+ * The report part of the scan command's output, rendered from the same resources the API serves: the Scan
+ * (score, risk, coverage, disposition), its finding list and the complete pre-consent table.
  */
-export function formatReport(report: ScanReport, url: string): string {
+export function formatReport(resources: { scan: Scan; findings: FindingList; table: PreConsentTable }): string {
+  const { scan, findings, table } = resources;
   const out: string[] = [];
-  out.push(`public-scan report for ${url}`);
+  out.push(`public-scan report for ${scan.url}`);
   out.push(
-    `  Score ${report.score}/100 · risk ${report.riskLevel} · coverage ${report.coverage.status} · ${report.status} · score version ${report.scoreVersion}`,
+    `  Score ${scan.score}/100 · risk ${scan.riskLevel} · coverage ${scan.coverage.status} · ${scan.status} · score version ${scan.scoreVersion}`,
   );
-  out.push(`  ${report.coverage.summary}`);
-  if (report.resultDispositionReason) out.push(`  No-go: ${report.resultDispositionReason.message}`);
-  for (const limitation of report.coverage.limitations) out.push(`  Limitation: ${limitation}`);
+  if (scan.reused) out.push(`  Reused a scan from ${scan.reusedScanAgeSeconds ?? 0} s ago (run with --fresh for a new one).`);
+  out.push(`  ${scan.coverage.summary}`);
+  if (scan.resultDispositionReason) out.push(`  No-go: ${scan.resultDispositionReason.message}`);
+  for (const limitation of scan.coverage.limitations) out.push(`  Limitation: ${limitation}`);
 
-  out.push("", `Findings (${report.findings.length})`);
-  if (report.findings.length > 0) {
+  out.push("", `Findings (${findings.findings.length})`);
+  if (findings.findings.length > 0) {
     out.push(
       formatTable(
         ["PRIORITY", "CRITICALITY", "FINDING", "EXAMPLES", "ID"],
-        report.findings.map((finding) => [
+        findings.findings.map((finding) => [
           String(finding.priority),
           finding.criticality,
           finding.label,
@@ -31,13 +33,12 @@ export function formatReport(report: ScanReport, url: string): string {
     );
   }
 
-  const rows = report.preConsentRows;
-  out.push("", `Pre-consent cookies, storage and trackers (${rows.length})`);
-  if (rows.length > 0) {
+  out.push("", `Pre-consent cookies, storage and trackers (${table.rows.length})`);
+  if (table.rows.length > 0) {
     out.push(
       formatTable(
         ["PRIORITY", "KIND", "NAME", "VENDOR", "HOST", "PURPOSE", "PARTY", "REQUESTS"],
-        rows.map((row) => [
+        table.rows.map((row) => [
           String(row.priority),
           row.kind,
           row.name ?? "-",
@@ -50,5 +51,6 @@ export function formatReport(report: ScanReport, url: string): string {
       ),
     );
   }
+  out.push("", scan.disclaimer);
   return out.join("\n");
 }

@@ -9,6 +9,10 @@ export interface ScanArgs {
   allowPrivateTargets: string[];
   extraCaCertsFile: string | null;
   observeMs: number | null;
+  /** Scan anew even when a recent scan of the URL is stored. */
+  fresh: boolean;
+  /** Where the SQLite file lives (default: PUBLIC_SCAN_DATA_DIR, else .data in the working directory). */
+  dataDir: string;
   help: boolean;
 }
 
@@ -22,7 +26,9 @@ Options:
   --allow-private-targets P,...      host-name patterns that may resolve to private addresses
   --extra-ca-certs FILE              PEM file of extra trusted CA certificates
   --observe-ms N                     wait N ms after load so delayed trackers are seen (default 4000)
-  --json                             print the observations as JSON instead of tables
+  --json                             print the scan, findings, table and observations as JSON
+  --fresh                            scan anew even if a recent scan of the URL is stored
+  --data-dir DIR                     where scans are stored (default $PUBLIC_SCAN_DATA_DIR or ./.data)
   --demo                             scan a site of the bundled fixture web (works offline)
   -h, --help                         show this help`;
 
@@ -38,6 +44,8 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
       "extra-ca-certs": { type: "string" },
       "observe-ms": { type: "string" },
       json: { type: "boolean" },
+      fresh: { type: "boolean" },
+      "data-dir": { type: "string" },
       demo: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -60,6 +68,8 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
     ),
     extraCaCertsFile: values["extra-ca-certs"] ?? null,
     observeMs,
+    fresh: values.fresh ?? false,
+    dataDir: values["data-dir"] ?? process.env.PUBLIC_SCAN_DATA_DIR ?? ".data",
     help: values.help ?? false,
   };
   if (!args.help && !args.demo && args.url === null) throw new Error("a URL is required (or --demo)");

@@ -1,8 +1,9 @@
-import { toScanReport, type ScanObservations } from "@public-scan/core";
 import { createPuppeteerScanner, type PuppeteerScannerOptions } from "@public-scan/scanner";
 import { formatObservations } from "./format-observations.js";
 import { formatReport } from "./format-report.js";
+import { openScanStore } from "./open-scan-store.js";
 import { parseScanArgs, SCAN_USAGE } from "./parse-scan-args.js";
+import { scanThroughService, type ServiceScanResult } from "./scan-through-service.js";
 
 /** Site of the fixture web that `--demo` scans: a news site that loads trackers before consent. */
 export const DEMO_SITE_ID = "daily-courier";
@@ -13,8 +14,10 @@ export interface CommandIo {
 }
 
 /**
- * The scan command: scan one URL (or a site of the bundled fixture web with `--demo`) and print the report
- * (score, risk, coverage, findings, the pre-consent table) and the observations, as tables or JSON. Progress goes to stderr so stdout stays machine-readable.
+ * The scan command: scan one URL (or a site of the bundled fixture web with `--demo`) through the service's
+ * use-cases on the embedded defaults (a SQLite file in the data directory), and print the report (score,
+ * risk, coverage, findings, the pre-consent table) and the observations, as tables or JSON. A recent scan
+ * of the same URL is reused unless `--fresh`. Progress goes to stderr so stdout stays machine-readable.
  * Returns the process exit code.
  */
 export async function runScanCommand(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -50,11 +53,15 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
   }
 
   const scanner = createPuppeteerScanner(options);
-  let observations: ScanObservations;
+  const store = await openScanStore(args.demo ? { temporary: true } : { dataDir: args.dataDir });
+  let result: ServiceScanResult;
   try {
     io.stderr(`scan: ${url}\n`);
-    observations = await scanner.scan({
+    result = await scanThroughService({
+      scanner,
+      scans: store.scans,
       url,
+      fresh: args.fresh,
       onProgress: ({ phase, progressPercent }) => io.stderr(`  ${String(progressPercent).padStart(3)}% ${phase}\n`),
     });
   } catch (error) {
@@ -62,13 +69,20 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
     return 1;
   } finally {
     await scanner.close();
+    await store.close();
     await closeFixtures();
   }
-  const report = toScanReport(observations);
-  io.stdout(
-    args.json
-      ? `${JSON.stringify({ report, observations }, null, 2)}\n`
-      : `${formatReport(report, observations.target.url)}\n\nObservations\n${formatObservations(observations)}\n`,
-  );
+  if (result.kind === "ended") {
+    io.stderr(`scan ${result.job.status}: ${result.job.error?.message ?? "no result"}\n`);
+    if (args.json) io.stdout(`${JSON.stringify({ job: result.job }, null, 2)}\n`);
+    return 1;
+  }
+  const { scan, findings, table, observations } = result;
+  if (args.json) {
+    io.stdout(`${JSON.stringify({ scan, findings, preConsentCookiesTrackers: table, observations }, null, 2)}\n`);
+  } else {
+    io.stdout(`${formatReport({ scan, findings, table })}\n`);
+    if (observations !== null) io.stdout(`\nObservations\n${formatObservations(observations)}\n`);
+  }
   return 0;
 }

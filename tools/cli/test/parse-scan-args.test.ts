@@ -17,6 +17,9 @@ describe("scan command arguments", () => {
         "--observe-ms",
         "1500",
         "--json",
+        "--fresh",
+        "--data-dir",
+        "/var/lib/public-scan",
       ]),
     ).toEqual({
       url: "https://www.example.com/",
@@ -26,6 +29,8 @@ describe("scan command arguments", () => {
       allowPrivateTargets: ["www.example.com", "*.cdn.example.com"],
       extraCaCertsFile: "/tmp/ca.pem",
       observeMs: 1500,
+      fresh: true,
+      dataDir: "/var/lib/public-scan",
       help: false,
     });
   });

@@ -1,4 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { FindingListSchema, PreConsentTableSchema, ScanSchema } from "@public-scan/core";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, inject, it } from "vitest";
 import { runScanCommand } from "../src/run-scan-command.js";
 
 /**
@@ -28,17 +33,21 @@ describe("pnpm scan", () => {
     expect(`${stdout}${stderr}`).not.toContain("CANARY");
   }, 90_000);
 
-  it("--demo --json prints observations that parse, without any planted value", async () => {
+  it("--demo --json prints the Scan, findings and table resources of the contract, without any planted value", async () => {
     const { code, stdout } = await run(["--demo", "--json", "--observe-ms", "500"]);
     expect(code).toBe(0);
-    const { report, observations } = JSON.parse(stdout) as {
-      report: { score: number; findings: unknown[] };
-      observations: { schemaVersion: number; cookies: unknown[] };
+    const output = JSON.parse(stdout) as {
+      scan: unknown;
+      findings: unknown;
+      preConsentCookiesTrackers: unknown;
+      observations: { schemaVersion: number };
     };
-    expect(observations.schemaVersion).toBe(1);
-    expect(observations.cookies.length).toBeGreaterThan(3);
-    expect(report.findings.length).toBeGreaterThan(3);
-    expect(report.score).toBeLessThan(100);
+    const scan = ScanSchema.parse(output.scan);
+    expect(scan).toMatchObject({ type: "service_scan", status: "completed", executionMode: "new_scan" });
+    expect(scan.score).toBeLessThan(100);
+    expect(FindingListSchema.parse(output.findings).findings.length).toBeGreaterThan(3);
+    expect(PreConsentTableSchema.parse(output.preConsentCookiesTrackers).rows.length).toBeGreaterThan(5);
+    expect(output.observations.schemaVersion).toBe(1);
     expect(stdout).not.toContain("CANARY");
   }, 90_000);
 
@@ -47,4 +56,37 @@ describe("pnpm scan", () => {
     expect(code).toBe(2);
     expect(stderr).toContain("Usage: pnpm scan");
   });
+});
+
+describe("pnpm scan on the embedded defaults", () => {
+  it("stores scans in a SQLite file in the data directory and reuses a recent one", async () => {
+    const web = inject("fixtureWeb");
+    const bakery = web.sites.find((site) => site.id === "quiet-bakery")!;
+    const dataDir = await mkdtemp(join(tmpdir(), "public-scan-cli-"));
+    const caFile = join(dataDir, "fixture-ca.pem");
+    await writeFile(caFile, web.caCertPem);
+    const flags = [
+      ...web.resolveRules.flatMap((rule) => ["--resolve", rule]),
+      "--allow-private-targets",
+      web.allowPrivateTargets.join(","),
+      "--extra-ca-certs",
+      caFile,
+      "--data-dir",
+      dataDir,
+      "--observe-ms",
+      "300",
+    ];
+    try {
+      const first = await run([bakery.url, ...flags]);
+      expect(first.code).toBe(0);
+      expect(first.stdout).toContain("Score 100/100");
+      expect(existsSync(join(dataDir, "public-scan.sqlite"))).toBe(true);
+      const second = await run([bakery.url, ...flags]);
+      expect(second.code).toBe(0);
+      expect(second.stdout).toContain("Reused a scan from");
+      expect(second.stderr).not.toContain("% runtime_observation");
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

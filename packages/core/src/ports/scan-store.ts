@@ -6,8 +6,9 @@ import type { ScanRecord } from "../domain/scan-record.js";
  *
  * Consistency rules every implementation keeps:
  * - `create` refuses an existing scanId (returns false) so a retried request never overwrites a scan;
- * - `update` is a compare-and-set on the record's `status`, so two workers cannot both move one job, and a
- *   terminal record (completed, completed_limited, failed, expired) never changes again;
+ * - `update` is a compare-and-set on the record's `status`, so two workers cannot both move one job; a
+ *   terminal record (completed, completed_limited, failed, expired) never changes again, even for a caller
+ *   that names its status;
  * - the indexes (active scan per target, latest completed per target and per domain) are updated with the
  *   record they point to, never ahead of it.
  */

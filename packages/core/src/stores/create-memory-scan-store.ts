@@ -3,6 +3,7 @@ import type { ScanStore } from "../ports/scan-store.js";
 
 const ACTIVE = new Set<ScanRecord["status"]>(["queued", "pending", "running", "finalizing"]);
 const COMPLETED = new Set<ScanRecord["status"]>(["completed", "completed_limited"]);
+const TERMINAL = new Set<ScanRecord["status"]>(["completed", "completed_limited", "failed", "expired"]);
 
 /**
  * The in-memory ScanStore: for tests and single-process embedding where losing scans on restart is fine.
@@ -25,7 +26,8 @@ export function createMemoryScanStore(): ScanStore {
     },
     update(record, { expectedStatus, targetKey }) {
       const current = records.get(record.scanId);
-      if (current === undefined || current.status !== expectedStatus) return Promise.resolve(null);
+      // A terminal record never changes again, whatever status the caller expected.
+      if (current === undefined || current.status !== expectedStatus || TERMINAL.has(current.status)) return Promise.resolve(null);
       records.set(record.scanId, structuredClone(record));
       targetOf.set(record.scanId, targetKey);
       return Promise.resolve(copy(record));

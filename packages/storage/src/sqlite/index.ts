@@ -1,3 +1,6 @@
 export { createSqliteCounterStore } from "./create-sqlite-counter-store.js";
 export type { SqliteCounterStoreOptions, SqliteCounterStoreTuning } from "./create-sqlite-counter-store.js";
 export { SQLITE_COUNTER_SQL } from "./sqlite-counter-sql.js";
+export { createSqliteScanStore } from "./create-sqlite-scan-store.js";
+export type { SqliteScanStoreOptions, SqliteScanStoreTuning } from "./create-sqlite-scan-store.js";
+export { SQLITE_SCAN_SQL } from "./sqlite-scan-sql.js";

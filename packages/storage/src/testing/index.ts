@@ -10,3 +10,12 @@ export type { ReferenceCounterModel } from "./create-reference-counter-model.js"
 export { COUNTER_STORE_CASES, describeCounterStore } from "./describe-counter-store.js";
 export type { CounterStoreCaseName, CounterStoreFactory, DescribeCounterStoreOptions } from "./describe-counter-store.js";
 export { PROPERTY_COUNTER_STORE_CASES } from "./property-counter-store-cases.js";
+export { BASIC_SCAN_STORE_CASES } from "./basic-scan-store-cases.js";
+export { CONCURRENT_SCAN_STORE_CASES } from "./concurrent-scan-store-cases.js";
+export { createTestScanRecord, createTestScanReport } from "./create-test-scan-record.js";
+export type { TestScanRecordInput } from "./create-test-scan-record.js";
+export { SCAN_STORE_CASES, describeScanStore } from "./describe-scan-store.js";
+export type { DescribeScanStoreOptions, ScanStoreCaseName, ScanStoreFactory } from "./describe-scan-store.js";
+export { DURABLE_SCAN_STORE_CASES } from "./durable-scan-store-cases.js";
+export { INDEX_SCAN_STORE_CASES } from "./index-scan-store-cases.js";
+export type { ScanStoreCase, ScanStoreCaseContext } from "./scan-store-case.js";

@@ -1,0 +1,114 @@
+import { createHash } from "node:crypto";
+import type { ScanRecord, ScanStore } from "@public-scan/core";
+import type { Redis, RedisOptions } from "ioredis";
+import type { RedisScriptClient } from "./create-redis-counter-store.js";
+import { REDIS_SCAN_SCRIPTS } from "./redis-scan-scripts.js";
+
+export interface RedisScanStoreOptions {
+  /** An existing client; the store never quits it. */
+  readonly client?: RedisScriptClient;
+  /** Options or URL for a client the store creates (ioredis is loaded on first use) and quits on close(). */
+  readonly connection?: RedisOptions | string;
+  /**
+   * Prefix of every key the store writes. Default `public-scan:scan:`. On Redis Cluster use a hash tag,
+   * e.g. `{public-scan}:scan:`, so a record and its indexes are in one slot.
+   */
+  readonly keyPrefix?: string;
+}
+
+type ScriptName = keyof typeof REDIS_SCAN_SCRIPTS;
+
+const SHAS = Object.fromEntries(
+  Object.entries(REDIS_SCAN_SCRIPTS).map(([name, script]) => [name, createHash("sha1").update(script).digest("hex")]),
+) as Record<ScriptName, string>;
+
+const ACTIVE = new Set<ScanRecord["status"]>(["queued", "pending", "running", "finalizing"]);
+
+const parse = (reply: unknown): ScanRecord | null => (typeof reply === "string" ? (JSON.parse(reply) as ScanRecord) : null);
+
+/** The sorted-set score of a completed record: its completion time in ms; one without a time sorts first. */
+function scoreOf(record: ScanRecord): string {
+  const ms = record.completedAt === null ? Number.NaN : Date.parse(record.completedAt);
+  return Number.isNaN(ms) ? "-inf" : String(ms);
+}
+
+/**
+ * The ScanStore on Redis, for several instances of the service. DESIGN.md routes documents through keyv,
+ * but keyv has no atomic compare-and-set, which this port requires (two workers must not both move one
+ * job): so the store uses Lua directly. Each operation is one script (EVALSHA, falling back to EVAL when the
+ * server does not have it cached): `create` writes only if the record key is absent, `update` compares the
+ * stored status and, in the same script, moves the record between the active and completed indexes, so an
+ * index never points ahead of its record. Records are stored as JSON, so every read is a fresh copy.
+ */
+export function createRedisScanStore(options: RedisScanStoreOptions = {}): ScanStore {
+  const prefix = options.keyPrefix ?? "public-scan:scan:";
+  let owned: Promise<Redis> | undefined;
+  let closed = false;
+
+  function client(): Promise<RedisScriptClient> {
+    if (options.client !== undefined) return Promise.resolve(options.client);
+    // Loaded lazily, so importing the storage entry does not load ioredis for SQLite-only hosts.
+    owned ??= import("ioredis").then(({ Redis: RedisClient }) => {
+      const { connection } = options;
+      return typeof connection === "string" ? new RedisClient(connection) : new RedisClient(connection ?? {});
+    });
+    return owned;
+  }
+
+  async function call(name: ScriptName, keys: string[], args: Array<string | number>): Promise<unknown> {
+    if (closed) throw new Error("Redis scan store is closed");
+    const redis = await client();
+    try {
+      return await redis.evalsha(SHAS[name], keys.length, ...keys, ...args);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
+      return redis.eval(REDIS_SCAN_SCRIPTS[name], keys.length, ...keys, ...args);
+    }
+  }
+
+  const recordKey = (scanId: string) => `${prefix}r:${scanId}`;
+  const writeArgs = (record: ScanRecord, targetKey: string) => [
+    prefix,
+    record.scanId,
+    JSON.stringify(record),
+    record.status,
+    targetKey,
+    record.domain,
+    record.scanFrom ?? "",
+    scoreOf(record),
+  ];
+
+  return {
+    get: async (scanId) => parse(await call("get", [recordKey(scanId)], [])),
+    create: async (record, { targetKey }) => (await call("create", [recordKey(record.scanId)], writeArgs(record, targetKey))) === 1,
+    async update(record, { expectedStatus, targetKey }) {
+      const args = writeArgs(record, targetKey);
+      const replaced = await call("update", [recordKey(record.scanId)], [...args, expectedStatus]);
+      return replaced === 1 ? parse(args[2]) : null;
+    },
+    async findActive(targetKey) {
+      const record = parse(await call("findActive", [`${prefix}active:${targetKey}`], [prefix]));
+      return record !== null && ACTIVE.has(record.status) ? record : null;
+    },
+    async findReusable(targetKey, notBefore) {
+      const min = Date.parse(notBefore);
+      if (Number.isNaN(min)) throw new RangeError("notBefore must be an ISO date-time");
+      return parse(await call("latestCompleted", [`${prefix}done:${targetKey}`], [prefix, min]));
+    },
+    async latestForDomain(domain, scanFrom) {
+      const key = scanFrom === undefined ? `${prefix}domain:${domain}` : `${prefix}domain-from:${scanFrom}|${domain}`;
+      return parse(await call("latestCompleted", [key], [prefix, "-inf"]));
+    },
+    async listActive() {
+      const replies = (await call("listActive", [`${prefix}active`], [prefix])) as unknown[];
+      return replies.map((reply) => parse(reply)!);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      // A client that never came up (ioredis failed to load) has nothing to quit.
+      const own = await owned?.catch(() => undefined);
+      await own?.quit();
+    },
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * The Lua scripts of the Redis scan store, one per operation; Redis runs one script at a time, so each
+ * operation (a write with every index it touches, or a read of an index and the record it points to) is
+ * atomic. Keys, under the store's prefix P:
+ *
+ *   P r:<scanId>                       hash: record (JSON), status, target, domain, scan_from ("" for null)
+ *   P active:<targetKey>               string: the scanId of the target's active scan (the first one started)
+ *   P active                           set: every active scanId, for listActive
+ *   P done:<targetKey>                 sorted set: completed scanIds of the target, score = completedAt (ms)
+ *   P domain:<domain>                  sorted set: completed scanIds of the domain, same score
+ *   P domain-from:<scanFrom>|<domain>  sorted set: the same per region
+ *
+ * Writes get the record key in KEYS[1] and derive the index keys from P (ARGV[1]): the indexes a record
+ * leaves depend on what is stored, which the caller cannot know. On Redis Cluster, put a hash tag in the
+ * prefix (`{public-scan}:scan:`) so every key of the store is in one slot.
+ */
+const INDEXING = `
+local ACTIVE = { queued = true, pending = true, running = true, finalizing = true }
+local COMPLETED = { completed = true, completed_limited = true }
+
+local function unindex(p, id, target, domain, scan_from)
+  redis.call("ZREM", p .. "done:" .. target, id)
+  redis.call("ZREM", p .. "domain:" .. domain, id)
+  if scan_from ~= "" then redis.call("ZREM", p .. "domain-from:" .. scan_from .. "|" .. domain, id) end
+  local active_key = p .. "active:" .. target
+  if redis.call("GET", active_key) == id then redis.call("DEL", active_key) end
+  redis.call("SREM", p .. "active", id)
+end
+
+local function index(p, id, target, domain, scan_from, status, score)
+  if ACTIVE[status] then
+    -- NX: with two active scans of one target, the first one stays the target's active scan.
+    redis.call("SET", p .. "active:" .. target, id, "NX")
+    redis.call("SADD", p .. "active", id)
+  elseif COMPLETED[status] then
+    redis.call("ZADD", p .. "done:" .. target, score, id)
+    redis.call("ZADD", p .. "domain:" .. domain, score, id)
+    if scan_from ~= "" then redis.call("ZADD", p .. "domain-from:" .. scan_from .. "|" .. domain, score, id) end
+  end
+end
+
+-- When the target's active scan ended, another active scan of the same target (rare: a join race) takes over.
+local function repair_active(p, target)
+  local active_key = p .. "active:" .. target
+  if redis.call("EXISTS", active_key) == 1 then return end
+  for _, other in ipairs(redis.call("SMEMBERS", p .. "active")) do
+    if redis.call("HGET", p .. "r:" .. other, "target") == target then
+      redis.call("SET", active_key, other)
+      return
+    end
+  end
+end
+`;
+
+/** ARGV: prefix, scanId, record JSON, status, target, domain, scanFrom ("" for null), score. Reply 1 or 0. */
+const CREATE = `${INDEXING}
+if redis.call("EXISTS", KEYS[1]) == 1 then return 0 end
+local p, id = ARGV[1], ARGV[2]
+redis.call("HSET", KEYS[1], "record", ARGV[3], "status", ARGV[4], "target", ARGV[5], "domain", ARGV[6], "scan_from", ARGV[7])
+index(p, id, ARGV[5], ARGV[6], ARGV[7], ARGV[4], ARGV[8])
+return 1
+`;
+
+/** ARGV: as CREATE, then the expected status. Reply 1 when replaced, 0 when the status moved on or the record is missing. */
+const UPDATE = `${INDEXING}
+local stored = redis.call("HMGET", KEYS[1], "status", "target", "domain", "scan_from")
+if stored[1] == false or stored[1] ~= ARGV[9] then return 0 end
+-- A terminal record never changes again (the port's rule), whatever status the caller expected.
+local terminal = { completed = true, completed_limited = true, failed = true, expired = true }
+if terminal[stored[1]] then return 0 end
+local p, id = ARGV[1], ARGV[2]
+unindex(p, id, stored[2], stored[3], stored[4])
+redis.call("HSET", KEYS[1], "record", ARGV[3], "status", ARGV[4], "target", ARGV[5], "domain", ARGV[6], "scan_from", ARGV[7])
+index(p, id, ARGV[5], ARGV[6], ARGV[7], ARGV[4], ARGV[8])
+repair_active(p, stored[2])
+return 1
+`;
+
+/** KEYS[1] the record hash. Reply: the record JSON or nil. */
+const GET = `return redis.call("HGET", KEYS[1], "record")`;
+
+/** KEYS[1] active:<target>; ARGV[1] prefix. Reply: the record JSON or nil. */
+const FIND_ACTIVE = `
+local id = redis.call("GET", KEYS[1])
+if not id then return false end
+return redis.call("HGET", ARGV[1] .. "r:" .. id, "record")
+`;
+
+/** KEYS[1] a completed sorted set; ARGV[1] prefix, ARGV[2] lowest score ("-inf" for any). Reply: the latest record JSON or nil. */
+const LATEST_COMPLETED = `
+local ids = redis.call("ZREVRANGEBYSCORE", KEYS[1], "+inf", ARGV[2], "LIMIT", 0, 1)
+if #ids == 0 then return false end
+return redis.call("HGET", ARGV[1] .. "r:" .. ids[1], "record")
+`;
+
+/** KEYS[1] the active set; ARGV[1] prefix. Reply: the records' JSON. */
+const LIST_ACTIVE = `
+local records = {}
+for _, id in ipairs(redis.call("SMEMBERS", KEYS[1])) do
+  local record = redis.call("HGET", ARGV[1] .. "r:" .. id, "record")
+  if record then records[#records + 1] = record end
+end
+return records
+`;
+
+export const REDIS_SCAN_SCRIPTS = {
+  create: CREATE,
+  update: UPDATE,
+  get: GET,
+  findActive: FIND_ACTIVE,
+  latestCompleted: LATEST_COMPLETED,
+  listActive: LIST_ACTIVE,
+} as const;

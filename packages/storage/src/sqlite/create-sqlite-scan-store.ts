@@ -1,0 +1,113 @@
+import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import type { ScanRecord, ScanStore } from "@public-scan/core";
+import { SQLITE_SCAN_SQL } from "./sqlite-scan-sql.js";
+
+export type SqliteScanStoreOptions = SqliteScanStoreTuning &
+  (
+    | {
+        /** The SQLite file (created with its schema if missing). Processes that open the same file share scans. */
+        readonly path: string;
+        readonly database?: undefined;
+      }
+    | {
+        /**
+         * An already open database (for example the file the counter store uses), configured by its owner
+         * (WAL and a busy timeout are expected); the store leaves its settings alone and leaves it open on close().
+         */
+        readonly database: DatabaseSync;
+        readonly path?: undefined;
+      }
+  );
+
+export interface SqliteScanStoreTuning {
+  /** How long a write waits for another process's write lock before it fails. Default 5000 ms. */
+  readonly busyTimeoutMs?: number;
+}
+
+type Row = { record: string } | undefined;
+
+const parse = (row: unknown): ScanRecord | null =>
+  (row as Row) === undefined ? null : (JSON.parse((row as { record: string }).record) as ScanRecord);
+
+/**
+ * The ScanStore on one SQLite file (node:sqlite, no native build). DESIGN.md routes documents through keyv,
+ * but keyv has no atomic compare-and-set, which this port requires (two workers must not both move one
+ * job): so the store uses SQL directly. `create` is an INSERT that does nothing on an existing scan_id;
+ * `update` is `UPDATE ... WHERE scan_id = ? AND status = ?` in a `BEGIN IMMEDIATE` transaction, and it
+ * succeeded iff it changed a row. The index columns live in the record's row, so they never run ahead of it.
+ * Records are stored as JSON and parsed on every read, so callers always get their own copy.
+ */
+export function createSqliteScanStore(options: SqliteScanStoreOptions): ScanStore {
+  const owned = options.database === undefined;
+  const db = options.database ?? new DatabaseSync(options.path);
+  if (owned) {
+    // The busy timeout first, so the statements after it wait for a lock held by another process.
+    db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
+    db.exec("PRAGMA journal_mode = WAL");
+    // Scans are documents: FULL syncs every commit, so a power cut cannot lose a completed scan.
+    db.exec("PRAGMA synchronous = FULL");
+  } else if (options.busyTimeoutMs !== undefined) {
+    db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs)}`);
+  }
+  db.exec(SQLITE_SCAN_SQL.schema);
+
+  const statements = {
+    get: db.prepare(SQLITE_SCAN_SQL.get),
+    create: db.prepare(SQLITE_SCAN_SQL.create),
+    update: db.prepare(SQLITE_SCAN_SQL.update),
+    findActive: db.prepare(SQLITE_SCAN_SQL.findActive),
+    findReusable: db.prepare(SQLITE_SCAN_SQL.findReusable),
+    latestForDomain: db.prepare(SQLITE_SCAN_SQL.latestForDomain),
+    latestForDomainFrom: db.prepare(SQLITE_SCAN_SQL.latestForDomainFrom),
+    listActive: db.prepare(SQLITE_SCAN_SQL.listActive),
+  };
+  let closed = false;
+
+  // The executor runs synchronously; a thrown error (closed store, lock timeout) becomes a rejection.
+  const run = <T>(work: () => T): Promise<T> =>
+    new Promise((resolve) => {
+      if (closed) throw new Error("SQLite scan store is closed");
+      resolve(work());
+    });
+
+  const columns = (record: ScanRecord, targetKey: string, json: string): SQLInputValue[] => [
+    targetKey,
+    record.domain,
+    record.scanFrom,
+    record.status,
+    record.completedAt,
+    json,
+  ];
+
+  function updateNow(record: ScanRecord, expectedStatus: ScanRecord["status"], targetKey: string): ScanRecord | null {
+    const json = JSON.stringify(record);
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const { changes } = statements.update.run(...columns(record, targetKey, json), record.scanId, expectedStatus);
+      db.exec("COMMIT");
+      return Number(changes) === 1 ? (JSON.parse(json) as ScanRecord) : null;
+    } catch (error) {
+      if (db.isTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  return {
+    get: (scanId) => run(() => parse(statements.get.get(scanId))),
+    create: (record, { targetKey }) =>
+      run(() => Number(statements.create.run(record.scanId, ...columns(record, targetKey, JSON.stringify(record))).changes) === 1),
+    update: (record, { expectedStatus, targetKey }) => run(() => updateNow(record, expectedStatus, targetKey)),
+    findActive: (targetKey) => run(() => parse(statements.findActive.get(targetKey))),
+    findReusable: (targetKey, notBefore) => run(() => parse(statements.findReusable.get(targetKey, notBefore))),
+    latestForDomain: (domain, scanFrom) =>
+      run(() =>
+        parse(scanFrom === undefined ? statements.latestForDomain.get(domain) : statements.latestForDomainFrom.get(domain, scanFrom)),
+      ),
+    listActive: () => run(() => statements.listActive.all().map((row) => parse(row)!)),
+    close() {
+      if (!closed && owned) db.close();
+      closed = true;
+      return Promise.resolve();
+    },
+  };
+}

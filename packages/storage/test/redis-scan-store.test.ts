@@ -1,0 +1,79 @@
+import { createHash } from "node:crypto";
+import { targetKeyOf } from "@public-scan/core";
+import type { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { createRedisScanStore, REDIS_SCAN_SCRIPTS, type RedisScriptClient } from "../src/redis/index.js";
+import { createTestScanRecord, describeScanStore } from "../src/testing/index.js";
+import { releaseTestRedis, scanKeys, sharedTestRedis, TEST_REDIS, uniqueRedisPrefix } from "./support/test-redis.js";
+
+const prefix = uniqueRedisPrefix("scans");
+
+afterAll(() => releaseTestRedis(prefix));
+
+// Every handle is its own connection (the store creates and quits it); reopening is a new client on the same prefix.
+describeScanStore(
+  "redis",
+  async ({ namespace }) => {
+    // Every case fails with a clear message (never skips) when Redis is not there.
+    await sharedTestRedis();
+    return createRedisScanStore({ connection: { ...TEST_REDIS }, keyPrefix: `${prefix}${namespace}:` });
+  },
+  { durable: true },
+);
+
+describe("Redis scan store", () => {
+  it("writes only prefixed keys: the record hash and the indexes it belongs to", async () => {
+    const admin = await sharedTestRedis();
+    const keyPrefix = `${prefix}layout:`;
+    const store = createRedisScanStore({ client: admin, keyPrefix });
+    const queued = createTestScanRecord({ scanId: "scan_k", status: "queued" });
+    const targetKey = targetKeyOf(queued);
+    await store.create(queued, { targetKey });
+    expect(await scanKeys(admin, keyPrefix)).toEqual([`${keyPrefix}active`, `${keyPrefix}active:${targetKey}`, `${keyPrefix}r:scan_k`]);
+    const completed = createTestScanRecord({ scanId: "scan_k", status: "completed" });
+    await store.update(completed, { expectedStatus: "queued", targetKey });
+    expect(await scanKeys(admin, keyPrefix)).toEqual(
+      [
+        `${keyPrefix}domain-from:eu|example.test`,
+        `${keyPrefix}domain:example.test`,
+        `${keyPrefix}done:${targetKey}`,
+        `${keyPrefix}r:scan_k`,
+      ].sort(),
+    );
+    expect(await admin.zscore(`${keyPrefix}done:${targetKey}`, "scan_k")).toBe(String(Date.parse(completed.completedAt!)));
+    await store.close();
+  });
+
+  it("falls back to EVAL when the server does not know a script, and leaves a supplied client open", async () => {
+    const admin = await sharedTestRedis();
+    const calls: string[] = [];
+    const client: RedisScriptClient = {
+      evalsha: ((...args: Parameters<Redis["evalsha"]>) => {
+        calls.push("evalsha");
+        if (calls.length === 1) return Promise.reject(new Error("NOSCRIPT No matching script. Please use EVAL."));
+        return admin.evalsha(...args);
+      }) as RedisScriptClient["evalsha"],
+      eval: ((...args: Parameters<Redis["eval"]>) => {
+        calls.push("eval");
+        return admin.eval(...args);
+      }) as RedisScriptClient["eval"],
+    };
+    const store = createRedisScanStore({ client, keyPrefix: `${prefix}fallback:` });
+    const record = createTestScanRecord({ scanId: "scan_f", status: "queued" });
+    expect(await store.create(record, { targetKey: targetKeyOf(record) })).toBe(true);
+    expect(await store.get("scan_f")).toStrictEqual(record);
+    expect(calls).toEqual(["evalsha", "eval", "evalsha"]);
+    const sha = createHash("sha1").update(REDIS_SCAN_SCRIPTS.create).digest("hex");
+    expect(await admin.script("EXISTS", sha)).toEqual([1]);
+    await store.close();
+    expect(await admin.ping()).toBe("PONG");
+  });
+
+  it("refuses every operation after close", async () => {
+    await sharedTestRedis();
+    const store = createRedisScanStore({ connection: { ...TEST_REDIS }, keyPrefix: `${prefix}closed:` });
+    expect(await store.get("scan_x")).toBeNull();
+    await store.close();
+    await expect(store.get("scan_x")).rejects.toThrow(/closed/);
+  });
+});
