@@ -10,6 +10,11 @@ if (!existsSync(entry)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const { runScanCommand } = await import(`${root}tools/cli/dist/run-scan-command.js`);
+// Piping into `head` closes stdout early; that is the reader's choice, not an error.
+process.stdout.on("error", (error) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
 process.exitCode = await runScanCommand(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
