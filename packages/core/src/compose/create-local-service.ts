@@ -4,6 +4,7 @@ import type { ScanStore } from "../ports/scan-store.js";
 import { createInProcessJobQueue } from "../stores/create-in-process-job-queue.js";
 import { createMemoryScanStore } from "../stores/create-memory-scan-store.js";
 import { createRandomIds } from "../stores/create-random-ids.js";
+import { createDurationStats } from "../stores/create-duration-stats.js";
 import { createUnlimitedQuota } from "../use-cases/create-unlimited-quota.js";
 import { recoverInterruptedScans } from "../use-cases/recover-interrupted-scans.js";
 import { runScanJob, type WorkerDeps } from "../use-cases/run-scan-job.js";
@@ -43,6 +44,7 @@ export async function createLocalService(options: LocalServiceOptions): Promise<
     clock,
     ids: options.ids ?? createRandomIds(),
     config: { ...DEFAULT_SERVICE_CONFIG, ...options.config },
+    durations: createDurationStats(),
     scanner: options.scanner,
     jobDeadlineMs: options.jobDeadlineMs ?? 120_000,
     ...(options.onJobError ? { onJobError: options.onJobError } : {}),

@@ -3,3 +3,5 @@ export { createMemoryScanStore } from "./create-memory-scan-store.js";
 export { createInProcessJobQueue } from "./create-in-process-job-queue.js";
 export type { InProcessJobQueueOptions } from "./create-in-process-job-queue.js";
 export { createRandomIds } from "./create-random-ids.js";
+export { createDurationStats } from "./create-duration-stats.js";
+export type { DurationStats } from "./create-duration-stats.js";

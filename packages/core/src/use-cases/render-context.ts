@@ -23,9 +23,8 @@ export function jobTiming(deps: ServiceDeps): JobTiming {
   return {
     now: deps.clock.now(),
     stallAfterMs: deps.config.stallAfterSeconds * 1000,
-    // Observed durations feed this once the service keeps statistics; until then a scan's own
-    // budget is the honest estimate (observe window plus load), so none is claimed.
-    typicalScanSeconds: null,
+    // From durations observed in this service; before any scan completed, no estimate is claimed.
+    typicalScanSeconds: deps.durations?.typical() ?? null,
     pollSeconds: deps.config.pollSeconds,
   };
 }

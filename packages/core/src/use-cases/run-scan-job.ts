@@ -84,6 +84,7 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
     if (finalizing === null) return;
     const report = toScanReport(observations);
     const completedAt = iso();
+    if (finalizing.startedAt !== null) deps.durations?.record((Date.parse(completedAt) - Date.parse(finalizing.startedAt)) / 1000);
     await move(
       {
         ...finalizing,

@@ -1,6 +1,7 @@
 import type { Clock, Ids } from "../ports/clock.js";
 import type { JobQueue } from "../ports/job-queue.js";
 import type { ScanStore } from "../ports/scan-store.js";
+import type { DurationStats } from "../stores/create-duration-stats.js";
 
 /** Who is asking: anonymous callers are known by their (trusted-proxy-aware) IP, others by their key. */
 export type Caller = { kind: "anonymous"; ip: string } | { kind: "key"; keyId: string };
@@ -59,4 +60,6 @@ export interface ServiceDeps {
   clock: Clock;
   ids: Ids;
   config: ServiceConfig;
+  /** Durations of completed scans, for remaining-time estimates; without it, none is claimed. */
+  durations?: DurationStats;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScanJobSchema, ScanSchema, type ScanJob, type Scan } from "../../src/contract/index.js";
 import { createLocalService } from "../../src/compose/index.js";
+import { createDurationStats } from "../../src/stores/index.js";
 import { ServiceError } from "../../src/errors/service-error.js";
 import { createMemoryCounterStore, createRateLimiter } from "../../src/limits/index.js";
 import type { ScanObservations } from "../../src/observations/index.js";
@@ -250,5 +251,36 @@ describe("anonymous quota over the rate limiter", () => {
     ).resolves.toMatchObject({ status: 202 });
     held.open();
     await deps.queue.drain();
+  });
+});
+
+describe("remaining-time estimate", () => {
+  it("is null before any scan completed, then follows the observed durations", async () => {
+    let now = Date.parse("2026-11-23T10:00:00.000Z");
+    const held = gate();
+    const { scanner } = fakeScanner(async () => {
+      now += 20_000; // every scan takes 20 s on this clock
+      await held.opened;
+      return recorded("quiet-bakery");
+    });
+    const deps = await service(scanner, { now: () => now });
+    held.open();
+    const first = await createScan(deps, { body: { url: "https://one.example.com/" }, caller });
+    expect((first.body as ScanJob).estimatedRemainingSeconds).toBeNull();
+    await deps.queue.drain();
+    const second = await createScan(deps, { body: { url: "https://two.example.com/" }, caller });
+    expect((second.body as ScanJob).estimatedRemainingSeconds).toBe(20);
+    await deps.queue.drain();
+  });
+});
+
+describe("duration statistics", () => {
+  it("take the median of the recent window and ignore nonsense", () => {
+    const stats = createDurationStats({ window: 3 });
+    expect(stats.typical()).toBeNull();
+    for (const seconds of [10, 30, 20, Number.NaN, -5]) stats.record(seconds);
+    expect(stats.typical()).toBe(20);
+    stats.record(100);
+    expect(stats.typical()).toBe(30);
   });
 });
