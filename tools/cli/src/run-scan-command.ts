@@ -1,4 +1,6 @@
-import { createPuppeteerScanner, type PuppeteerScannerOptions } from "@public-scan/scanner";
+import type { ScanStore, Scanner } from "@public-scan/core";
+import type { PuppeteerScannerOptions } from "@public-scan/scanner";
+import { composeScanCommand, TOKENS } from "./composition-root.js";
 import { formatObservations } from "./format-observations.js";
 import { formatReport } from "./format-report.js";
 import { openScanStore } from "./open-scan-store.js";
@@ -52,14 +54,15 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
     io.stderr(`demo: the bundled fixture web serves ${site.host} on 127.0.0.1:${web.port} (offline)\n`);
   }
 
-  const scanner = createPuppeteerScanner(options);
   const store = await openScanStore(args.demo ? { temporary: true } : { dataDir: args.dataDir });
+  const scope = composeScanCommand({ scanner: options, scanStore: store.scans });
+  const scanner = scope.resolve<Scanner>(TOKENS.scanner);
   let result: ServiceScanResult;
   try {
     io.stderr(`scan: ${url}\n`);
     result = await scanThroughService({
       scanner,
-      scans: store.scans,
+      scans: scope.resolve<ScanStore>(TOKENS.scanStore),
       url,
       fresh: args.fresh,
       onProgress: ({ phase, progressPercent }) => io.stderr(`  ${String(progressPercent).padStart(3)}% ${phase}\n`),
