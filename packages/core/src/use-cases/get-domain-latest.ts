@@ -3,21 +3,28 @@ import { isCompleted } from "../domain/scan-record.js";
 import { ServiceError } from "../errors/service-error.js";
 import { toPreConsentTable } from "../render/to-pre-consent-table.js";
 import { toScanResource } from "../render/to-scan-resource.js";
+import { checkReadLimit, weightOf } from "./check-read-limit.js";
 import { checkDomain, checkScanFrom } from "./find-scan.js";
 import { linksOf, readProvenance } from "./render-context.js";
 import type { Caller, ServiceDeps } from "./service-deps.js";
 
 type DomainRead = { domain: string; scanFrom?: string; caller: Caller };
 
-async function latest(deps: ServiceDeps, input: DomainRead) {
-  const record = await deps.scans.latestForDomain(checkDomain(input.domain), checkScanFrom(input.scanFrom));
+async function latest(
+  deps: ServiceDeps,
+  input: DomainRead & { operationId: "getDomainLatestScan" | "getDomainLatestPreConsentCookiesTrackers" },
+) {
+  const domain = checkDomain(input.domain);
+  const scanFrom = checkScanFrom(input.scanFrom);
+  await checkReadLimit(deps, { caller: input.caller, resource: `domain:${domain}`, weight: weightOf(input.operationId) });
+  const record = await deps.scans.latestForDomain(domain, scanFrom);
   if (record === null || !isCompleted(record)) throw new ServiceError("not_found", "No completed scan of this domain.");
   return record;
 }
 
 /** GET /domains/{domain}/latest: the latest completed scan of a domain (optionally from one region). */
 export async function getDomainLatest(deps: ServiceDeps, input: DomainRead): Promise<{ status: 200; body: Scan }> {
-  const record = await latest(deps, input);
+  const record = await latest(deps, { ...input, operationId: "getDomainLatestScan" });
   return {
     status: 200,
     body: toScanResource(record, { links: linksOf(deps), provenance: readProvenance(deps, await deps.quota.peek(input.caller)) }),
@@ -26,5 +33,8 @@ export async function getDomainLatest(deps: ServiceDeps, input: DomainRead): Pro
 
 /** GET /domains/{domain}/latest/pre-consent-cookies-trackers. */
 export async function getDomainLatestTable(deps: ServiceDeps, input: DomainRead): Promise<{ status: 200; body: PreConsentTable }> {
-  return { status: 200, body: toPreConsentTable(await latest(deps, input), linksOf(deps)) };
+  return {
+    status: 200,
+    body: toPreConsentTable(await latest(deps, { ...input, operationId: "getDomainLatestPreConsentCookiesTrackers" }), linksOf(deps)),
+  };
 }

@@ -1,4 +1,6 @@
+import type { ReadWeight } from "../contract/index.js";
 import { ServiceError } from "../errors/service-error.js";
+import { checkReadLimit } from "./check-read-limit.js";
 import { isCompleted } from "../domain/scan-record.js";
 import type { CompletedRecord } from "../render/completed-record.js";
 import type { LinkBuilder } from "../render/scan-links.js";
@@ -15,10 +17,11 @@ import type { Caller, ServiceDeps } from "./service-deps.js";
  */
 export async function getScanResult<T>(
   deps: ServiceDeps,
-  input: { scanId: string; caller: Caller },
+  input: { scanId: string; caller: Caller; weight: ReadWeight | null },
   render: (record: CompletedRecord, links: LinkBuilder) => T,
 ): Promise<Outcome<T>> {
   const record = await findScan(deps, input.scanId);
+  await checkReadLimit(deps, { caller: input.caller, resource: record.scanId, weight: input.weight });
   const links = linksOf(deps);
   if (isCompleted(record)) return { status: 200, body: render(record, links) };
   if (record.status === "failed" || record.status === "expired") {

@@ -1,5 +1,6 @@
 import type { ScanOrJob } from "../contract/index.js";
-import { isCompleted } from "../domain/scan-record.js";
+import { isCompleted, type ScanRecord } from "../domain/scan-record.js";
+import { checkReadLimit, weightOf } from "./check-read-limit.js";
 import { toScanJobResource } from "../render/to-scan-job-resource.js";
 import { toScanResource } from "../render/to-scan-resource.js";
 import { findScan } from "./find-scan.js";
@@ -13,6 +14,12 @@ import type { Caller, ServiceDeps } from "./service-deps.js";
  */
 export async function getScan(deps: ServiceDeps, input: { scanId: string; caller: Caller }): Promise<Outcome<ScanOrJob>> {
   const record = await findScan(deps, input.scanId);
+  await checkReadLimit(deps, { caller: input.caller, resource: record.scanId, weight: weightOf("getScan") });
+  return readScan(deps, { record, caller: input.caller });
+}
+
+async function readScan(deps: ServiceDeps, input: { record: ScanRecord; caller: Caller }): Promise<Outcome<ScanOrJob>> {
+  const { record } = input;
   const context = { links: linksOf(deps), provenance: readProvenance(deps, await deps.quota.peek(input.caller)) };
   if (isCompleted(record)) return { status: 200, body: toScanResource(record, context) };
   const job = toScanJobResource(record, { ...context, timing: jobTiming(deps) });

@@ -8,30 +8,36 @@ import { toPulse } from "../render/to-pulse.js";
 import { toPulseEvidence } from "../render/to-pulse-evidence.js";
 import { toScanBundle } from "../render/to-scan-bundle.js";
 import { checkFindingId } from "./find-scan.js";
+import { HEAVY_READ, weightOf } from "./check-read-limit.js";
 import { getScanResult } from "./get-scan-result.js";
 import type { Caller, ServiceDeps } from "./service-deps.js";
 
 type Read = { scanId: string; caller: Caller };
 
 /** The result reads every surface calls; each one renders the stored report, nothing is recomputed. */
-export const listFindings = (deps: ServiceDeps, input: Read) => getScanResult(deps, input, toFindingList);
+export const listFindings = (deps: ServiceDeps, input: Read) =>
+  getScanResult(deps, { ...input, weight: weightOf("listScanFindings") }, toFindingList);
 
 export const getFinding = async (deps: ServiceDeps, input: Read & { findingId: string }) => {
   const findingId = checkFindingId(input.findingId);
-  return getScanResult(deps, input, (record, links) => {
+  return getScanResult(deps, { ...input, weight: weightOf("getScanFinding") }, (record, links) => {
     const detail = toFindingDetail(record, findingId, links);
     if (detail === null) throw new ServiceError("not_found", "This scan has no such finding.");
     return detail;
   });
 };
 
-export const getPreConsentTable = (deps: ServiceDeps, input: Read) => getScanResult(deps, input, toPreConsentTable);
-export const getPulse = (deps: ServiceDeps, input: Read) => getScanResult(deps, input, toPulse);
-export const getPulseEvidence = (deps: ServiceDeps, input: Read) => getScanResult(deps, input, toPulseEvidence);
-export const getDiagnostics = (deps: ServiceDeps, input: Read) => getScanResult(deps, input, toDiagnostics);
+export const getPreConsentTable = (deps: ServiceDeps, input: Read) =>
+  getScanResult(deps, { ...input, weight: weightOf("getScanPreConsentCookiesTrackers") }, toPreConsentTable);
+export const getPulse = (deps: ServiceDeps, input: Read) => getScanResult(deps, { ...input, weight: weightOf("getScanPulse") }, toPulse);
+export const getDiagnostics = (deps: ServiceDeps, input: Read) =>
+  getScanResult(deps, { ...input, weight: weightOf("getScanDiagnostics") }, toDiagnostics);
+
+/** MCP-only reads: the evidence packet and the bundle are heavy reads (4 units). */
+export const getPulseEvidence = (deps: ServiceDeps, input: Read) => getScanResult(deps, { ...input, weight: HEAVY_READ }, toPulseEvidence);
 
 export const getBundle = (deps: ServiceDeps, input: Read & { detail?: BundleDetail; maxBytes?: number }) =>
-  getScanResult(deps, input, (record, links) =>
+  getScanResult(deps, { ...input, weight: HEAVY_READ }, (record, links) =>
     toScanBundle(
       record,
       { ...(input.detail ? { detail: input.detail } : {}), ...(input.maxBytes ? { maxBytes: input.maxBytes } : {}) },

@@ -2,9 +2,11 @@ import type { Clock, Ids } from "../ports/clock.js";
 import type { JobQueue } from "../ports/job-queue.js";
 import type { ScanStore } from "../ports/scan-store.js";
 import type { DurationStats } from "../stores/create-duration-stats.js";
+import type { RateLimiter } from "../limits/rate-limiter.js";
 
 /** Who is asking: anonymous callers are known by their (trusted-proxy-aware) IP, others by their key. */
-export type Caller = { kind: "anonymous"; ip: string } | { kind: "key"; keyId: string };
+export type Caller =
+  { kind: "anonymous"; ip: string } | { kind: "key"; keyId: string; /** Self-serve keys have per-key caps. */ selfServe?: boolean };
 
 /** The caller's anonymous allowance for new scans (contract: 20 per IP per UTC day). */
 export interface Allowance {
@@ -62,4 +64,6 @@ export interface ServiceDeps {
   config: ServiceConfig;
   /** Durations of completed scans, for remaining-time estimates; without it, none is claimed. */
   durations?: DurationStats;
+  /** The weighted read limits; hosts serving the public API set it, embedding may leave it out. */
+  limits?: RateLimiter;
 }

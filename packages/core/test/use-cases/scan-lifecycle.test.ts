@@ -284,3 +284,26 @@ describe("duration statistics", () => {
     expect(stats.typical()).toBe(30);
   });
 });
+
+describe("weighted read limits in the reads", () => {
+  it("charge 4 units per bundle and refuse the 31st heavy read of a caller and scan before building it", async () => {
+    const now = Date.parse("2026-11-23T10:00:00.000Z");
+    const limiter = createRateLimiter({ store: createMemoryCounterStore(), now: () => now });
+    const { scanner } = fakeScanner(() => Promise.resolve(recorded("daily-courier")));
+    const deps = await service(scanner, { now: () => now });
+    const limited = { ...deps, limits: limiter };
+    const created = await createScan(limited, { body: { url: "https://www.daily-courier.test/" }, caller });
+    await deps.queue.drain();
+    const input = { scanId: created.body.scanId, caller };
+    for (let index = 0; index < 30; index += 1) await getBundle(limited, { ...input, detail: "summary" });
+    await expect(getBundle(limited, { ...input, detail: "summary" })).rejects.toMatchObject({
+      code: "rate_limited",
+      rateLimit: { profile: "weighted_read", scope: "caller_resource", window: "PT10M", limit: 120, usage: 120, requestedUnits: 4 },
+    });
+    // Light reads still fit nothing more for this caller and scan; another caller is not affected.
+    await expect(listFindings(limited, input)).rejects.toMatchObject({ code: "rate_limited" });
+    await expect(listFindings(limited, { ...input, caller: { kind: "anonymous", ip: "198.51.100.9" } })).resolves.toMatchObject({
+      status: 200,
+    });
+  });
+});
