@@ -25,7 +25,8 @@ export const HostSchema = z
   .min(1)
   .max(253)
   .regex(
-    /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/,
+    // Underscores occur in real host names (DNS allows them; browsers resolve them), so labels accept them.
+    /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$|^\[[0-9a-f:.]+\]$/,
     "must be a lower-case host name",
   )
   .meta({ example: "www.example.com" });

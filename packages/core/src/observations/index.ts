@@ -22,4 +22,4 @@ export { FrameObservationSchema } from "./frame-observation.js";
 export type { FrameObservation } from "./frame-observation.js";
 export { OBSERVATION_LIMITS, ScanObservationsSchema } from "./scan-observations.js";
 export type { ScanObservations } from "./scan-observations.js";
-export { hostOf, toSafeUrl } from "./safe-url.js";
+export { hostOf, toObservedHost, toSafeUrl } from "./safe-url.js";

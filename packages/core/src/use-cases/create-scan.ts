@@ -3,6 +3,7 @@ import { isCompleted, type ScanRecord } from "../domain/scan-record.js";
 import type { RequestProvenance } from "../render/request-provenance.js";
 import { toScanJobResource } from "../render/to-scan-job-resource.js";
 import { toScanResource } from "../render/to-scan-resource.js";
+import { isStale } from "./is-stale.js";
 import { normalizeTarget } from "./normalize-target.js";
 import type { Outcome } from "./outcome.js";
 import { jobTiming, linksOf } from "./render-context.js";
@@ -50,7 +51,7 @@ export async function createScan(deps: ServiceDeps, input: { body: unknown; call
   }
 
   const active = await deps.scans.findActive(target.targetKey);
-  if (active !== null) {
+  if (active !== null && !isStale(active, { now, staleAfterSeconds: deps.config.staleAfterSeconds })) {
     const fields = provenance(await deps.quota.peek(input.caller), {
       executionMode: "joined_scan",
       reused: false,

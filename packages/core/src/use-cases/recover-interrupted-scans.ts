@@ -1,3 +1,4 @@
+import { isStale } from "./is-stale.js";
 import { targetKeyOf } from "./normalize-target.js";
 import type { ServiceDeps } from "./service-deps.js";
 
@@ -10,8 +11,9 @@ const INTERRUPTED = {
 } as const;
 
 /**
- * At start: scans a dead process left behind. Queued ones are queued again; running ones are retried while
- * they have attempts left, else they end failed (never completed with guessed results).
+ * At start: scans a dead process left behind. Queued ones are queued again; running ones whose heartbeat
+ * is stale are retried while they have attempts left, else they end failed (never completed with guessed
+ * results). Running scans with a recent heartbeat belong to another live worker and are left alone.
  */
 export async function recoverInterruptedScans(deps: ServiceDeps): Promise<{ requeued: number; failed: number }> {
   let requeued = 0;
@@ -21,6 +23,9 @@ export async function recoverInterruptedScans(deps: ServiceDeps): Promise<{ requ
     if (record.status === "queued") {
       await deps.queue.enqueue({ scanId: record.scanId });
       requeued += 1;
+    } else if (!isStale(record, { now: deps.clock.now(), staleAfterSeconds: deps.config.staleAfterSeconds })) {
+      // Its heartbeat is recent: another live worker (sharing this store) is running it. Leave it alone.
+      continue;
     } else if (record.attempts < deps.config.maxAttempts) {
       const stored = await deps.scans.update(
         { ...record, status: "queued", phase: "queued" },

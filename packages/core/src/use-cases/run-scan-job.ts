@@ -59,22 +59,35 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
   try {
     // Progress reports are heartbeats; a failed heartbeat write must not fail the scan.
     let writing = Promise.resolve();
+    // The deadline aborts the scanner; a scanner that ignores the signal is still not waited for.
+    const timedOut = new Promise<never>((_, reject) =>
+      deadline.addEventListener("abort", () => reject(new Error("scan deadline reached")), { once: true }),
+    );
     const observations = ScanObservationsSchema.parse(
-      await deps.scanner.scan({
-        url: current.url,
-        signal: deadline,
-        onProgress: ({ phase, progressPercent }) => {
-          writing = writing.then(async () => {
-            const running = current;
-            if (running === null || running.status !== "running") return;
-            const phaseChanged = running.phase !== phase;
-            await move(
-              { ...running, phase, progressPercent, lastHeartbeatAt: iso(), phaseStartedAt: phaseChanged ? iso() : running.phaseStartedAt },
-              "running",
-            ).catch(() => null);
-          });
-        },
-      }),
+      await Promise.race([
+        deps.scanner.scan({
+          url: current.url,
+          signal: deadline,
+          onProgress: ({ phase, progressPercent }) => {
+            writing = writing.then(async () => {
+              const running = current;
+              if (running === null || running.status !== "running") return;
+              const phaseChanged = running.phase !== phase;
+              await move(
+                {
+                  ...running,
+                  phase,
+                  progressPercent,
+                  lastHeartbeatAt: iso(),
+                  phaseStartedAt: phaseChanged ? iso() : running.phaseStartedAt,
+                },
+                "running",
+              ).catch(() => null);
+            });
+          },
+        }),
+        timedOut,
+      ]),
     );
     await writing;
     const finalizing = await move(

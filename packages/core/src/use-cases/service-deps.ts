@@ -40,6 +40,11 @@ export interface ServiceConfig {
   pollSeconds: number;
   /** Attempts per job: a job interrupted by a dying process is retried until this many. */
   maxAttempts: number;
+  /**
+   * A scan still marked running whose heartbeat is older than this is taken as dead (its process died or
+   * hangs): new requests do not join it, and recovery may take it over.
+   */
+  staleAfterSeconds: number;
 }
 
 export const DEFAULT_SERVICE_CONFIG = {
@@ -52,6 +57,7 @@ export const DEFAULT_SERVICE_CONFIG = {
   stallAfterSeconds: 60,
   pollSeconds: 5,
   maxAttempts: 2,
+  staleAfterSeconds: 300,
 } as const satisfies Omit<ServiceConfig, "baseUrl">;
 
 /** Everything the use-cases need, injected (DESIGN.md: domain code takes a typed deps object). */

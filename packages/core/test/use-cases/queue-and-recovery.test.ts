@@ -74,7 +74,18 @@ describe("recoverInterruptedScans", () => {
     ]) {
       await scans.create(record, { targetKey: targetKeyOf(record) });
     }
+    // A running scan with a fresh heartbeat belongs to a live worker elsewhere: recovery leaves it alone.
+    const live = completedRecord("quiet-bakery", {
+      scanId: "44444444-4444-4444-8444-444444444444",
+      status: "running",
+      attempts: 1,
+      report: null,
+      url: "https://www.quiet-bakery.test/live",
+      lastHeartbeatAt: "2026-11-23T11:59:30.000Z",
+    } as never);
+    await scans.create(live, { targetKey: targetKeyOf(live) });
     expect(await recoverInterruptedScans(deps)).toEqual({ requeued: 2, failed: 1 });
+    expect(await scans.get(live.scanId)).toMatchObject({ status: "running", attempts: 1 });
     expect(enqueued.sort()).toEqual(["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222"]);
     expect(await scans.get("33333333-3333-4333-8333-333333333333")).toMatchObject({ status: "failed", error: { code: "internal_error" } });
     expect(await scans.get("22222222-2222-4222-8222-222222222222")).toMatchObject({ status: "queued" });

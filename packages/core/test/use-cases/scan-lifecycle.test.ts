@@ -160,6 +160,28 @@ describe("scan lifecycle", () => {
     await expect(listFindings(deps, { scanId: created.body.scanId, caller })).rejects.toMatchObject({ code: "not_found" });
   });
 
+  it("a scan past its deadline ends expired, even when the scanner ignores the abort", async () => {
+    const { scanner } = fakeScanner(() => new Promise(() => undefined));
+    const deps = await service(scanner, { jobDeadlineMs: 50 });
+    const created = await createScan(deps, { body: { url: "https://www.daily-courier.test/" }, caller });
+    await deps.queue.drain();
+    expect(((await getScanStatus(deps, { scanId: created.body.scanId, caller })).body as ScanJob).status).toBe("expired");
+  });
+
+  it("does not join a running scan whose heartbeat went stale: its worker is gone", async () => {
+    let now = Date.parse("2026-11-23T10:00:00.000Z");
+    const { scanner } = fakeScanner(() => new Promise(() => undefined));
+    const deps = await service(scanner, { now: () => now, jobDeadlineMs: 200 });
+    const first = await createScan(deps, { body: { url: "https://www.stuck.example/" }, caller });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await deps.scans.get(first.body.scanId)).toMatchObject({ status: "running" });
+    now += (deps.config.staleAfterSeconds + 1) * 1000;
+    const second = await createScan(deps, { body: { url: "https://www.stuck.example/" }, caller });
+    expect(second.body.scanId).not.toBe(first.body.scanId);
+    expect(second.body).toMatchObject({ executionMode: "new_scan" });
+    await deps.queue.drain();
+  });
+
   it("a scan past its deadline ends expired", async () => {
     const { scanner } = fakeScanner(
       (input) => new Promise((_, reject) => input.signal?.addEventListener("abort", () => reject(new Error("aborted")))),

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { hostOf, type CookieObservation } from "@public-scan/core";
+import { hostOf, toObservedHost, type CookieObservation } from "@public-scan/core";
 import type { Cookie, Protocol } from "puppeteer-core";
 import type { AttachedTarget, Collector, CollectorContext } from "./collector.js";
 import { cookieWriteHook } from "./cookie-write-hook.js";
@@ -34,8 +34,8 @@ export function createCookieCollector(): Collector<CookieObservation[]> {
       const host = hosts.get(event.requestId) ?? null;
       for (const name of setCookieNames(setCookieHeader(event.headers))) if (host) byHeader.set(name, host);
       for (const entry of event.blockedCookies) {
-        const name = entry.cookie?.name ?? entry.cookieLine.split("=")[0]?.trim() ?? "";
-        const domain = (entry.cookie?.domain ?? host ?? "").replace(/^\./, "");
+        const name = entry.cookie?.name ?? cookieNameOfLine(entry.cookieLine);
+        const domain = toObservedHost((entry.cookie?.domain ?? host ?? "").replace(/^\./, ""));
         if (name && domain) blocked.push({ name: name.slice(0, 256), domain, reasons: entry.blockedReasons.slice(0, 8) });
       }
     });
@@ -44,7 +44,9 @@ export function createCookieCollector(): Collector<CookieObservation[]> {
         if (event.name !== bindingName) return;
         try {
           const { name, host } = JSON.parse(event.payload) as { name?: unknown; host?: unknown };
-          if (typeof name === "string" && name) byScript.set(name, typeof host === "string" ? host : null);
+          // The page controls what reaches the binding's arguments' sources (stack, globals): trust only a
+          // well-formed host, never a free string.
+          if (typeof name === "string" && name) byScript.set(name, typeof host === "string" ? toObservedHost(host) : null);
         } catch {
           // A page cannot reach the binding; a malformed payload is ignored rather than trusted.
         }
@@ -64,9 +66,9 @@ export function createCookieCollector(): Collector<CookieObservation[]> {
     async collect(context) {
       const siteHost = context.siteHost();
       const nowSeconds = Date.now() / 1000;
-      const stored = (await context.page.browserContext().cookies()).map((cookie) =>
-        toObservation(cookie, { context, siteHost, nowSeconds }),
-      );
+      const stored = (await context.page.browserContext().cookies())
+        .map((cookie) => toObservation(cookie, { context, siteHost, nowSeconds }))
+        .filter((cookie): cookie is CookieObservation => cookie !== null);
       const refused = blocked
         .filter((entry) => !stored.some((cookie) => cookie.name === entry.name && cookie.domain === entry.domain))
         .map((entry): CookieObservation => ({
@@ -93,8 +95,12 @@ export function createCookieCollector(): Collector<CookieObservation[]> {
     count: (result) => result.length,
   };
 
-  function toObservation(cookie: Cookie, at: { context: CollectorContext; siteHost: string; nowSeconds: number }): CookieObservation {
-    const domain = cookie.domain.replace(/^\./, "").toLowerCase();
+  function toObservation(
+    cookie: Cookie,
+    at: { context: CollectorContext; siteHost: string; nowSeconds: number },
+  ): CookieObservation | null {
+    const domain = toObservedHost(cookie.domain.replace(/^\./, ""));
+    if (domain === null) return null;
     const headerHost = byHeader.get(cookie.name);
     const scriptHost = byScript.get(cookie.name);
     const setBy = headerHost !== undefined ? "set_cookie_header" : scriptHost !== undefined ? "javascript" : "unknown";
@@ -118,6 +124,17 @@ export function createCookieCollector(): Collector<CookieObservation[]> {
       classification: at.context.classifier.classifyCookie({ name: cookie.name, domain }),
     };
   }
+}
+
+/**
+ * The name of a raw cookie line the browser could not parse: the text before `=`, and only when `=` comes
+ * before any `;`. A line without that shape has no name, and its text (which may be the value) is dropped.
+ */
+export function cookieNameOfLine(line: string): string {
+  const equals = line.indexOf("=");
+  const semicolon = line.indexOf(";");
+  if (equals <= 0 || (semicolon !== -1 && semicolon < equals)) return "";
+  return line.slice(0, equals).trim();
 }
 
 function dedupeBlocked(cookies: CookieObservation[]): CookieObservation[] {

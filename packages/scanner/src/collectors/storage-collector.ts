@@ -30,8 +30,12 @@ async function readFrameStorage(): Promise<FrameStorage> {
     session: await safe(() => keys(sessionStorage), []),
     indexedDb: await safe(async () => (await indexedDB.databases()).map((database) => database.name ?? "").filter(Boolean), []),
     caches: await safe(() => caches.keys(), []),
+    // Only the first path segment of a scope: longer paths can carry identifiers.
     serviceWorkers: await safe(
-      async () => (await navigator.serviceWorker.getRegistrations()).map((registration) => new URL(registration.scope).pathname),
+      async () =>
+        (await navigator.serviceWorker.getRegistrations()).map(
+          (registration) => `/${new URL(registration.scope).pathname.split("/")[1] ?? ""}`,
+        ),
       [],
     ),
   };

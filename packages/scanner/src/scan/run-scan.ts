@@ -1,4 +1,15 @@
-import { OBSERVATION_LIMITS, hostOf, toSafeUrl, ScanObservationsSchema, type ScanObservations, type ScanProgress } from "@public-scan/core";
+import {
+  CookieObservationSchema,
+  FrameObservationSchema,
+  OBSERVATION_LIMITS,
+  RequestObservationSchema,
+  ScanObservationsSchema,
+  StorageObservationSchema,
+  hostOf,
+  toSafeUrl,
+  type ScanObservations,
+  type ScanProgress,
+} from "@public-scan/core";
 import type { Browser } from "puppeteer-core";
 import type { Classifier } from "../classify/index.js";
 import type { Collector, CollectorContext, CollectorOutcome } from "../collectors/collector.js";
@@ -39,7 +50,13 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
   const startedAt = new Date();
   const refusedHosts = new Set<string>();
   const proxy = await startEgressProxy({ guard: options.guard, onRefused: ({ host }) => refusedHosts.add(host) });
-  const context = await options.browser.createBrowserContext({ proxyServer: proxy.url, proxyBypassList: ["<-loopback>"] });
+  const context = await options.browser
+    .createBrowserContext({ proxyServer: proxy.url, proxyBypassList: ["<-loopback>"] })
+    .catch(async (error: unknown) => {
+      // No context, no scan: the proxy must not outlive it.
+      await proxy.close();
+      throw error;
+    });
   const abort = () => void context.close().catch(() => undefined);
   options.signal?.addEventListener("abort", abort, { once: true });
   try {
@@ -103,14 +120,20 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
         : report,
     );
 
-    const bounded = <T>(outcome: CollectorOutcome<T[]>, limit: number) => {
-      const items = outcome.result ?? [];
-      return { items: items.slice(0, limit), dropped: Math.max(0, items.length - limit) };
+    // Each item is checked on its own: one item a page made odd is dropped and counted, it never
+    // invalidates the whole scan.
+    const bounded = <T>(
+      outcome: CollectorOutcome<T[]>,
+      options: { limit: number; schema: { safeParse(value: unknown): { success: boolean } } },
+    ) => {
+      const valid = (outcome.result ?? []).filter((item) => options.schema.safeParse(item).success);
+      const dropped = (outcome.result ?? []).length - valid.length;
+      return { items: valid.slice(0, options.limit), dropped: dropped + Math.max(0, valid.length - options.limit) };
     };
-    const cookies = bounded(outcomes.cookies, OBSERVATION_LIMITS.cookies);
-    const storage = bounded(outcomes.storage, OBSERVATION_LIMITS.storage);
-    const requests = bounded(outcomes.requests, OBSERVATION_LIMITS.requests);
-    const frames = bounded(outcomes.frames, OBSERVATION_LIMITS.frames);
+    const cookies = bounded(outcomes.cookies, { limit: OBSERVATION_LIMITS.cookies, schema: CookieObservationSchema });
+    const storage = bounded(outcomes.storage, { limit: OBSERVATION_LIMITS.storage, schema: StorageObservationSchema });
+    const requests = bounded(outcomes.requests, { limit: OBSERVATION_LIMITS.requests, schema: RequestObservationSchema });
+    const frames = bounded(outcomes.frames, { limit: OBSERVATION_LIMITS.frames, schema: FrameObservationSchema });
     return ScanObservationsSchema.parse({
       schemaVersion: 1,
       scanner: {

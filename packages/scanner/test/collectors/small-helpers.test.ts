@@ -1,4 +1,6 @@
+import { toObservedHost } from "@public-scan/core";
 import { describe, expect, it } from "vitest";
+import { cookieNameOfLine } from "../../src/collectors/cookie-collector.js";
 import { initiatorHost } from "../../src/collectors/initiator-host.js";
 import { setCookieHeader, setCookieNames } from "../../src/collectors/set-cookie-names.js";
 import { toResourceType } from "../../src/collectors/to-resource-type.js";
@@ -51,5 +53,23 @@ describe("initiatorHost", () => {
     ).toBe("www.googletagmanager.com");
     expect(initiatorHost({ type: "other" })).toBeNull();
     expect(initiatorHost(undefined)).toBeNull();
+  });
+});
+
+describe("cookieNameOfLine", () => {
+  it("takes a name only from name=value lines, never the text of a line without one", () => {
+    expect(cookieNameOfLine("IDE=abc; Domain=.doubleclick.net")).toBe("IDE");
+    expect(cookieNameOfLine("CANARY-value-without-equals")).toBe("");
+    expect(cookieNameOfLine("CANARY; Path=/; x=1")).toBe("");
+    expect(cookieNameOfLine("=orphan")).toBe("");
+  });
+});
+
+describe("toObservedHost", () => {
+  it("lower-cases, drops a trailing dot, keeps underscores, and refuses what is not a host", () => {
+    expect(toObservedHost("T.Example.")).toBe("t.example");
+    expect(toObservedHost("a_b.cdn.com")).toBe("a_b.cdn.com");
+    expect(toObservedHost("NOT A HOST")).toBeNull();
+    expect(toObservedHost("x".repeat(300))).toBeNull();
   });
 });
