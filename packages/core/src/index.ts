@@ -13,6 +13,7 @@ export * from "./stores/index.js";
 export * from "./use-cases/index.js";
 export * from "./compose/index.js";
 export * from "./limits/index.js";
+export * from "./keys/index.js";
 export * from "./ports/index.js";
 export { REDACTED_INTERNAL_MESSAGE, toErrorEnvelope, toHttpStatus } from "./errors/to-error-envelope.js";
 export type { ErrorEnvelopeOptions } from "./errors/to-error-envelope.js";

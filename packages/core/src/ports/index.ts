@@ -4,3 +4,4 @@ export type { ScanStore } from "./scan-store.js";
 export type { JobQueue, ScanJobMessage } from "./job-queue.js";
 export type { Clock, Ids } from "./clock.js";
 export { SYSTEM_CLOCK } from "./clock.js";
+export type { KeyStore } from "./key-store.js";

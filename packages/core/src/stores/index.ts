@@ -5,3 +5,4 @@ export type { InProcessJobQueueOptions } from "./create-in-process-job-queue.js"
 export { createRandomIds } from "./create-random-ids.js";
 export { createDurationStats } from "./create-duration-stats.js";
 export type { DurationStats } from "./create-duration-stats.js";
+export { createMemoryKeyStore } from "./create-memory-key-store.js";

@@ -1,0 +1,7 @@
+/** API keys: issuance, hashing, authentication and scope checks. Keys are stored only as SHA-256 hashes. */
+export type { ApiKeyRecord } from "./api-key-record.js";
+export { generateApiKeyToken, hashApiKeyToken, hashesEqual, tokenPrefixOf } from "./api-key-token.js";
+export { issueApiKey, SUPPORT_KEY_PREFIX } from "./issue-api-key.js";
+export type { IssueApiKeyInput } from "./issue-api-key.js";
+export { authenticate, checkCredential, requireScopes } from "./authenticate.js";
+export type { Credential } from "./authenticate.js";

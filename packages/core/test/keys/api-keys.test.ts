@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { AuthCheckSchema, IssuedApiKeySchema } from "../../src/contract/index.js";
+import { authenticate, checkCredential, generateApiKeyToken, hashApiKeyToken, issueApiKey, requireScopes } from "../../src/keys/index.js";
+import { createMemoryKeyStore } from "../../src/stores/index.js";
+
+const issuedAt = Date.parse("2026-11-23T10:00:00.000Z");
+
+function setup() {
+  let now = issuedAt;
+  const keys = createMemoryKeyStore();
+  const deps = { keys, clock: { now: () => now }, supportEmail: "support@scan.example.org" };
+  return { deps, keys, advance: (ms: number) => (now += ms) };
+}
+
+describe("API keys", () => {
+  it("issues a self-serve key as the contract says: svc_ro_, scan:read and mcp, 90 days, shown once", async () => {
+    const { deps, keys } = setup();
+    const { record, resource } = await issueApiKey(deps, { kind: "self_serve", name: "ci", scopes: ["scan:create"] });
+    expect(IssuedApiKeySchema.parse(resource)).toEqual(resource);
+    expect(resource.key).toMatch(/^svc_ro_[A-Za-z0-9]{32}$/);
+    expect(resource.scopes).toEqual(["scan:read", "mcp"]);
+    expect(resource.expiresAt).toBe("2027-02-21T10:00:00.000Z");
+    expect(resource.rateLimits).toEqual({ requestsPerMinute: 60, scanReadsPerDay: 500 });
+    expect(resource.usageGuidance.scanCreateRequiresSupport).toBe(true);
+    expect(resource.key.startsWith(resource.tokenPrefix)).toBe(true);
+    // Only the hash is kept: nothing stored contains the token.
+    const stored = await keys.get(record.keyId);
+    expect(JSON.stringify(stored)).not.toContain(resource.key);
+    expect(stored?.hash).toBe(hashApiKeyToken(resource.key));
+  });
+
+  it("authenticates a valid bearer key and refuses everything else with one unauthorized message", async () => {
+    const { deps, advance, keys } = setup();
+    const { resource, record } = await issueApiKey(deps, { kind: "self_serve" });
+    await expect(authenticate(deps, `Bearer ${resource.key}`)).resolves.toMatchObject({
+      keyId: record.keyId,
+      selfServe: true,
+      scopes: ["scan:read", "mcp"],
+    });
+    expect(await authenticate(deps, undefined)).toBeNull();
+    for (const header of [
+      `Basic ${resource.key}`,
+      "Bearer",
+      `Bearer ${resource.key}x`,
+      `Bearer ${"a".repeat(5000)}`,
+      "Bearer svc_ro_' OR 1=1 --",
+      `Bearer ${generateApiKeyToken("svc_ro_")}`,
+    ]) {
+      await expect(authenticate(deps, header)).rejects.toMatchObject({
+        code: "unauthorized",
+        message: "The credential is missing, malformed, expired or revoked.",
+      });
+    }
+    await keys.revoke(record.keyId, new Date().toISOString());
+    await expect(authenticate(deps, `Bearer ${resource.key}`)).rejects.toMatchObject({ code: "unauthorized" });
+    const second = await issueApiKey(deps, { kind: "self_serve" });
+    advance(90 * 86_400_000);
+    await expect(authenticate(deps, `Bearer ${second.resource.key}`)).rejects.toMatchObject({ code: "unauthorized" });
+  });
+
+  it("401 for a missing or bad credential, 403 for a missing scope", async () => {
+    const { deps } = setup();
+    const { resource } = await issueApiKey(deps, { kind: "self_serve" });
+    const credential = (await authenticate(deps, `Bearer ${resource.key}`))!;
+    expect(() => requireScopes(credential, ["scan:read"])).not.toThrow();
+    expect(() => requireScopes(credential, ["scan:create"])).toThrow(expect.objectContaining({ code: "forbidden", status: 403 }));
+    await expect(checkCredential(deps, undefined)).rejects.toMatchObject({ code: "unauthorized", status: 401 });
+    expect(AuthCheckSchema.parse(await checkCredential(deps, `Bearer ${resource.key}`))).toMatchObject({
+      authenticated: true,
+      scopes: ["scan:read", "mcp"],
+    });
+  });
+
+  it("support keys carry the scopes an operator gives, scan:create included", async () => {
+    const { deps } = setup();
+    const { resource } = await issueApiKey(deps, { kind: "support", scopes: ["scan:read", "scan:create", "mcp"], validDays: 30 });
+    expect(resource.key).toMatch(/^svc_[A-Za-z0-9]{32}$/);
+    expect(resource.usageGuidance.scanCreateRequiresSupport).toBe(false);
+    expect(resource.expiresAt).toBe("2026-12-23T10:00:00.000Z");
+    await expect(issueApiKey(deps, { kind: "support", scopes: [] })).rejects.toThrow("scope");
+  });
+
+  it("generates tokens with no modulo bias and no repeats", () => {
+    const tokens = new Set(Array.from({ length: 2000 }, () => generateApiKeyToken("svc_ro_")));
+    expect(tokens.size).toBe(2000);
+    const counts = new Map<string, number>();
+    for (const token of tokens) for (const char of token.slice(7)) counts.set(char, (counts.get(char) ?? 0) + 1);
+    expect(counts.size).toBe(62);
+    const values = [...counts.values()];
+    // 64000 characters over 62 symbols: about 1032 each; a biased generator skews the first symbols.
+    expect(Math.max(...values) / Math.min(...values)).toBeLessThan(1.35);
+  });
+});
