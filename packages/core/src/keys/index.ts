@@ -5,3 +5,7 @@ export { issueApiKey, SUPPORT_KEY_PREFIX } from "./issue-api-key.js";
 export type { IssueApiKeyInput } from "./issue-api-key.js";
 export { authenticate, checkCredential, requireScopes } from "./authenticate.js";
 export type { Credential } from "./authenticate.js";
+export { isDisposableEmail } from "./is-disposable-email.js";
+export { networkOf } from "./network-of.js";
+export { KEY_ISSUANCE_CAPS, requestReadOnlyKey } from "./request-read-only-key.js";
+export type { RequestReadOnlyKeyDeps } from "./request-read-only-key.js";

@@ -5,3 +5,5 @@ export type { JobQueue, ScanJobMessage } from "./job-queue.js";
 export type { Clock, Ids } from "./clock.js";
 export { SYSTEM_CLOCK } from "./clock.js";
 export type { KeyStore } from "./key-store.js";
+export type { AuditEvent, AuditLog } from "./audit-log.js";
+export type { DashboardSession, SessionResolver } from "./session-resolver.js";

@@ -6,3 +6,4 @@ export { createRandomIds } from "./create-random-ids.js";
 export { createDurationStats } from "./create-duration-stats.js";
 export type { DurationStats } from "./create-duration-stats.js";
 export { createMemoryKeyStore } from "./create-memory-key-store.js";
+export { createMemoryAuditLog } from "./create-memory-audit-log.js";

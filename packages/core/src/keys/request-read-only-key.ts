@@ -1,0 +1,94 @@
+import { createHash } from "node:crypto";
+import { ReadOnlyKeyRequestSchema, type IssuedApiKey } from "../contract/index.js";
+import { ServiceError } from "../errors/service-error.js";
+import type { CounterStore } from "../limits/counter-store.js";
+import type { AuditEvent, AuditLog } from "../ports/audit-log.js";
+import type { Clock } from "../ports/clock.js";
+import type { KeyStore } from "../ports/key-store.js";
+import type { SessionResolver } from "../ports/session-resolver.js";
+import { isDisposableEmail } from "./is-disposable-email.js";
+import { issueApiKey } from "./issue-api-key.js";
+import { networkOf } from "./network-of.js";
+
+/**
+ * Self-serve issuance caps ("not shown" in the contract; docs/api.md): per verified email and per requester
+ * network (/24, /64), each per UTC day. They stop one account or one network from minting keys in bulk.
+ */
+export const KEY_ISSUANCE_CAPS = { perEmailPerDay: 3, perNetworkPerDay: 10 } as const;
+
+export interface RequestReadOnlyKeyDeps {
+  keys: KeyStore;
+  clock: Clock;
+  supportEmail: string;
+  sessions: SessionResolver;
+  audit: AuditLog;
+  counters: CounterStore;
+  isDisposable?: (email: string) => boolean;
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest("hex");
+
+/**
+ * POST /api/v2/keys/request: a signed-in dashboard user with a verified, non-disposable email gets a
+ * self-serve read-only key (201), within the issuance caps. Every issuance and every denial is audited,
+ * with hashes instead of the email and network.
+ */
+export async function requestReadOnlyKey(
+  deps: RequestReadOnlyKeyDeps,
+  input: { body: unknown; cookieHeader: string | undefined; ip: string },
+): Promise<{ status: 201; body: IssuedApiKey }> {
+  const at = new Date(deps.clock.now()).toISOString();
+  const networkHash = sha256(networkOf(input.ip));
+  const audit = (event: Omit<AuditEvent, "at" | "networkHash">) => deps.audit.append({ ...event, at, networkHash });
+
+  const body = ReadOnlyKeyRequestSchema.safeParse(input.body ?? {});
+  if (!body.success) {
+    throw new ServiceError(
+      "invalid_request",
+      `${body.error.issues[0]?.path.join(".") || "body"}: ${body.error.issues[0]?.message ?? "invalid"}`,
+    );
+  }
+  const session = await deps.sessions.resolve({ cookieHeader: input.cookieHeader });
+  if (session === null) {
+    await audit({ action: "key_request_denied", outcome: "denied", reason: "sign_in_required", keyId: null, subjectHash: null });
+    throw new ServiceError("unauthorized", "Sign in to the dashboard to request a key.");
+  }
+  const subjectHash = sha256(session.email.trim().toLowerCase());
+  const disposable = (deps.isDisposable ?? isDisposableEmail)(session.email);
+  if (!session.emailVerified || disposable) {
+    const reason = session.emailVerified ? "disposable_email" : "email_not_verified";
+    await audit({ action: "key_request_denied", outcome: "denied", reason, keyId: null, subjectHash });
+    throw new ServiceError("forbidden", "A verified, non-disposable email address is required to request a key.");
+  }
+
+  const checks = [
+    { key: `key_issuance:email:${subjectHash}`, limit: KEY_ISSUANCE_CAPS.perEmailPerDay, window: { kind: "utc_day" as const }, units: 1 },
+    {
+      key: `key_issuance:network:${networkHash}`,
+      limit: KEY_ISSUANCE_CAPS.perNetworkPerDay,
+      window: { kind: "utc_day" as const },
+      units: 1,
+    },
+  ];
+  const consumed = await deps.counters.consume({ checks, now: deps.clock.now() });
+  if (!consumed.allowed) {
+    const check = checks[consumed.failed]!;
+    await audit({ action: "key_request_denied", outcome: "denied", reason: "issuance_cap", keyId: null, subjectHash });
+    throw new ServiceError("rate_limited", "The daily key issuance cap is reached; try again tomorrow (UTC).", {
+      retryAfterSeconds: Math.ceil(consumed.retryAfterMs / 1000),
+      rateLimit: {
+        policyVersion: "key-issuance-1",
+        profile: "key_issuance",
+        scope: consumed.failed === 0 ? "email" : "network",
+        window: "utc_day",
+        limit: check.limit,
+        usage: consumed.usage,
+        requestedUnits: 1,
+        resetAt: new Date(deps.clock.now() + consumed.retryAfterMs).toISOString(),
+      },
+    });
+  }
+  const { record, resource } = await issueApiKey(deps, { kind: "self_serve", ...(body.data.name ? { name: body.data.name } : {}) });
+  await audit({ action: "key_issued", outcome: "allowed", reason: null, keyId: record.keyId, subjectHash });
+  return { status: 201, body: resource };
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { IssuedApiKeySchema } from "../../src/contract/index.js";
+import { isDisposableEmail, networkOf, requestReadOnlyKey, type RequestReadOnlyKeyDeps } from "../../src/keys/index.js";
+import { createMemoryCounterStore } from "../../src/limits/index.js";
+import type { DashboardSession } from "../../src/ports/index.js";
+import { createMemoryAuditLog, createMemoryKeyStore } from "../../src/stores/index.js";
+
+/** Sessions by cookie value, as a host's identity provider would resolve them. */
+const SESSIONS: Record<string, DashboardSession> = {
+  "session=alice": { email: "alice@example.org", emailVerified: true },
+  "session=bob": { email: "bob@example.org", emailVerified: false },
+  "session=mallory": { email: "mallory@mailinator.com", emailVerified: true },
+};
+
+function setup() {
+  const audit = createMemoryAuditLog();
+  const deps: RequestReadOnlyKeyDeps = {
+    keys: createMemoryKeyStore(),
+    clock: { now: () => Date.parse("2026-11-23T10:00:00.000Z") },
+    supportEmail: "support@scan.example.org",
+    sessions: { resolve: ({ cookieHeader }) => Promise.resolve(SESSIONS[cookieHeader ?? ""] ?? null) },
+    audit,
+    counters: createMemoryCounterStore(),
+  };
+  return { deps, audit };
+}
+
+describe("POST /api/v2/keys/request", () => {
+  it("issues a read-only key to a verified, non-disposable signed-in user, and audits it without the email", async () => {
+    const { deps, audit } = setup();
+    const issued = await requestReadOnlyKey(deps, { body: { name: "ci" }, cookieHeader: "session=alice", ip: "203.0.113.7" });
+    expect(issued.status).toBe(201);
+    expect(IssuedApiKeySchema.parse(issued.body).key).toMatch(/^svc_ro_/);
+    const [event] = await audit.list();
+    expect(event).toMatchObject({ action: "key_issued", outcome: "allowed" });
+    expect(JSON.stringify(await audit.list())).not.toContain("alice");
+    expect(JSON.stringify(await audit.list())).not.toContain(issued.body.key);
+  });
+
+  it.each([
+    [undefined, "unauthorized", "sign_in_required"],
+    ["session=bob", "forbidden", "email_not_verified"],
+    ["session=mallory", "forbidden", "disposable_email"],
+  ])("refuses cookie %s with %s and audits the denial (%s)", async (cookieHeader, code, reason) => {
+    const { deps, audit } = setup();
+    await expect(requestReadOnlyKey(deps, { body: {}, cookieHeader, ip: "203.0.113.7" })).rejects.toMatchObject({ code });
+    expect((await audit.list())[0]).toMatchObject({ action: "key_request_denied", reason });
+  });
+
+  it("caps issuance per email per UTC day (3), with Retry-After and machine-readable details", async () => {
+    const { deps } = setup();
+    for (let index = 0; index < 3; index += 1)
+      await requestReadOnlyKey(deps, { body: {}, cookieHeader: "session=alice", ip: `198.51.100.${index}` });
+    await expect(requestReadOnlyKey(deps, { body: {}, cookieHeader: "session=alice", ip: "192.0.2.1" })).rejects.toMatchObject({
+      code: "rate_limited",
+      retryAfterSeconds: 14 * 3600,
+      rateLimit: { profile: "key_issuance", scope: "email", window: "utc_day", limit: 3, usage: 3, resetAt: "2026-11-24T00:00:00.000Z" },
+    });
+  });
+
+  it("refuses a malformed body before anything else", async () => {
+    const { deps, audit } = setup();
+    await expect(
+      requestReadOnlyKey(deps, { body: { name: "x", admin: true }, cookieHeader: "session=alice", ip: "203.0.113.7" }),
+    ).rejects.toMatchObject({ code: "invalid_request" });
+    expect(await audit.list()).toEqual([]);
+  });
+});
+
+describe("helpers", () => {
+  it("recognise disposable domains and their subdomains from the maintained list", () => {
+    expect(isDisposableEmail("x@mailinator.com")).toBe(true);
+    expect(isDisposableEmail("x@eu.mailinator.com")).toBe(true);
+    expect(isDisposableEmail("x@example.org")).toBe(false);
+  });
+
+  it("count networks per /24 and /64", () => {
+    expect(networkOf("203.0.113.77")).toBe("203.0.113.0/24");
+    expect(networkOf("::ffff:203.0.113.77")).toBe("203.0.113.0/24");
+    expect(networkOf("2001:db8:1:2:3:4:5:6")).toBe("2001:0db8:0001:0002::/64");
+    expect(networkOf("2001:db8::1")).toBe("2001:0db8:0000:0000::/64");
+  });
+});
