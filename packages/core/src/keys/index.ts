@@ -9,3 +9,4 @@ export { isDisposableEmail } from "./is-disposable-email.js";
 export { networkOf } from "./network-of.js";
 export { KEY_ISSUANCE_CAPS, requestReadOnlyKey } from "./request-read-only-key.js";
 export type { RequestReadOnlyKeyDeps } from "./request-read-only-key.js";
+export { revokeApiKey } from "./revoke-api-key.js";

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { AuthCheckSchema, IssuedApiKeySchema } from "../../src/contract/index.js";
-import { authenticate, checkCredential, generateApiKeyToken, hashApiKeyToken, issueApiKey, requireScopes } from "../../src/keys/index.js";
-import { createMemoryKeyStore } from "../../src/stores/index.js";
+import {
+  authenticate,
+  checkCredential,
+  generateApiKeyToken,
+  hashApiKeyToken,
+  issueApiKey,
+  requireScopes,
+  revokeApiKey,
+} from "../../src/keys/index.js";
+import { createMemoryAuditLog, createMemoryKeyStore } from "../../src/stores/index.js";
 
 const issuedAt = Date.parse("2026-11-23T10:00:00.000Z");
 
@@ -89,5 +97,18 @@ describe("API keys", () => {
     const values = [...counts.values()];
     // 64000 characters over 62 symbols: about 1032 each; a biased generator skews the first symbols.
     expect(Math.max(...values) / Math.min(...values)).toBeLessThan(1.35);
+  });
+});
+
+describe("revokeApiKey", () => {
+  it("stops a key at once, audits it once, and reports a second revocation as nothing done", async () => {
+    const { deps } = setup();
+    const audit = createMemoryAuditLog();
+    const { record, resource } = await issueApiKey(deps, { kind: "self_serve" });
+    expect(await revokeApiKey({ ...deps, audit }, { keyId: record.keyId })).toEqual({ revoked: true });
+    await expect(authenticate(deps, `Bearer ${resource.key}`)).rejects.toMatchObject({ code: "unauthorized" });
+    expect(await revokeApiKey({ ...deps, audit }, { keyId: record.keyId })).toEqual({ revoked: false });
+    expect(await revokeApiKey({ ...deps, audit }, { keyId: "key_unknown" })).toEqual({ revoked: false });
+    expect((await audit.list()).map((event) => [event.action, event.keyId])).toEqual([["key_revoked", record.keyId]]);
   });
 });
