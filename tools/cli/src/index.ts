@@ -6,3 +6,4 @@ export type { ScanArgs } from "./parse-scan-args.js";
 export { formatObservations } from "./format-observations.js";
 export { formatReport } from "./format-report.js";
 export { formatTable } from "./format-table.js";
+export { KEYS_USAGE, runKeysCommand } from "./run-keys-command.js";

@@ -4,3 +4,4 @@ export { SQLITE_COUNTER_SQL } from "./sqlite-counter-sql.js";
 export { createSqliteScanStore } from "./create-sqlite-scan-store.js";
 export type { SqliteScanStoreOptions, SqliteScanStoreTuning } from "./create-sqlite-scan-store.js";
 export { SQLITE_SCAN_SQL } from "./sqlite-scan-sql.js";
+export { createSqliteKeyStore } from "./create-sqlite-key-store.js";

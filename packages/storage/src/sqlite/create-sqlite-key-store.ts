@@ -1,0 +1,71 @@
+import { DatabaseSync } from "node:sqlite";
+import type { ApiKeyRecord, AuditEvent, AuditLog, KeyStore } from "@public-scan/core";
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS api_keys (
+    key_id TEXT PRIMARY KEY,
+    hash TEXT NOT NULL UNIQUE,
+    record TEXT NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS audit_events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    event TEXT NOT NULL
+  );`;
+
+/**
+ * API keys and the audit log in one SQLite file (node:sqlite), next to the scans. Keys are stored as their
+ * SHA-256 hash (the record never holds the token); the hash column is unique, so a token can never map to
+ * two keys. Revocation is one UPDATE that only succeeds on a key not yet revoked. Plain documents like
+ * these would also fit keyv; SQL keeps all embedded-default storage in one file with one driver.
+ */
+export function createSqliteKeyStore(options: { path: string; busyTimeoutMs?: number }): KeyStore & { audit: AuditLog } {
+  const db = new DatabaseSync(options.path);
+  db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = FULL");
+  db.exec(SCHEMA);
+  const insert = db.prepare("INSERT INTO api_keys (key_id, hash, record) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
+  const byHash = db.prepare("SELECT record FROM api_keys WHERE hash = ?");
+  const byId = db.prepare("SELECT record FROM api_keys WHERE key_id = ?");
+  const revoke = db.prepare(
+    "UPDATE api_keys SET record = json_set(record, '$.revokedAt', ?) WHERE key_id = ? AND json_extract(record, '$.revokedAt') IS NULL",
+  );
+  const append = db.prepare("INSERT INTO audit_events (event) VALUES (?)");
+  const list = db.prepare("SELECT event FROM audit_events ORDER BY seq DESC LIMIT ?");
+  const parse = (row: unknown) => (row === undefined ? null : (JSON.parse((row as { record: string }).record) as ApiKeyRecord));
+  let closed = false;
+  /** Runs a statement; a closed store or a failing statement rejects instead of throwing synchronously. */
+  const run = <T>(work: () => T): Promise<T> => {
+    try {
+      if (closed) throw new Error("key store is closed");
+      return Promise.resolve(work());
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+
+  return {
+    create: (record) =>
+      run(() => {
+        // A UNIQUE hash clash (a different key id) is refused like an existing id, never overwritten.
+        try {
+          return Number(insert.run(record.keyId, record.hash, JSON.stringify(record)).changes) === 1;
+        } catch {
+          return false;
+        }
+      }),
+    findByHash: (hash) => run(() => parse(byHash.get(hash))),
+    get: (keyId) => run(() => parse(byId.get(keyId))),
+    revoke: (keyId, at) => run(() => Number(revoke.run(at, keyId).changes) === 1),
+    audit: {
+      append: (event: AuditEvent) => run(() => void append.run(JSON.stringify(event))),
+      list: (listOptions) =>
+        run(() => list.all(listOptions?.limit ?? 100).map((row) => JSON.parse((row as { event: string }).event) as AuditEvent)),
+    },
+    close: () => {
+      if (!closed) db.close();
+      closed = true;
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { issueApiKey, revokeApiKey, SCOPES, SYSTEM_CLOCK, type Scope } from "@public-scan/core";
+import { createSqliteKeyStore } from "@public-scan/storage/sqlite";
+import { DATABASE_FILE } from "./open-scan-store.js";
+import type { CommandIo } from "./run-scan-command.js";
+
+export const KEYS_USAGE = `Usage: pnpm keys issue --scopes SCOPE,... [--name NAME] [--valid-days N] [--data-dir DIR]
+       pnpm keys revoke KEY_ID [--data-dir DIR]
+
+Operator command for support-gated keys (scan:create is never self-serve). The key is printed once; only
+its SHA-256 hash is stored, in the data directory's SQLite file (default $PUBLIC_SCAN_DATA_DIR or ./.data).
+Scopes: ${SCOPES.join(", ")}.`;
+
+/** `pnpm keys`: issue or revoke support keys in the embedded store. Returns the exit code. */
+export async function runKeysCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        scopes: { type: "string" },
+        name: { type: "string" },
+        "valid-days": { type: "string" },
+        "data-dir": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    io.stderr(`keys: ${error instanceof Error ? error.message : String(error)}\n\n${KEYS_USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [action, keyId] = positionals;
+  if (values.help || action === undefined) {
+    io.stdout(`${KEYS_USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  const fail = (message: string) => {
+    io.stderr(`keys: ${message}\n\n${KEYS_USAGE}\n`);
+    return 2;
+  };
+  const directory = resolve(values["data-dir"] ?? process.env.PUBLIC_SCAN_DATA_DIR ?? ".data");
+
+  if (action === "issue") {
+    const scopes = (values.scopes ?? "")
+      .split(",")
+      .map((scope) => scope.trim())
+      .filter(Boolean);
+    const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
+    if (scopes.length === 0 || unknown.length > 0)
+      return fail(unknown.length > 0 ? `unknown scope ${unknown.join(", ")}` : "--scopes is required");
+    const validDays = values["valid-days"] === undefined ? 90 : Number(values["valid-days"]);
+    if (!Number.isInteger(validDays) || validDays < 1 || validDays > 366) return fail("--valid-days must be an integer from 1 to 366");
+    await mkdir(directory, { recursive: true });
+    const store = createSqliteKeyStore({ path: join(directory, DATABASE_FILE) });
+    try {
+      const { record, resource } = await issueApiKey(
+        { keys: store, clock: SYSTEM_CLOCK, supportEmail: process.env.PUBLIC_SCAN_SUPPORT_EMAIL ?? "support@example.org" },
+        { kind: "support", scopes: scopes as Scope[], validDays, ...(values.name ? { name: values.name } : {}) },
+      );
+      await store.audit.append({
+        at: record.createdAt,
+        action: "key_issued",
+        outcome: "allowed",
+        reason: "operator",
+        keyId: record.keyId,
+        subjectHash: null,
+        networkHash: null,
+      });
+      io.stdout(`${resource.key}\n`);
+      io.stderr(
+        `issued ${record.keyId} (${record.tokenPrefix}...) with ${scopes.join(", ")}, expires ${record.expiresAt}; the key is shown only now\n`,
+      );
+      return 0;
+    } finally {
+      await store.close();
+    }
+  }
+  if (action === "revoke") {
+    if (keyId === undefined) return fail("revoke needs a KEY_ID");
+    const store = createSqliteKeyStore({ path: join(directory, DATABASE_FILE) });
+    try {
+      const { revoked } = await revokeApiKey({ keys: store, audit: store.audit, clock: SYSTEM_CLOCK }, { keyId });
+      io.stderr(revoked ? `revoked ${keyId}\n` : `nothing to revoke: ${keyId} is unknown or already revoked\n`);
+      return revoked ? 0 : 1;
+    } finally {
+      await store.close();
+    }
+  }
+  return fail(`unknown action ${action}`);
+}
