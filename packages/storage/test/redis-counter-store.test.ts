@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
-import type { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { createRedisCounterStore, REDIS_CONSUME_SCRIPT, type RedisScriptClient } from "../src/redis/index.js";
+import { createRedisCounterStore, REDIS_CONSUME_SCRIPT } from "../src/redis/index.js";
 import { describeCounterStore } from "../src/testing/index.js";
-import { releaseTestRedis, scanKeys, sharedTestRedis, TEST_REDIS, uniqueRedisPrefix } from "./support/test-redis.js";
+import { forgetfulScriptClient, releaseTestRedis, scanKeys, sharedTestRedis, TEST_REDIS, uniqueRedisPrefix } from "./support/test-redis.js";
 
 const prefix = uniqueRedisPrefix("counters");
 const MINUTE = { kind: "rolling", ms: 60_000 } as const;
@@ -43,18 +42,7 @@ describe("Redis counter store", () => {
 
   it("falls back to EVAL when the server does not know the script, and leaves a supplied client open", async () => {
     const admin = await sharedTestRedis();
-    const calls: string[] = [];
-    const client: RedisScriptClient = {
-      evalsha: ((...args: Parameters<Redis["evalsha"]>) => {
-        calls.push("evalsha");
-        if (calls.length === 1) return Promise.reject(new Error("NOSCRIPT No matching script. Please use EVAL."));
-        return admin.evalsha(...args);
-      }) as RedisScriptClient["evalsha"],
-      eval: ((...args: Parameters<Redis["eval"]>) => {
-        calls.push("eval");
-        return admin.eval(...args);
-      }) as RedisScriptClient["eval"],
-    };
+    const { client, calls } = forgetfulScriptClient(admin);
     const store = createRedisCounterStore({ client, keyPrefix: `${prefix}fallback:` });
     const check = { key: "k", limit: 5, window: MINUTE, units: 1 };
     expect(await store.consume({ checks: [check], now: T0 })).toEqual({ allowed: true, usage: [1] });

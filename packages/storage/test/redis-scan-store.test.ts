@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { targetKeyOf } from "@public-scan/core";
-import type { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { createRedisScanStore, REDIS_SCAN_SCRIPTS, type RedisScriptClient } from "../src/redis/index.js";
+import { createRedisScanStore, REDIS_SCAN_SCRIPTS } from "../src/redis/index.js";
 import { createTestScanRecord, describeScanStore } from "../src/testing/index.js";
-import { releaseTestRedis, scanKeys, sharedTestRedis, TEST_REDIS, uniqueRedisPrefix } from "./support/test-redis.js";
+import { forgetfulScriptClient, releaseTestRedis, scanKeys, sharedTestRedis, TEST_REDIS, uniqueRedisPrefix } from "./support/test-redis.js";
 
 const prefix = uniqueRedisPrefix("scans");
 
@@ -46,18 +45,7 @@ describe("Redis scan store", () => {
 
   it("falls back to EVAL when the server does not know a script, and leaves a supplied client open", async () => {
     const admin = await sharedTestRedis();
-    const calls: string[] = [];
-    const client: RedisScriptClient = {
-      evalsha: ((...args: Parameters<Redis["evalsha"]>) => {
-        calls.push("evalsha");
-        if (calls.length === 1) return Promise.reject(new Error("NOSCRIPT No matching script. Please use EVAL."));
-        return admin.evalsha(...args);
-      }) as RedisScriptClient["evalsha"],
-      eval: ((...args: Parameters<Redis["eval"]>) => {
-        calls.push("eval");
-        return admin.eval(...args);
-      }) as RedisScriptClient["eval"],
-    };
+    const { client, calls } = forgetfulScriptClient(admin);
     const store = createRedisScanStore({ client, keyPrefix: `${prefix}fallback:` });
     const record = createTestScanRecord({ scanId: "scan_f", status: "queued" });
     expect(await store.create(record, { targetKey: targetKeyOf(record) })).toBe(true);

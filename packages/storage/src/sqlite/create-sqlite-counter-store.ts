@@ -1,4 +1,4 @@
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import {
   assertConsumeInput,
   evaluateConsume,
@@ -8,6 +8,7 @@ import {
   type CounterEntry,
   type CounterStore,
 } from "@public-scan/core";
+import { openSqliteDatabase } from "./open-sqlite-database.js";
 import { SQLITE_COUNTER_SQL } from "./sqlite-counter-sql.js";
 
 export type SqliteCounterStoreOptions = SqliteCounterStoreTuning &
@@ -43,19 +44,13 @@ export interface SqliteCounterStoreTuning {
  * statements long, so the wait is short, and a store that must never block belongs on Redis.
  */
 export function createSqliteCounterStore(options: SqliteCounterStoreOptions): CounterStore {
-  const owned = options.database === undefined;
-  const db = options.database ?? new DatabaseSync(options.path);
-  if (owned) {
-    // The busy timeout first, so the statements after it wait for a lock held by another process.
-    db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
-    db.exec("PRAGMA journal_mode = WAL");
-    // In WAL mode NORMAL syncs at checkpoints only; a power cut can lose the last counter updates, which at
-    // worst lets a few requests through again. Counters are not documents.
-    db.exec("PRAGMA synchronous = NORMAL");
-  } else if (options.busyTimeoutMs !== undefined) {
-    // A database passed in keeps its owner's durability settings (it may hold documents too).
-    db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs)}`);
-  }
+  // In WAL mode NORMAL syncs at checkpoints only; a power cut can lose the last counter updates, which at
+  // worst lets a few requests through again. Counters are not documents.
+  const { db, owned } = openSqliteDatabase({
+    source: options.database === undefined ? { path: options.path } : { database: options.database },
+    ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
+    synchronous: "NORMAL",
+  });
   db.exec(SQLITE_COUNTER_SQL.schema);
 
   const prune = db.prepare(SQLITE_COUNTER_SQL.prune);

@@ -1,4 +1,4 @@
-import { DatabaseSync } from "node:sqlite";
+import { openSqliteDatabase } from "./open-sqlite-database.js";
 import type { ApiKeyRecord, AuditEvent, AuditLog, KeyStore } from "@public-scan/core";
 
 const SCHEMA = `
@@ -19,10 +19,11 @@ const SCHEMA = `
  * these would also fit keyv; SQL keeps all embedded-default storage in one file with one driver.
  */
 export function createSqliteKeyStore(options: { path: string; busyTimeoutMs?: number }): KeyStore & { audit: AuditLog } {
-  const db = new DatabaseSync(options.path);
-  db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
-  db.exec("PRAGMA journal_mode = WAL");
-  db.exec("PRAGMA synchronous = FULL");
+  const { db } = openSqliteDatabase({
+    source: { path: options.path },
+    ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
+    synchronous: "FULL",
+  });
   db.exec(SCHEMA);
   const insert = db.prepare("INSERT INTO api_keys (key_id, hash, record) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
   const byHash = db.prepare("SELECT record FROM api_keys WHERE hash = ?");

@@ -1,5 +1,6 @@
-import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import type { ScanRecord, ScanStore } from "@public-scan/core";
+import { openSqliteDatabase } from "./open-sqlite-database.js";
 import { SQLITE_SCAN_SQL } from "./sqlite-scan-sql.js";
 
 export type SqliteScanStoreOptions = SqliteScanStoreTuning &
@@ -38,17 +39,12 @@ const parse = (row: unknown): ScanRecord | null =>
  * Records are stored as JSON and parsed on every read, so callers always get their own copy.
  */
 export function createSqliteScanStore(options: SqliteScanStoreOptions): ScanStore {
-  const owned = options.database === undefined;
-  const db = options.database ?? new DatabaseSync(options.path);
-  if (owned) {
-    // The busy timeout first, so the statements after it wait for a lock held by another process.
-    db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
-    db.exec("PRAGMA journal_mode = WAL");
-    // Scans are documents: FULL syncs every commit, so a power cut cannot lose a completed scan.
-    db.exec("PRAGMA synchronous = FULL");
-  } else if (options.busyTimeoutMs !== undefined) {
-    db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs)}`);
-  }
+  // Scans are documents: FULL syncs every commit, so a power cut cannot lose a completed scan.
+  const { db, owned } = openSqliteDatabase({
+    source: options.database === undefined ? { path: options.path } : { database: options.database },
+    ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
+    synchronous: "FULL",
+  });
   db.exec(SQLITE_SCAN_SQL.schema);
 
   const statements = {

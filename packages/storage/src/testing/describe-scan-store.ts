@@ -1,10 +1,10 @@
 import type { ScanStore } from "@public-scan/core";
-import { describe, it } from "vitest";
 import { BASIC_SCAN_STORE_CASES } from "./basic-scan-store-cases.js";
 import { CONCURRENT_SCAN_STORE_CASES } from "./concurrent-scan-store-cases.js";
 import { DURABLE_SCAN_STORE_CASES } from "./durable-scan-store-cases.js";
 import { INDEX_SCAN_STORE_CASES } from "./index-scan-store-cases.js";
 import type { ScanStoreCase } from "./scan-store-case.js";
+import { describeConformance } from "./describe-conformance.js";
 
 /** Every case of the ScanStore conformance suite, by title (the durable ones run only for durable stores). */
 export const SCAN_STORE_CASES = {
@@ -33,7 +33,6 @@ export interface DescribeScanStoreOptions {
 }
 
 const DURABLE_ONLY = new Set<string>(Object.keys(DURABLE_SCAN_STORE_CASES));
-let namespaces = 0;
 
 /**
  * The ScanStore conformance suite: registers one vitest test per case for the store `factory` makes. Every
@@ -41,38 +40,23 @@ let namespaces = 0;
  */
 export function describeScanStore(name: string, factory: ScanStoreFactory, options: DescribeScanStoreOptions = {}): void {
   const durable = options.durable ?? false;
-  describe(`ScanStore conformance: ${name}`, () => {
-    for (const [title, run] of Object.entries(SCAN_STORE_CASES) as [ScanStoreCaseName, ScanStoreCase][]) {
-      // A store that forgets on close has nothing to prove there; not a gap, so not listed as skipped.
-      if (DURABLE_ONLY.has(title) && !durable) continue;
-      const gap = options.knownGaps?.[title];
-      if (gap !== undefined) {
-        it.skip(`${title} (known gap: ${gap})`, () => {});
-        continue;
-      }
-      it(title, async () => {
-        namespaces += 1;
-        const namespace = `scans${namespaces}-${Math.random().toString(36).slice(2, 10)}`;
-        const opened: ScanStore[] = [];
-        const open = async () => {
-          const store = await factory({ namespace });
-          opened.push(store);
-          return store;
-        };
-        const closeAll = () => Promise.all(opened.splice(0).map((store) => store.close()));
-        try {
-          const store = await open();
-          const peer = () => (durable ? open() : Promise.resolve(store));
-          const reopen = async () => {
-            if (!durable) throw new Error("reopen needs a durable store");
-            await closeAll();
-            return open();
-          };
-          await run({ store, peer, reopen });
-        } finally {
+  describeConformance<ScanStore, ScanStoreCase>({
+    suite: `ScanStore conformance: ${name}`,
+    cases: SCAN_STORE_CASES,
+    ...(options.knownGaps ? { knownGaps: options.knownGaps } : {}),
+    // A store that forgets on close has nothing to prove in the durable cases: not a gap, so not listed.
+    applies: (title) => durable || !DURABLE_ONLY.has(title),
+    namespacePrefix: "scans",
+    factory,
+    run: (testCase, { store, open, closeAll }) =>
+      testCase({
+        store,
+        peer: () => (durable ? open() : Promise.resolve(store)),
+        reopen: async () => {
+          if (!durable) throw new Error("reopen needs a durable store");
           await closeAll();
-        }
-      });
-    }
+          return open();
+        },
+      }),
   });
 }

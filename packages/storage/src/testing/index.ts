@@ -19,3 +19,5 @@ export type { DescribeScanStoreOptions, ScanStoreCaseName, ScanStoreFactory } fr
 export { DURABLE_SCAN_STORE_CASES } from "./durable-scan-store-cases.js";
 export { INDEX_SCAN_STORE_CASES } from "./index-scan-store-cases.js";
 export type { ScanStoreCase, ScanStoreCaseContext } from "./scan-store-case.js";
+export { describeConformance } from "./describe-conformance.js";
+export type { ConformanceHandles, DescribeConformanceOptions } from "./describe-conformance.js";

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
+import type { RedisScriptClient } from "../../src/redis/index.js";
 
 /** The Redis the tests use: loopback by default, overridable for CI; never skipped when absent. */
 export const TEST_REDIS = {
@@ -71,4 +72,24 @@ export async function scanKeys(client: Redis, prefix: string): Promise<string[]>
 export async function deleteKeys(client: Redis, prefix: string): Promise<number> {
   const keys = await scanKeys(client, prefix);
   return keys.length === 0 ? 0 : client.del(...keys);
+}
+
+/**
+ * A script client over `admin` that answers NOSCRIPT to its first EVALSHA, as a Redis that restarted or
+ * flushed its script cache does, and records which commands the store sent.
+ */
+export function forgetfulScriptClient(admin: Redis): { client: RedisScriptClient; calls: string[] } {
+  const calls: string[] = [];
+  const client: RedisScriptClient = {
+    evalsha: ((...args: Parameters<Redis["evalsha"]>) => {
+      calls.push("evalsha");
+      if (calls.length === 1) return Promise.reject(new Error("NOSCRIPT No matching script. Please use EVAL."));
+      return admin.evalsha(...args);
+    }) as RedisScriptClient["evalsha"],
+    eval: ((...args: Parameters<Redis["eval"]>) => {
+      calls.push("eval");
+      return admin.eval(...args);
+    }) as RedisScriptClient["eval"],
+  };
+  return { client, calls };
 }

@@ -1,0 +1,27 @@
+import { DatabaseSync } from "node:sqlite";
+
+export interface OpenSqliteDatabaseOptions {
+  /** The file to open, or an already open database (configured by its owner, left as it is but the timeout). */
+  source: { path: string } | { database: DatabaseSync };
+  /** How long a write waits for another process's lock. Default 5000 ms for files opened here. */
+  busyTimeoutMs?: number;
+  /** FULL for documents (a power cut loses no commit), NORMAL for counters (it may lose the last updates). */
+  synchronous: "FULL" | "NORMAL";
+}
+
+/**
+ * Opens (or adopts) the SQLite database of a store: busy timeout first, so every statement after it waits
+ * for a lock another process holds, then WAL so readers go on while one process writes. Returns whether the
+ * store owns the handle (and so closes it).
+ */
+export function openSqliteDatabase(options: OpenSqliteDatabaseOptions): { db: DatabaseSync; owned: boolean } {
+  if ("database" in options.source) {
+    if (options.busyTimeoutMs !== undefined) options.source.database.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs)}`);
+    return { db: options.source.database, owned: false };
+  }
+  const db = new DatabaseSync(options.source.path);
+  db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec(`PRAGMA synchronous = ${options.synchronous}`);
+  return { db, owned: true };
+}
