@@ -42,7 +42,12 @@ describe("storage entries", () => {
 
   it("the SQLite entry does not load ioredis, and the Redis store loads it only lazily", () => {
     expect([...externalImports("sqlite/index.ts")]).not.toContain("ioredis");
-    for (const file of ["redis/create-redis-counter-store.ts", "redis/create-redis-scan-store.ts"]) {
+    for (const file of [
+      "redis/create-redis-counter-store.ts",
+      "redis/create-redis-scan-store.ts",
+      "redis/create-redis-key-store.ts",
+      "redis/create-redis-audit-log.ts",
+    ]) {
       const redisStore = readFileSync(resolve(src, file), "utf8");
       expect(redisStore).toMatch(/import type \{[^}]*\} from "ioredis"/);
       expect(redisStore).toContain('import("ioredis")');

@@ -4,3 +4,8 @@ export { REDIS_CONSUME_SCRIPT } from "./redis-consume-script.js";
 export { createRedisScanStore } from "./create-redis-scan-store.js";
 export type { RedisScanStoreOptions } from "./create-redis-scan-store.js";
 export { REDIS_SCAN_SCRIPTS } from "./redis-scan-scripts.js";
+export { createRedisKeyStore } from "./create-redis-key-store.js";
+export type { RedisKeyStoreOptions } from "./create-redis-key-store.js";
+export { REDIS_KEY_SCRIPTS } from "./redis-key-scripts.js";
+export { createRedisAuditLog } from "./create-redis-audit-log.js";
+export type { RedisAuditLogOptions, RedisStreamClient } from "./create-redis-audit-log.js";

@@ -1,0 +1,78 @@
+import type { AuditEvent, AuditLog } from "@public-scan/core";
+import type { Redis, RedisOptions } from "ioredis";
+
+/** The two stream commands the log needs, so an existing `Redis` (or a compatible client) can be passed in. */
+export type RedisStreamClient = Pick<Redis, "xadd" | "xrevrange">;
+
+export interface RedisAuditLogOptions {
+  /** An existing client; the log never quits it. */
+  readonly client?: RedisStreamClient;
+  /** Options or URL for a client the log creates (ioredis is loaded on first use) and quits on close(). */
+  readonly connection?: RedisOptions | string;
+  /** Prefix of the log's one key, `<prefix>events`. Default `public-scan:audit:`. */
+  readonly keyPrefix?: string;
+  /**
+   * How many events the stream keeps, at least: older ones are trimmed. Default 100 000. Trimming is
+   * approximate (`MAXLEN ~`, whole stream nodes at a time, so it stays cheap), so the stream can hold a
+   * little more than this, never less.
+   */
+  readonly maxEvents?: number;
+}
+
+/** What `list` returns without a limit, as the memory and SQLite logs. */
+const DEFAULT_LIMIT = 100;
+
+function toEvent(entry: [id: string, fields: string[]]): AuditEvent {
+  const fields = entry[1];
+  const at = fields.indexOf("event");
+  if (at < 0 || at % 2 !== 0 || fields[at + 1] === undefined) throw new Error(`audit stream entry ${entry[0]} has no event`);
+  return JSON.parse(fields[at + 1]!) as AuditEvent;
+}
+
+/**
+ * The AuditLog on Redis: one capped Stream, newest entries last; `list` reads it backwards, so it returns
+ * the newest first like the memory and SQLite logs. It uses ioredis directly, not keyv (which DESIGN.md
+ * planned for documents): the audit trail is an ordered, append-only log, not a key-value document, and a
+ * Stream appends atomically with server-assigned increasing ids, so concurrent instances lose no event and
+ * agree on one order. ioredis is also the one Redis client of this package (a host can pass the same
+ * connection to every Redis store). Events hold identifiers and hashes only, never a key or an email.
+ */
+export function createRedisAuditLog(options: RedisAuditLogOptions = {}): AuditLog & { close(): Promise<void> } {
+  const key = `${options.keyPrefix ?? "public-scan:audit:"}events`;
+  const maxEvents = options.maxEvents ?? 100_000;
+  if (!Number.isSafeInteger(maxEvents) || maxEvents < 1) throw new RangeError("maxEvents must be a positive integer");
+  let owned: Promise<Redis> | undefined;
+  let closed = false;
+
+  function client(): Promise<RedisStreamClient> {
+    if (closed) return Promise.reject(new Error("Redis audit log is closed"));
+    if (options.client !== undefined) return Promise.resolve(options.client);
+    // Loaded lazily, so importing the storage entry does not load ioredis for SQLite-only hosts.
+    owned ??= import("ioredis").then(({ Redis: RedisClient }) => {
+      const { connection } = options;
+      return typeof connection === "string" ? new RedisClient(connection) : new RedisClient(connection ?? {});
+    });
+    return owned;
+  }
+
+  return {
+    async append(event) {
+      const redis = await client();
+      await redis.xadd(key, "MAXLEN", "~", maxEvents, "*", "event", JSON.stringify(event));
+    },
+    async list(listOptions) {
+      const limit = listOptions?.limit ?? DEFAULT_LIMIT;
+      // Refused rather than guessed: the memory log reads 0 as "all" and SQLite as "none".
+      if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError("limit must be a positive integer");
+      const redis = await client();
+      return (await redis.xrevrange(key, "+", "-", "COUNT", limit)).map(toEvent);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      // A client that never came up (ioredis failed to load) has nothing to quit.
+      const own = await owned?.catch(() => undefined);
+      await own?.quit();
+    },
+  };
+}

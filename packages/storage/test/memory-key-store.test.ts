@@ -1,0 +1,7 @@
+import { createMemoryAuditLog, createMemoryKeyStore } from "@public-scan/core";
+import { describeAuditLog, describeKeyStore } from "../src/testing/index.js";
+
+// Core's reference key store and audit log: not durable, so the concurrency cases share one handle and the
+// reopen cases are not run.
+describeKeyStore("memory", () => createMemoryKeyStore());
+describeAuditLog("memory", () => createMemoryAuditLog());

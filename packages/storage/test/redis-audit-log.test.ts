@@ -1,0 +1,64 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createRedisAuditLog } from "../src/redis/index.js";
+import { createTestAuditEvent, describeAuditLog } from "../src/testing/index.js";
+import { releaseTestRedis, scanKeys, sharedTestRedis, TEST_REDIS, uniqueRedisPrefix } from "./support/test-redis.js";
+
+const prefix = uniqueRedisPrefix("audit");
+
+afterAll(() => releaseTestRedis(prefix));
+
+// Every handle is its own connection (the log creates and quits it); reopening is a new client on the same prefix.
+describeAuditLog(
+  "redis",
+  async ({ namespace }) => {
+    // Every case fails with a clear message (never skips) when Redis is not there.
+    await sharedTestRedis();
+    return createRedisAuditLog({ connection: { ...TEST_REDIS }, keyPrefix: `${prefix}${namespace}:` });
+  },
+  { durable: true },
+);
+
+describe("Redis audit log", () => {
+  it("appends to one prefixed stream, one JSON field per entry", async () => {
+    const admin = await sharedTestRedis();
+    const keyPrefix = `${prefix}layout:`;
+    const log = createRedisAuditLog({ client: admin, keyPrefix });
+    const event = createTestAuditEvent();
+    await log.append(event);
+    expect(await scanKeys(admin, keyPrefix)).toEqual([`${keyPrefix}events`]);
+    expect(await admin.type(`${keyPrefix}events`)).toBe("stream");
+    const [[, fields]] = (await admin.xrange(`${keyPrefix}events`, "-", "+")) as [[string, string[]]];
+    expect(fields).toEqual(["event", JSON.stringify(event)]);
+    await log.close();
+    // A supplied client stays open.
+    expect(await admin.ping()).toBe("PONG");
+  });
+
+  it("trims the oldest events beyond maxEvents, and still lists the newest first", async () => {
+    const admin = await sharedTestRedis();
+    const keyPrefix = `${prefix}capped:`;
+    const log = createRedisAuditLog({ client: admin, keyPrefix, maxEvents: 10 });
+    const events = Array.from({ length: 400 }, (_, index) => createTestAuditEvent({ keyId: `key_${index}` }));
+    for (const event of events) await log.append(event);
+    // Approximate trimming drops whole stream nodes (100 entries by default), so the length stays near the bound.
+    const length = await admin.xlen(`${keyPrefix}events`);
+    expect(length).toBeGreaterThanOrEqual(10);
+    expect(length).toBeLessThan(400);
+    expect(await log.list({ limit: 10 })).toStrictEqual(events.slice(-10).reverse());
+  });
+
+  it("refuses a limit or a bound that is not a positive integer", async () => {
+    const log = createRedisAuditLog({ client: await sharedTestRedis(), keyPrefix: `${prefix}limits:` });
+    for (const limit of [0, -1, 1.5, Number.NaN]) await expect(log.list({ limit })).rejects.toThrow(RangeError);
+    expect(() => createRedisAuditLog({ maxEvents: 0 })).toThrow(RangeError);
+  });
+
+  it("refuses every operation after close", async () => {
+    await sharedTestRedis();
+    const log = createRedisAuditLog({ connection: { ...TEST_REDIS }, keyPrefix: `${prefix}closed:` });
+    expect(await log.list()).toStrictEqual([]);
+    await log.close();
+    await expect(log.list()).rejects.toThrow(/closed/);
+    await expect(log.append(createTestAuditEvent())).rejects.toThrow(/closed/);
+  });
+});
