@@ -1,5 +1,12 @@
 /**
- * @public-scan/http-h3: the REST /api/v2 adapter on h3, the report page and the reference server.
- * Nothing is exported yet: the routes land with the REST issue, over core's use-cases.
+ * @public-scan/http-h3: the REST /api/v2 surface of public-scan on h3 (`createRestApp(...).fetch`), its
+ * report page, and the reference Node server.
  */
-export {};
+export { createRestApp } from "./rest/create-rest-app.js";
+export type { RestAppOptions } from "./rest/rest-app-options.js";
+export { DEFAULT_MAX_BODY_BYTES } from "./rest/rest-app-options.js";
+export { createClientAddressResolver } from "./rest/create-client-address-resolver.js";
+export { REPORT_ROUTE } from "./rest/create-report-route.js";
+export { renderErrorPage, renderPendingPage, renderReportPage } from "./report/index.js";
+export { serveRestApp } from "./server/serve-rest-app.js";
+export type { ServeRestAppOptions } from "./server/serve-rest-app.js";

@@ -20,6 +20,7 @@ export {
   classifyAddress,
   createEgressGuard,
   createGuardedLookup,
+  createTargetPolicy,
   matchesHostPattern,
   parseResolveRules,
   startEgressProxy,

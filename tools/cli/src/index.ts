@@ -7,3 +7,8 @@ export { formatObservations } from "./format-observations.js";
 export { formatReport } from "./format-report.js";
 export { formatTable } from "./format-table.js";
 export { KEYS_USAGE, runKeysCommand } from "./run-keys-command.js";
+export { parseServeConfig, SERVE_USAGE } from "./serve/parse-serve-config.js";
+export type { ServeConfig } from "./serve/parse-serve-config.js";
+export { startReferenceServer } from "./serve/start-reference-server.js";
+export type { ReferenceServer } from "./serve/start-reference-server.js";
+export { runServeCommand } from "./serve/run-serve-command.js";

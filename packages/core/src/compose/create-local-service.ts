@@ -1,5 +1,7 @@
 import { SYSTEM_CLOCK, type Clock, type Ids } from "../ports/clock.js";
+import type { RateLimiter } from "../limits/rate-limiter.js";
 import type { Scanner } from "../ports/scanner.js";
+import type { TargetPolicy } from "../ports/target-policy.js";
 import type { ScanStore } from "../ports/scan-store.js";
 import { createInProcessJobQueue } from "../stores/create-in-process-job-queue.js";
 import { createMemoryScanStore } from "../stores/create-memory-scan-store.js";
@@ -15,6 +17,10 @@ export interface LocalServiceOptions {
   /** Default: in memory. The reference hosts pass the SQLite or Redis store. */
   scans?: ScanStore;
   quota?: ScanQuota;
+  /** The weighted read limits; public hosts pass the rate limiter (with `createAnonymousScanQuota` as `quota`). */
+  limits?: RateLimiter;
+  /** Refuses non-public targets before they are queued (the scanner's `createTargetPolicy`). */
+  targets?: TargetPolicy;
   config: Partial<ServiceConfig> & Pick<ServiceConfig, "baseUrl">;
   /** Jobs at the same time (default 2). */
   concurrency?: number;
@@ -24,14 +30,26 @@ export interface LocalServiceOptions {
   onJobError?: WorkerDeps["onJobError"];
 }
 
+export interface CloseOptions {
+  /**
+   * Without it, close waits for every queued and running job. With it (a server shutting down), jobs not
+   * started stay queued for the next start, and running ones get this long to finish before they are
+   * stopped and put back to queued.
+   */
+  graceMs?: number;
+}
+
 /**
  * Wires the use-cases for one process: a store, the in-process queue whose handler runs scan jobs, and the
  * given scanner. Recovers scans a previous process left behind before taking new work.
  */
-export async function createLocalService(options: LocalServiceOptions): Promise<{ deps: WorkerDeps; close: () => Promise<void> }> {
+export async function createLocalService(
+  options: LocalServiceOptions,
+): Promise<{ deps: WorkerDeps; close: (options?: CloseOptions) => Promise<void> }> {
   const clock = options.clock ?? SYSTEM_CLOCK;
   const scans = options.scans ?? createMemoryScanStore();
   const deps = {} as WorkerDeps;
+  const shutdown = new AbortController();
   const queue = createInProcessJobQueue({
     concurrency: options.concurrency ?? 2,
     handler: (job) => runScanJob(deps, job),
@@ -48,12 +66,25 @@ export async function createLocalService(options: LocalServiceOptions): Promise<
     scanner: options.scanner,
     jobDeadlineMs: options.jobDeadlineMs ?? 120_000,
     ...(options.onJobError ? { onJobError: options.onJobError } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.targets ? { targets: options.targets } : {}),
+    shutdown: shutdown.signal,
   } satisfies WorkerDeps);
   await recoverInterruptedScans(deps);
   return {
     deps,
-    close: async () => {
-      await queue.close();
+    close: async (closeOptions = {}) => {
+      if (closeOptions.graceMs === undefined) {
+        await queue.close();
+      } else {
+        // Jobs not started stay queued in the store; running ones get the grace period, then go back to queued.
+        const closing = queue.close({ force: true });
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([closing, new Promise((resolve) => (timer = setTimeout(resolve, closeOptions.graceMs)))]);
+        clearTimeout(timer);
+        shutdown.abort();
+        await closing;
+      }
       await scans.close();
     },
   };

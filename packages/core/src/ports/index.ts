@@ -7,3 +7,4 @@ export { SYSTEM_CLOCK } from "./clock.js";
 export type { KeyStore } from "./key-store.js";
 export type { AuditEvent, AuditLog } from "./audit-log.js";
 export type { DashboardSession, SessionResolver } from "./session-resolver.js";
+export type { TargetPolicy } from "./target-policy.js";

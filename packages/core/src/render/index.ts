@@ -16,3 +16,5 @@ export { toDiagnostics } from "./to-diagnostics.js";
 export { toScanBundle } from "./to-scan-bundle.js";
 export type { BundleRequest } from "./to-scan-bundle.js";
 export { largestFittingCount } from "./largest-fitting-count.js";
+export { REPORT_PHASES, toReportView } from "./to-report-view.js";
+export type { ReportPhase, ReportPhaseStatus, ReportView } from "./to-report-view.js";

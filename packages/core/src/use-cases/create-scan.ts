@@ -4,6 +4,7 @@ import type { RequestProvenance } from "../render/request-provenance.js";
 import { toScanJobResource } from "../render/to-scan-job-resource.js";
 import { toScanResource } from "../render/to-scan-resource.js";
 import { isStale } from "./is-stale.js";
+import { checkTargetPolicy } from "./check-target-policy.js";
 import { normalizeTarget } from "./normalize-target.js";
 import type { Outcome } from "./outcome.js";
 import { jobTiming, linksOf } from "./render-context.js";
@@ -16,6 +17,7 @@ import type { Allowance, Caller, ServiceDeps } from "./service-deps.js";
  */
 export async function createScan(deps: ServiceDeps, input: { body: unknown; caller: Caller }): Promise<Outcome<Scan>> {
   const target = normalizeTarget(input.body, deps.config);
+  await checkTargetPolicy(deps, target.url);
   const now = deps.clock.now();
   const links = linksOf(deps);
   const provenance = (

@@ -1,10 +1,20 @@
 /** Use-cases every surface calls (REST, MCP, Lambda, the scan command), over injected ports. */
 export { createScan } from "./create-scan.js";
 export { getScan, getScanStatus } from "./get-scan.js";
-export { getBundle, getDiagnostics, getFinding, getPreConsentTable, getPulse, getPulseEvidence, listFindings } from "./scan-results.js";
+export {
+  getBundle,
+  getDiagnostics,
+  getFinding,
+  getPreConsentTable,
+  getPulse,
+  getPulseEvidence,
+  getReport,
+  listFindings,
+} from "./scan-results.js";
 export { getScanResult } from "./get-scan-result.js";
 export { checkReadLimit, HEAVY_READ, weightOf } from "./check-read-limit.js";
 export { getDomainLatest, getDomainLatestTable } from "./get-domain-latest.js";
+export { getHealth } from "./get-health.js";
 export { runScanJob } from "./run-scan-job.js";
 export type { WorkerDeps } from "./run-scan-job.js";
 export { recoverInterruptedScans } from "./recover-interrupted-scans.js";

@@ -15,6 +15,11 @@ export interface WorkerDeps extends ServiceDeps {
   jobDeadlineMs: number;
   /** Told about what a job threw, for logging (the stored error is redacted). */
   onJobError?: (error: unknown, scanId: string) => void;
+  /**
+   * Aborted when the process shuts down: a running job stops and goes back to `queued` (the attempt is not
+   * counted), so the next process to start runs it again instead of failing it.
+   */
+  shutdown?: AbortSignal;
 }
 
 const EXPIRED: ErrorBody = {
@@ -56,18 +61,19 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
   };
 
   const deadline = AbortSignal.timeout(deps.jobDeadlineMs);
+  const stop = deps.shutdown ? AbortSignal.any([deadline, deps.shutdown]) : deadline;
   try {
     // Progress reports are heartbeats; a failed heartbeat write must not fail the scan.
     let writing = Promise.resolve();
     // The deadline aborts the scanner; a scanner that ignores the signal is still not waited for.
     const timedOut = new Promise<never>((_, reject) =>
-      deadline.addEventListener("abort", () => reject(new Error("scan deadline reached")), { once: true }),
+      stop.addEventListener("abort", () => reject(new Error(deadline.aborted ? "scan deadline reached" : "shutting down")), { once: true }),
     );
     const observations = ScanObservationsSchema.parse(
       await Promise.race([
         deps.scanner.scan({
           url: current.url,
-          signal: deadline,
+          signal: stop,
           onProgress: ({ phase, progressPercent }) => {
             writing = writing.then(async () => {
               const running = current;
@@ -113,8 +119,15 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
       "finalizing",
     );
   } catch (error) {
-    deps.onJobError?.(error, job.scanId);
     const running: ScanRecord = current;
+    if (deps.shutdown?.aborted && !deadline.aborted && running.status === "running") {
+      await move(
+        { ...running, status: "queued", phase: "queued", progressPercent: 0, attempts: Math.max(0, running.attempts - 1) },
+        "running",
+      );
+      return;
+    }
+    deps.onJobError?.(error, job.scanId);
     const expired = deadline.aborted;
     const body = expired ? EXPIRED : toErrorEnvelope(error).error;
     await move(

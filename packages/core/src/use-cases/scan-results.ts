@@ -7,6 +7,7 @@ import { toPreConsentTable } from "../render/to-pre-consent-table.js";
 import { toPulse } from "../render/to-pulse.js";
 import { toPulseEvidence } from "../render/to-pulse-evidence.js";
 import { toScanBundle } from "../render/to-scan-bundle.js";
+import { toReportView } from "../render/to-report-view.js";
 import { checkFindingId } from "./find-scan.js";
 import { HEAVY_READ, weightOf } from "./check-read-limit.js";
 import { getScanResult } from "./get-scan-result.js";
@@ -44,3 +45,6 @@ export const getBundle = (deps: ServiceDeps, input: Read & { detail?: BundleDeta
       links,
     ),
   );
+
+/** The human report page: the "full report" of the weighted limits (4 units), rendered from the same projections. */
+export const getReport = (deps: ServiceDeps, input: Read) => getScanResult(deps, { ...input, weight: HEAVY_READ }, toReportView);

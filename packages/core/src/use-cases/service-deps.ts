@@ -3,6 +3,7 @@ import type { JobQueue } from "../ports/job-queue.js";
 import type { ScanStore } from "../ports/scan-store.js";
 import type { DurationStats } from "../stores/create-duration-stats.js";
 import type { RateLimiter } from "../limits/rate-limiter.js";
+import type { TargetPolicy } from "../ports/target-policy.js";
 
 /** Who is asking: anonymous callers are known by their (trusted-proxy-aware) IP, others by their key. */
 export type Caller =
@@ -72,4 +73,6 @@ export interface ServiceDeps {
   durations?: DurationStats;
   /** The weighted read limits; hosts serving the public API set it, embedding may leave it out. */
   limits?: RateLimiter;
+  /** Refuses non-public targets before anything is queued; without it, only the scanner's guard decides. */
+  targets?: TargetPolicy;
 }

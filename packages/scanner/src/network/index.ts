@@ -15,3 +15,4 @@ export { METADATA_HOST_NAMES } from "./metadata-host-names.js";
 export { normalizeHost } from "./normalize-host.js";
 export { parseResolveRules, type ResolveRule } from "./parse-resolve-rules.js";
 export { startEgressProxy, type EgressProxy, type EgressProxyOptions } from "./start-egress-proxy.js";
+export { createTargetPolicy } from "./create-target-policy.js";

@@ -1,0 +1,77 @@
+import { DISCLAIMER, MAX_FINDING_EXAMPLES, type FindingDetail, type PreConsentTable } from "../contract/index.js";
+import type { CompletedRecord } from "./completed-record.js";
+import type { LinkBuilder } from "./scan-links.js";
+import { scanTimeSeconds, toScanOverview } from "./scan-overview.js";
+import { toFindingSummary } from "./to-finding-list.js";
+import { toPreConsentTable } from "./to-pre-consent-table.js";
+import { PULSE_CAVEAT, toHeadline } from "./to-pulse.js";
+
+/** The four observation phases a scan can have, in the order a visit runs them. */
+export const REPORT_PHASES = ["pre_consent", "after_reject", "after_accept", "gpc"] as const;
+export type ReportPhase = (typeof REPORT_PHASES)[number];
+
+export interface ReportPhaseStatus {
+  phase: ReportPhase;
+  /** `observed`: evidence of this phase is in the report; `not_run`: the scan did not run it (never "nothing found"). */
+  status: "observed" | "not_run";
+  note: string;
+}
+
+/**
+ * Everything the human report page shows, from the same projected resources as the API: the scan
+ * overview, every finding with its examples, caveats and next steps, the complete pre-consent table, the
+ * phases and the disclaimer. No raw observation reaches it.
+ */
+export interface ReportView {
+  scan: ReturnType<typeof toScanOverview> & { scanTimeSeconds: number | null };
+  headline: string;
+  findings: FindingDetail["finding"][];
+  table: Pick<PreConsentTable, "summary" | "rows">;
+  phases: ReportPhaseStatus[];
+  caveats: string[];
+  links: { scan: string; findings: string; pulse: string; preConsentCookiesTrackers: string };
+  disclaimer: string;
+}
+
+const PHASE_NOTES: Record<ReportPhase, string> = {
+  pre_consent: "What the page set and loaded before any consent interaction.",
+  after_reject: "What happens after the banner's reject option was used.",
+  after_accept: "What happens after the banner's accept option was used (in a fresh visit).",
+  gpc: "A visit with the Global Privacy Control signal (Sec-GPC: 1).",
+};
+
+/** The report page's view of a completed scan. */
+export function toReportView(record: CompletedRecord, links: LinkBuilder): ReportView {
+  const report = record.report;
+  const noGo = report.resultDisposition === "no_go";
+  const table = toPreConsentTable(record, links);
+  return {
+    scan: { ...toScanOverview(record), scanTimeSeconds: scanTimeSeconds(record) },
+    headline: toHeadline(record),
+    findings: report.findings.map((finding) => ({
+      ...toFindingSummary(finding),
+      description: finding.description,
+      examples: finding.examples.slice(0, MAX_FINDING_EXAMPLES),
+      caveats: [...finding.caveats],
+      nextSteps: [...finding.nextSteps],
+    })),
+    table: { summary: table.summary, rows: table.rows },
+    phases: REPORT_PHASES.map((phase) => {
+      // Only the pre-consent visit runs today; a phase that did not run is said so, never read as "nothing found".
+      const observed = phase === "pre_consent" && !noGo;
+      return {
+        phase,
+        status: observed ? "observed" : "not_run",
+        note: observed ? PHASE_NOTES[phase] : `${PHASE_NOTES[phase]} This scan has no evidence of this phase.`,
+      };
+    }),
+    caveats: [PULSE_CAVEAT, ...report.coverage.limitations],
+    links: {
+      scan: links.scan(record.scanId),
+      findings: links.findings(record.scanId),
+      pulse: links.pulse(record.scanId),
+      preConsentCookiesTrackers: links.preConsentCookiesTrackers(record.scanId),
+    },
+    disclaimer: DISCLAIMER,
+  };
+}

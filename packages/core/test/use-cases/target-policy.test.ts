@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { createLocalService } from "../../src/compose/index.js";
+import { ServiceError } from "../../src/errors/service-error.js";
+import type { Scanner, TargetPolicy } from "../../src/ports/index.js";
+import { createMemoryScanStore } from "../../src/stores/index.js";
+import { createScan, type Allowance, type ScanQuota } from "../../src/use-cases/index.js";
+
+describe("createScan with a target policy", () => {
+  it("refuses a target the policy refuses before storing, queueing or charging anything", async () => {
+    const asked: Array<{ host: string; port: number }> = [];
+    const targets: TargetPolicy = {
+      check: (target) => {
+        asked.push(target);
+        return Promise.resolve(target.host === "10.0.0.1" ? { allowed: false, reason: "ip_literal_private" } : { allowed: true });
+      },
+    };
+    let consumed = 0;
+    const allowance: Allowance = { limit: 20, remaining: 20, resetAt: "2026-11-24T00:00:00.000Z" };
+    const quota: ScanQuota = { consume: () => ((consumed += 1), Promise.resolve(allowance)), peek: () => Promise.resolve(allowance) };
+    const scanner: Scanner = { scan: () => new Promise(() => {}), close: () => Promise.resolve() };
+    const scans = createMemoryScanStore();
+    const service = await createLocalService({ scanner, scans, quota, targets, config: { baseUrl: "https://scan.example.org" } });
+
+    const refusal = await createScan(service.deps, {
+      body: { url: "http://10.0.0.1:8080/admin" },
+      caller: { kind: "anonymous", ip: "203.0.113.1" },
+    }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ServiceError);
+    expect(refusal).toMatchObject({ code: "invalid_request", message: expect.stringContaining("ip_literal_private") as unknown });
+    expect(asked).toEqual([{ host: "10.0.0.1", port: 8080 }]);
+    expect(consumed).toBe(0);
+    expect(await scans.listActive()).toEqual([]);
+
+    await createScan(service.deps, { body: { url: "https://[2001:db8::1]/" }, caller: { kind: "anonymous", ip: "203.0.113.1" } });
+    expect(asked[1]).toEqual({ host: "2001:db8::1", port: 443 });
+    expect(consumed).toBe(1);
+    await service.close({ graceMs: 0 });
+  });
+});

@@ -1,0 +1,68 @@
+// The servers of the REST read benchmark, in their own process so the load generator does not share its
+// event loop: a bare h3 route answering the same Scan JSON (baseline), and the full REST app (bearer key,
+// weighted limits, store read, rendering) over memory stores seeded with completed scans.
+import { readFileSync } from "node:fs";
+import {
+  createAnonymousScanQuota,
+  createLocalService,
+  createMemoryCounterStore,
+  createMemoryKeyStore,
+  createRateLimiter,
+  createScan,
+  getScan,
+  issueApiKey,
+} from "@public-scan/core";
+import { createRestApp, serveRestApp } from "@public-scan/http-h3";
+import { H3 } from "h3";
+
+const observations = JSON.parse(readFileSync(new URL("../../core/test/fixtures/observations/daily-courier.json", import.meta.url), "utf8"));
+const scanner = {
+  scan: ({ url }) => Promise.resolve({ ...observations, target: { ...observations.target, url, host: new URL(url).hostname } }),
+  close: () => Promise.resolve(),
+};
+const limiter = createRateLimiter({ store: createMemoryCounterStore() });
+const service = await createLocalService({
+  scanner,
+  config: { baseUrl: "https://scan.example.org" },
+  quota: createAnonymousScanQuota(limiter),
+  limits: limiter,
+  concurrency: 4,
+});
+const keys = createMemoryKeyStore();
+// Enough scans and keys that the weighted limits (120 units per key and scan, 480 per key, per 10 minutes)
+// are charged on every request but never refuse one during a run. 97 scans, coprime with 400 keys, so a
+// (key, scan) pair comes round only once every 38 800 requests.
+const scanIds = [];
+for (let index = 0; index < 97; index += 1) {
+  const created = await createScan(service.deps, {
+    body: { url: `https://site-${index}.example.com/` },
+    caller: { kind: "anonymous", ip: `198.51.100.${index}` },
+  });
+  scanIds.push(created.body.scanId);
+}
+await service.deps.queue.drain();
+const tokens = [];
+for (let index = 0; index < 400; index += 1) {
+  const issued = await issueApiKey(
+    { keys, clock: service.deps.clock, supportEmail: "support@example.org" },
+    { kind: "support", scopes: ["scan:read"] },
+  );
+  tokens.push(issued.resource.key);
+}
+
+const scanBody = JSON.stringify(
+  (await getScan({ ...service.deps, limits: undefined }, { scanId: scanIds[0], caller: { kind: "anonymous", ip: "x" } })).body,
+);
+const bare = new H3().get("/api/v2/scans/:scanId", () => new Response(scanBody, { headers: { "content-type": "application/json" } }));
+const rest = createRestApp({ service: service.deps, keys });
+
+const bareServer = await serveRestApp({ app: bare, port: 0 });
+const restServer = await serveRestApp({ app: rest, port: 0 });
+process.stdout.write(`${JSON.stringify({ bareUrl: bareServer.url, restUrl: restServer.url, scanIds, tokens })}\n`);
+process.stdin.resume();
+process.stdin.on("end", async () => {
+  await bareServer.close(true);
+  await restServer.close(true);
+  await service.close();
+  process.exit(0);
+});

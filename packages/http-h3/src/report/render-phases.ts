@@ -1,0 +1,23 @@
+import type { ReportView } from "@public-scan/core";
+import { markup, type SafeHtml } from "./markup.js";
+import { toLabel } from "./to-label.js";
+
+/**
+ * The observation phases, each "Observed" or "Not run" exactly as the view says. A phase that did not run
+ * is never shown as empty or clean: it simply has no evidence in this report.
+ */
+export function renderPhases(view: Pick<ReportView, "phases">): SafeHtml {
+  const items = view.phases.map((phase) => {
+    const observed = phase.status === "observed";
+    const badge = observed ? markup`<span class="badge tone-ok">Observed</span>` : markup`<span class="badge">Not run</span>`;
+    return markup`<li data-phase="${phase.phase}" data-status="${phase.status}"><span class="phase-name">${toLabel(phase.phase)}</span> ${badge}
+<p>${phase.note}</p></li>
+`;
+  });
+  return markup`<section id="phases" aria-labelledby="phases-heading">
+<h2 id="phases-heading">Phases</h2>
+<p class="muted">"Not run" means this scan did not include the phase: it says nothing about what that phase would show.</p>
+<ul class="phases">
+${items}</ul>
+</section>`;
+}

@@ -1,0 +1,61 @@
+import type { ReportView } from "@public-scan/core";
+import { markup } from "./markup.js";
+import { renderDisclaimer } from "./render-disclaimer.js";
+import { DEFAULT_SERVICE_NAME, renderDocument, type PageOptions, type RenderedPage } from "./render-document.js";
+import { renderFindings } from "./render-findings.js";
+import { renderLink } from "./render-link.js";
+import { renderPhases } from "./render-phases.js";
+import { renderPreConsentTable } from "./render-pre-consent-table.js";
+import { renderScanOverview } from "./render-scan-overview.js";
+import { REPORT_SCRIPT } from "./report-script.js";
+
+export type ReportPageOptions = PageOptions;
+
+const SECTIONS = [
+  { id: "overview", label: "Overview" },
+  { id: "findings", label: "Findings" },
+  { id: "pre-consent", label: "Before consent" },
+  { id: "phases", label: "Phases" },
+  { id: "caveats", label: "Caveats" },
+  { id: "api", label: "JSON API" },
+] as const;
+
+/**
+ * The human report page of a completed scan: everything in the view, readable without scripts, with the
+ * Content-Security-Policy to send with it. The scanned URL is shown as text, never as a link.
+ */
+export function renderReportPage(view: ReportView, options: ReportPageOptions = {}): RenderedPage {
+  const { scan, links } = view;
+  const toc = SECTIONS.map((section) => markup`<li><a href="#${section.id}">${section.label}</a></li>`);
+  const body = markup`<header>
+<p class="eyebrow">${options.serviceName ?? DEFAULT_SERVICE_NAME} · scan report</p>
+<h1>Privacy scan report: ${scan.domain}</h1>
+<p>Scanned URL: <code id="scanned-url">${scan.url}</code></p>
+<nav class="toc" aria-label="Sections"><ul>${toc}</ul></nav>
+</header>
+<main id="main">
+${renderDisclaimer(view.disclaimer)}
+${renderScanOverview(view)}
+${renderFindings(view)}
+${renderPreConsentTable(view)}
+${renderPhases(view)}
+<section id="caveats" aria-labelledby="caveats-heading">
+<h2 id="caveats-heading">Caveats</h2>
+<ul>${view.caveats.map((caveat) => markup`<li>${caveat}</li>`)}</ul>
+</section>
+<section id="api" aria-labelledby="api-heading">
+<h2 id="api-heading">JSON API</h2>
+<p>The same results as machine-readable resources:</p>
+<ul class="api-links">
+<li>${renderLink({ href: links.scan, text: "Scan" })}</li>
+<li>${renderLink({ href: links.findings, text: "Findings" })}</li>
+<li>${renderLink({ href: links.pulse, text: "Pulse summary" })}</li>
+<li>${renderLink({ href: links.preConsentCookiesTrackers, text: "Pre-consent cookies, storage and trackers" })}</li>
+</ul>
+</section>
+</main>
+<footer>
+<p>${view.disclaimer}</p>
+</footer>`;
+  return renderDocument({ ...options, title: `Report for ${scan.domain}`, body, script: REPORT_SCRIPT });
+}

@@ -1,0 +1,171 @@
+/**
+ * The one style sheet of the report pages, inlined and allowed by its hash. System fonts only; colours are
+ * chosen for at least 4.5:1 contrast in both the light and the dark scheme.
+ */
+export const REPORT_STYLES = `
+:root {
+  color-scheme: light dark;
+  --bg: #ffffff;
+  --fg: #1b1f24;
+  --muted: #4f5761;
+  --border: #c9d1d9;
+  --surface: #f4f6f8;
+  --accent: #0a53be;
+  --note-bg: #fff6dc;
+  --note-border: #8a5a00;
+  --high-bg: #ffebe9;
+  --high-fg: #8c0a1f;
+  --medium-bg: #fff1cc;
+  --medium-fg: #6b4200;
+  --low-bg: #ddf1ff;
+  --low-fg: #0a3069;
+  --info-bg: #eef1f4;
+  --info-fg: #32383f;
+  --ok-bg: #dcf7e3;
+  --ok-fg: #0f5323;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --bg: #0f1318;
+    --fg: #e6edf3;
+    --muted: #a5afba;
+    --border: #3d444d;
+    --surface: #181e25;
+    --accent: #8cc4ff;
+    --note-bg: #2e2408;
+    --note-border: #d9a532;
+    --high-bg: #4a1119;
+    --high-fg: #ffc9c6;
+    --medium-bg: #3d2c05;
+    --medium-fg: #ffdf8f;
+    --low-bg: #0c2d4f;
+    --low-fg: #b6dcff;
+    --info-bg: #262c33;
+    --info-fg: #d5dbe1;
+    --ok-bg: #0d3a1c;
+    --ok-fg: #b4f0c4;
+  }
+}
+*, *::before, *::after { box-sizing: border-box; }
+[hidden] { display: none !important; }
+html {
+  background: var(--bg);
+  color: var(--fg);
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  line-height: 1.5;
+  -webkit-text-size-adjust: 100%;
+}
+body { margin: 0 auto; max-width: 72rem; padding: 1.5rem 1rem 3rem; }
+a { color: var(--accent); }
+a:focus-visible, button:focus-visible, select:focus-visible, .table-wrap:focus-visible {
+  outline: 3px solid var(--accent);
+  outline-offset: 2px;
+}
+code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; overflow-wrap: anywhere; }
+h1 { font-size: 1.75rem; line-height: 1.25; margin: 0.25rem 0 0.5rem; overflow-wrap: anywhere; }
+h2 { font-size: 1.35rem; margin: 2.5rem 0 0.75rem; padding-bottom: 0.25rem; border-bottom: 1px solid var(--border); }
+h3 { font-size: 1.125rem; margin: 0 0 0.5rem; }
+h4 { font-size: 1rem; margin: 1rem 0 0.25rem; }
+ul, ol { padding-left: 1.25rem; }
+.eyebrow { margin: 0; color: var(--muted); font-size: 0.875rem; letter-spacing: 0.04em; text-transform: uppercase; }
+.muted { color: var(--muted); }
+.visually-hidden {
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+}
+.disclaimer {
+  margin: 1rem 0 1.5rem;
+  padding: 0.75rem 1rem;
+  border: 2px solid var(--note-border);
+  border-radius: 0.5rem;
+  background: var(--note-bg);
+}
+.disclaimer h2 { margin: 0 0 0.25rem; padding: 0; border: 0; font-size: 1rem; }
+.disclaimer p { margin: 0; font-weight: 600; }
+.toc ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; margin: 0; padding: 0; list-style: none; }
+.summary { display: flex; flex-wrap: wrap; gap: 1rem; align-items: stretch; }
+.score-card {
+  flex: 0 1 16rem;
+  padding: 1rem;
+  border: 1px solid var(--border);
+  border-radius: 0.5rem;
+  background: var(--surface);
+}
+.score-card p { margin: 0 0 0.5rem; }
+.score-value { font-size: 3rem; font-weight: 700; line-height: 1; }
+.score-value.not-assessed { font-size: 1.75rem; }
+.headline { flex: 1 1 20rem; margin: 0; font-size: 1.125rem; align-self: center; }
+.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.35rem 1.25rem; margin: 1.25rem 0; }
+.facts dt { font-weight: 600; }
+.facts dd { margin: 0; overflow-wrap: anywhere; }
+.badge {
+  display: inline-block;
+  padding: 0.05rem 0.55rem;
+  border: 1px solid currentColor;
+  border-radius: 999px;
+  background: var(--info-bg);
+  color: var(--info-fg);
+  font-size: 0.875rem;
+  font-weight: 600;
+}
+.tone-high { background: var(--high-bg); color: var(--high-fg); }
+.tone-medium { background: var(--medium-bg); color: var(--medium-fg); }
+.tone-low { background: var(--low-bg); color: var(--low-fg); }
+.tone-ok { background: var(--ok-bg); color: var(--ok-fg); }
+.badges { display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0 0 0.75rem; padding: 0; list-style: none; }
+.finding { margin: 1rem 0; padding: 1rem; border: 1px solid var(--border); border-left: 6px solid var(--info-fg); border-radius: 0.5rem; }
+.finding.tone-high, .finding.tone-medium, .finding.tone-low { background: var(--bg); color: var(--fg); }
+.finding.tone-high { border-left-color: var(--high-fg); }
+.finding.tone-medium { border-left-color: var(--medium-fg); }
+.finding.tone-low { border-left-color: var(--low-fg); }
+.finding p { margin: 0.5rem 0; }
+.counts { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.75rem 0; padding: 0; }
+.counts div { min-width: 8rem; padding: 0.5rem 0.75rem; border: 1px solid var(--border); border-radius: 0.5rem; background: var(--surface); }
+.counts dt { font-size: 0.875rem; color: var(--muted); }
+.counts dd { margin: 0; font-size: 1.5rem; font-weight: 700; }
+.table-controls { display: flex; flex-wrap: wrap; gap: 0.75rem 1rem; align-items: flex-end; margin: 1rem 0 0.5rem; }
+.control { display: flex; flex-direction: column; gap: 0.2rem; }
+.control label { font-weight: 600; font-size: 0.9rem; }
+select, button {
+  min-height: 2.25rem;
+  padding: 0.3rem 0.6rem;
+  border: 1px solid var(--muted);
+  border-radius: 0.375rem;
+  background: var(--bg);
+  color: var(--fg);
+  font: inherit;
+}
+button { cursor: pointer; }
+.table-status { margin: 0.5rem 0; color: var(--muted); }
+.table-wrap { overflow-x: auto; border: 1px solid var(--border); border-radius: 0.5rem; }
+table { width: 100%; border-collapse: collapse; font-size: 0.925rem; }
+caption { padding: 0.5rem 0.75rem; font-weight: 600; text-align: left; }
+th, td { padding: 0.4rem 0.75rem; border-top: 1px solid var(--border); text-align: left; vertical-align: top; }
+thead th { background: var(--surface); white-space: nowrap; }
+td.number, th.number { text-align: right; }
+.group-row th { background: var(--surface); font-weight: 700; }
+.phases { margin: 0; padding: 0; list-style: none; }
+.phases li { margin: 0 0 0.75rem; padding: 0.75rem 1rem; border: 1px solid var(--border); border-radius: 0.5rem; }
+.phases p { margin: 0.25rem 0 0; }
+.phase-name { font-weight: 700; margin-right: 0.5rem; }
+.progress { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: center; }
+progress { width: min(24rem, 100%); height: 1.25rem; }
+footer { margin-top: 3rem; padding-top: 1rem; border-top: 1px solid var(--border); color: var(--muted); font-size: 0.875rem; }
+@media (max-width: 40rem) {
+  body { padding: 1rem 0.75rem 2rem; }
+  .facts { grid-template-columns: 1fr; gap: 0; }
+  .facts dd { margin-bottom: 0.5rem; }
+  .score-card { flex-basis: 100%; }
+}
+@media print {
+  .table-controls, .toc { display: none; }
+  .table-wrap { overflow: visible; border: 0; }
+}
+`;

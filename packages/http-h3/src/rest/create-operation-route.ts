@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import { ServiceError, isServiceError, type OperationId, type OperationSpec } from "@public-scan/core";
+import { getRouterParams, type H3Event } from "h3";
+import { corsHeaders, preflightHeaders } from "./cors-headers.js";
+import { OPERATION_HANDLERS } from "./operation-handlers.js";
+import { resolveCaller, UNKNOWN_CLIENT } from "./resolve-caller.js";
+import type { RestAppOptions } from "./rest-app-options.js";
+import { toErrorResponse } from "./to-error-response.js";
+import { baseHeaders, toJsonResponse } from "./to-json-response.js";
+
+/** Routes that check their own credentials: the auth check reports on it, the key request uses a session. */
+const SELF_AUTHENTICATING = new Set<string>(["checkIntegrationCredential", "requestReadOnlyApiKey"]);
+
+export interface OperationRouteInput {
+  options: RestAppOptions;
+  /** The operations of one path (one per method). */
+  operations: readonly OperationSpec[];
+  addressOf: (event: H3Event) => string | null;
+}
+
+/**
+ * The handler of one path: picks the operation by method (HEAD is GET without a body; OPTIONS answers
+ * preflights; any other method is `invalid_request` with `Allow`), resolves the caller, calls the
+ * operation's handler and writes the answer, or the error envelope, with the contract's headers.
+ */
+export function createOperationRoute(input: OperationRouteInput) {
+  const { options, operations } = input;
+  const methods = operations.map((operation) => operation.method.toUpperCase());
+  if (methods.includes("GET")) methods.push("HEAD");
+  // The key request authenticates with a cookie: it must never be readable cross-origin.
+  const cors = options.cors !== false && !operations.some((operation) => operation.security === "dashboard_session");
+  const allow = { allow: [...methods, "OPTIONS"].join(", ") };
+
+  return async (event: H3Event): Promise<Response> => {
+    const requestId = randomUUID();
+    const method = event.req.method.toUpperCase();
+    if (method === "OPTIONS") {
+      return new Response(null, { status: 204, headers: { ...preflightHeaders({ enabled: cors, methods }), ...baseHeaders(requestId) } });
+    }
+    const operation = operations.find((candidate) => candidate.method.toUpperCase() === (method === "HEAD" ? "GET" : method));
+    try {
+      if (operation === undefined) throw new ServiceError("invalid_request", `${method} is not allowed here; allowed: ${allow.allow}.`);
+      const clientAddress = input.addressOf(event);
+      const { caller, credential } = SELF_AUTHENTICATING.has(operation.operationId)
+        ? { caller: { kind: "anonymous" as const, ip: clientAddress ?? UNKNOWN_CLIENT }, credential: null }
+        : await resolveCaller(options, { operation, authorization: event.req.headers.get("authorization") ?? undefined, clientAddress });
+      const result = await OPERATION_HANDLERS[operation.operationId as OperationId]({
+        options,
+        request: event.req,
+        params: getRouterParams(event, { decode: true }),
+        query: event.url.searchParams,
+        caller,
+        credential,
+        clientAddress,
+      });
+      const response = toJsonResponse({
+        status: result.status,
+        body: result.body,
+        requestId,
+        retryAfterSeconds: result.retryAfterSeconds ?? null,
+        headers: corsHeaders(cors),
+      });
+      return method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;
+    } catch (error) {
+      if (!isServiceError(error)) options.onError?.(error, { requestId, route: operation?.operationId ?? operations[0]?.path ?? "" });
+      return toErrorResponse(error, { requestId, headers: { ...corsHeaders(cors), ...(operation === undefined ? allow : {}) } });
+    }
+  };
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { getReport, isServiceError, toErrorEnvelope, toHttpStatus } from "@public-scan/core";
+import { getRouterParams, type H3, type H3Event } from "h3";
+import { renderErrorPage, renderPendingPage, renderReportPage } from "../report/index.js";
+import type { RestAppOptions } from "./rest-app-options.js";
+import { UNKNOWN_CLIENT } from "./resolve-caller.js";
+import { baseHeaders } from "./to-json-response.js";
+
+/** Path of the report page, outside the API prefix (core's link builder makes `links.report` from it). */
+export const REPORT_ROUTE = "/reports/:scanId";
+
+function toHtmlResponse(
+  page: { html: string; contentSecurityPolicy: string },
+  context: { status: number; requestId: string; headers?: Record<string, string> },
+) {
+  return new Response(page.html, {
+    status: context.status,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": page.contentSecurityPolicy,
+      "referrer-policy": "no-referrer",
+      "x-frame-options": "DENY",
+      // A report is shared by link; it is not for search engines.
+      "x-robots-tag": "noindex, nofollow",
+      ...baseHeaders(context.requestId),
+      ...context.headers,
+    },
+  });
+}
+
+/**
+ * GET /reports/{scanId}: the human report page behind `links.report`. It is opened from a link in a browser,
+ * so it takes no bearer: like the status route, it is served to anyone holding the scan's unguessable id,
+ * counted against the caller's address as a full report (4 units). While the scan runs, a page that
+ * refreshes itself after Retry-After; errors as pages with the envelope's code, message and status.
+ */
+export function createReportRoute(app: H3, input: { options: RestAppOptions; addressOf: (event: H3Event) => string | null }) {
+  const { options } = input;
+  app.get(REPORT_ROUTE, async (event) => {
+    const requestId = randomUUID();
+    try {
+      const outcome = await getReport(options.service, {
+        scanId: getRouterParams(event, { decode: true }).scanId ?? "",
+        caller: { kind: "anonymous", ip: input.addressOf(event) ?? UNKNOWN_CLIENT },
+      });
+      if (outcome.status === 202) {
+        return toHtmlResponse(renderPendingPage(outcome.body), {
+          status: 202,
+          requestId,
+          headers: { "retry-after": String(outcome.retryAfterSeconds) },
+        });
+      }
+      return toHtmlResponse(renderReportPage(outcome.body), { status: 200, requestId });
+    } catch (error) {
+      if (!isServiceError(error)) options.onError?.(error, { requestId, route: "report" });
+      const envelope = toErrorEnvelope(error).error;
+      const status = toHttpStatus(error);
+      const retry: Record<string, string> =
+        envelope.retryAfterSeconds === null ? {} : { "retry-after": String(envelope.retryAfterSeconds) };
+      return toHtmlResponse(renderErrorPage({ status, code: envelope.code, message: envelope.message }), {
+        status,
+        requestId,
+        headers: retry,
+      });
+    }
+  });
+}

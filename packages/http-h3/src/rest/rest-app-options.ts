@@ -1,0 +1,31 @@
+import type { AuditLog, CounterStore, Health, KeyStore, ServiceDeps, SessionResolver } from "@public-scan/core";
+
+/** What the REST app needs: the service's use-case dependencies plus the access ports. */
+export interface RestAppOptions {
+  /** The use-cases' dependencies. Public deployments set `limits` (the weighted read limits and quotas). */
+  service: ServiceDeps;
+  keys: KeyStore;
+  /**
+   * Self-serve key requests (POST /api/v2/keys/request). Without them the route answers 401: nobody can
+   * sign in to a deployment that has no dashboard.
+   */
+  keyRequests?: { sessions: SessionResolver; audit: AuditLog; counters: CounterStore };
+  /**
+   * Proxies whose `X-Forwarded-For` is believed: addresses, CIDR ranges, or `loopback` / `private`.
+   * Empty by default: the socket's peer is the client, and forwarded headers are ignored.
+   */
+  trustedProxies?: readonly string[];
+  /** Largest accepted request body (default 16 KiB: a CreateScanRequest is well under 3 KiB). */
+  maxBodyBytes?: number;
+  /** Which other surfaces this host serves, for health. REST is always on. */
+  surfaces?: Omit<Health["surfaces"], "rest">;
+  /**
+   * Cross-origin reads from browsers (`Access-Control-Allow-Origin: *`, no cookies). On by default; the
+   * cookie-authenticated key request never allows cross-origin calls.
+   */
+  cors?: boolean;
+  /** Unexpected errors, for the host's logs (the response is redacted). */
+  onError?: (error: unknown, context: { requestId: string; route: string }) => void;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;

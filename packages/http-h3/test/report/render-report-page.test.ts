@@ -1,0 +1,213 @@
+import type { ReportView } from "@public-scan/core";
+import { describe, expect, it } from "vitest";
+import { renderReportPage } from "../../src/report/index.js";
+import { REPORT_SCRIPT } from "../../src/report/report-script.js";
+import { REPORT_STYLES } from "../../src/report/report-styles.js";
+import { attributeValues, countOf, decodeEntities, escaped, inlineContents, mapStrings, sha256Source } from "./support/page-parts.js";
+import { reportViewOf } from "./support/report-views.js";
+
+/** Markup that would run, style or load something if any view string reached the page unescaped. */
+const PAYLOAD = `</style></script><script>alert("x")</script><img src=x onerror='y()'> & <style>*{}</style>`;
+
+describe("renderReportPage", () => {
+  const courier = reportViewOf("daily-courier");
+  const page = renderReportPage(courier);
+
+  it("is one self-contained HTML5 document: one inline style, one inline script, nothing loaded from anywhere", () => {
+    expect(page.html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
+    expect(page.html.trimEnd().endsWith("</html>")).toBe(true);
+    expect(inlineContents(page.html, "style")).toHaveLength(1);
+    expect(inlineContents(page.html, "script")).toHaveLength(1);
+    expect(page.html).not.toMatch(/\ssrc=|\sstyle=|\son[a-z]+=|<link|<img|<iframe|<object|<embed|<form|@import|url\(/i);
+  });
+
+  it("returns a strict policy whose hashes are those of the exact inline style and script", () => {
+    const [style] = inlineContents(page.html, "style");
+    const [script] = inlineContents(page.html, "script");
+    // Byte for byte the constants: nothing (a formatter, an interpolation) may touch what the hashes cover.
+    expect(style).toBe(REPORT_STYLES);
+    expect(script).toBe(REPORT_SCRIPT);
+    expect(page.contentSecurityPolicy).toBe(
+      `default-src 'none'; style-src ${sha256Source(style!)}; script-src ${sha256Source(script!)}; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    );
+    expect(page.contentSecurityPolicy).not.toMatch(/unsafe-|https?:|\*/);
+    // The <meta> copy is the same policy without frame-ancestors, which browsers ignore there.
+    const [meta] = [...page.html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/g)].map((match) => match[1]!);
+    expect(decodeEntities(meta!)).toBe(page.contentSecurityPolicy.replace("; frame-ancestors 'none'", ""));
+    expect(page.html.indexOf("Content-Security-Policy")).toBeLessThan(page.html.indexOf("<style>"));
+    expect(renderReportPage(courier, { metaCsp: false }).html).not.toContain("http-equiv");
+  });
+
+  it("shows the scan's facts: domain, URL, status, score, risk, coverage, region, timestamps, headline and disclaimer", () => {
+    const { scan } = courier;
+    expect(page.html).toContain(`<h1>Privacy scan report: ${scan.domain}</h1>`);
+    expect(page.html).toContain(`<code id="scanned-url">${scan.url}</code>`);
+    expect(page.html).toContain(`<span class="score-value">${scan.score}</span>`);
+    expect(page.html).toContain("Priority review");
+    expect(page.html).toContain(`<dd id="scan-status">Completed</dd>`);
+    expect(page.html).toContain(escaped(scan.coverage.summary));
+    expect(page.html).toContain(`<code>${scan.scanFrom}</code>`);
+    expect(page.html).toContain(`<time datetime="${scan.startedAt}">2026-11-23 10:14:31 UTC</time>`);
+    expect(page.html).toContain(`<time datetime="${scan.completedAt}">2026-11-23 10:14:40 UTC</time>`);
+    expect(page.html).toContain(`${scan.scanTimeSeconds} s`);
+    expect(page.html).toContain(escaped(courier.headline));
+    // First thing in <main>, and again in the footer.
+    expect(countOf(page.html, escaped(courier.disclaimer))).toBe(2);
+    expect(page.html.indexOf(escaped(courier.disclaimer))).toBeLessThan(page.html.indexOf('id="overview"'));
+  });
+
+  it("shows every finding with its metadata, description, examples, caveats and next steps", () => {
+    expect(courier.findings.length).toBeGreaterThan(5);
+    expect(countOf(page.html, '<article class="finding')).toBe(courier.findings.length);
+    expect(attributeValues(page.html, "data-finding-id")).toEqual(courier.findings.map((finding) => finding.id));
+    for (const finding of courier.findings) {
+      const start = page.html.indexOf(`data-finding-id="${finding.id}"`);
+      const article = page.html.slice(start, page.html.indexOf("</article>", start));
+      expect(article).toContain(escaped(finding.label));
+      expect(article).toContain(escaped(finding.description));
+      expect(article).toContain(`Criticality: ${finding.criticality.replace(/^./, (char) => char.toUpperCase())}`);
+      expect(article).toContain(`Priority ${finding.priority}`);
+      expect(article).toContain(`Confidence: ${finding.confidence.replace(/^./, (char) => char.toUpperCase())}`);
+      expect(article).toContain("Category: ");
+      expect(countOf(article, "<tr data-example>")).toBe(finding.examples.length);
+      for (const example of finding.examples) {
+        if (example.name !== null) expect(article).toContain(`<td>${escaped(example.name)}</td>`);
+        if (example.host !== null) expect(article).toContain(`<td>${escaped(example.host)}</td>`);
+      }
+      for (const text of [...finding.caveats, ...finding.nextSteps]) expect(article).toContain(`<li>${escaped(text)}</li>`);
+    }
+  });
+
+  it("says how many examples a finding has when only some are shown", () => {
+    const view = reportViewOf("daily-courier");
+    const first = view.findings[0]!;
+    first.evidence = { ...first.evidence, exampleCount: 34, examplesShown: first.examples.length };
+    expect(renderReportPage(view).html).toContain(`Examples (${first.examples.length} of 34 shown)`);
+  });
+
+  it("renders the complete pre-consent table with its summary counts and a filter option for every value", () => {
+    const { rows, summary } = courier.table;
+    expect(rows.length).toBe(summary.rowCount);
+    expect(countOf(page.html, "<tr data-row ")).toBe(rows.length);
+    const counts = Object.fromEntries(
+      [...page.html.matchAll(/<dd data-count="(\w+)">(\d+)<\/dd>/g)].map((match) => [match[1], Number(match[2])]),
+    );
+    expect(counts).toEqual({
+      rows: summary.rowCount,
+      trackers: summary.trackerCount,
+      cookies: summary.cookieCount,
+      storage: summary.storageCount,
+      requests: summary.requestCount,
+    });
+    expect(attributeValues(page.html, "data-vendor")).toEqual(rows.map((row) => row.vendor));
+    expect(attributeValues(page.html, "data-kind")).toEqual(rows.map((row) => row.kind));
+    for (const row of rows) {
+      expect(page.html).toContain(`<td>${escaped(row.host)}</td>`);
+      if (row.name !== null) expect(page.html).toContain(`<td>${escaped(row.name)}</td>`);
+    }
+    for (const field of ["kind", "vendor", "party", "purpose"] as const) {
+      const select = page.html.slice(
+        page.html.indexOf(`<select id="filter-${field}"`),
+        page.html.indexOf("</select>", page.html.indexOf(`id="filter-${field}"`)),
+      );
+      const values = attributeValues(select, "value").filter((value) => value !== "");
+      expect(values.sort()).toEqual([...new Set(rows.map((row) => row[field]))].sort());
+    }
+    expect(page.html).toMatch(/<label for="group-by">Group by<\/label><select id="group-by">/);
+    // The controls only work with the script, which shows them; the table itself never depends on it.
+    expect(page.html).toContain('<div class="table-controls" id="table-controls" hidden>');
+  });
+
+  it("shows each phase exactly as the view says, never a phase as observed that the view does not", () => {
+    const observedPages = (view: ReportView) => {
+      const html = renderReportPage(view).html;
+      const items = [...html.matchAll(/<li data-phase="(\w+)" data-status="(\w+)">([\s\S]*?)<\/li>/g)];
+      return { html, items };
+    };
+    const { items } = observedPages(courier);
+    expect(items.map((match) => [match[1], match[2]])).toEqual(courier.phases.map((phase) => [phase.phase, phase.status]));
+    for (const [index, match] of items.entries()) {
+      const phase = courier.phases[index]!;
+      expect(match[3]).toContain(phase.status === "observed" ? ">Observed<" : ">Not run<");
+      expect(match[3]).not.toContain(phase.status === "observed" ? ">Not run<" : ">Observed<");
+      expect(match[3]).toContain(escaped(phase.note));
+    }
+
+    const noneRun: ReportView = { ...courier, phases: courier.phases.map((phase) => ({ ...phase, status: "not_run" as const })) };
+    const { html, items: notRun } = observedPages(noneRun);
+    expect(notRun).toHaveLength(4);
+    expect(html).not.toContain(">Observed<");
+    expect(countOf(html, ">Not run<")).toBe(4);
+  });
+
+  it("reads a no-go scan as not assessed: no score, the reason, and phases and table as not run", () => {
+    const view = reportViewOf("bot-challenge");
+    const { html } = renderReportPage(view);
+    expect(view.scan.resultDisposition).toBe("no_go");
+    expect(html).toContain("Not assessed");
+    expect(html).not.toContain('<span class="score-value">0</span>');
+    expect(html).toContain(`No-go: ${escaped(view.scan.resultDispositionReason!.message)} (<code>bot_challenge</code>)`);
+    expect(html).not.toContain(">Observed<");
+    expect(html).toContain("The pre-consent phase was not run");
+    expect(html).toContain("nothing was assessed");
+    expect(html).not.toContain("<tr data-row");
+    for (const limitation of view.scan.coverage.limitations) expect(html).toContain(`<li>${escaped(limitation)}</li>`);
+  });
+
+  it("says that nothing was observed, not that nothing exists, for a clean observed scan", () => {
+    const view = reportViewOf("green-grocer");
+    const { html } = renderReportPage(view);
+    expect(html).toContain(`<span class="score-value">${view.scan.score}</span>`);
+    expect(html).toContain("No cookies, storage keys or tracker hosts were observed before consent in this visit.");
+    expect(html).toContain("Missing evidence is not proof of absence.");
+  });
+
+  it("links only to its own sections and to the view's http(s) API resources", () => {
+    const hrefs = attributeValues(page.html, "href");
+    const ids = new Set(attributeValues(page.html, "id"));
+    const apiLinks = Object.values(courier.links);
+    for (const href of hrefs) {
+      if (href.startsWith("#")) expect(ids.has(href.slice(1))).toBe(true);
+      else expect(apiLinks).toContain(href);
+    }
+    for (const link of apiLinks) {
+      expect(link).toMatch(/^https?:\/\//);
+      expect(hrefs).toContain(link);
+    }
+    // The scanned site is text, never a link.
+    expect(hrefs).not.toContain(courier.scan.url);
+  });
+
+  it("never turns a non-http(s) link into an href", () => {
+    const view: ReportView = { ...courier, links: { ...courier.links, pulse: "javascript:alert(1)", findings: "/relative" } };
+    const hrefs = attributeValues(renderReportPage(view).html, "href");
+    expect(hrefs).not.toContain("javascript:alert(1)");
+    expect(hrefs).not.toContain("/relative");
+    expect(hrefs).toContain(courier.links.scan);
+  });
+
+  it("renders every view string inertly: markup, quotes and & only ever appear escaped", () => {
+    const hostile = mapStrings(courier, (text) => `${text}${PAYLOAD}`);
+    const rendered = renderReportPage(hostile);
+    expect(rendered.contentSecurityPolicy).toBe(page.contentSecurityPolicy);
+    expect(rendered.html).not.toContain(PAYLOAD);
+    expect(rendered.html).toContain(escaped(PAYLOAD));
+    // Exactly the page's own elements: one style, one script, no image, no event handler attribute.
+    expect(countOf(rendered.html, "<script")).toBe(1);
+    expect(countOf(rendered.html, "</script")).toBe(1);
+    expect(countOf(rendered.html, "<style")).toBe(1);
+    expect(countOf(rendered.html, "</style")).toBe(1);
+    expect(rendered.html).not.toMatch(/<img|\son[a-z]+=["']/i);
+    expect(inlineContents(rendered.html, "style")).toEqual(inlineContents(page.html, "style"));
+    expect(inlineContents(rendered.html, "script")).toEqual(inlineContents(page.html, "script"));
+    // Attribute values survive the round trip exactly, so the filters still match the rows.
+    expect(attributeValues(rendered.html, "data-vendor")).toEqual(hostile.table.rows.map((row) => row.vendor));
+    expect(rendered.html).toContain(`<h1>Privacy scan report: ${escaped(hostile.scan.domain)}</h1>`);
+  });
+
+  it("names the service given in the options", () => {
+    expect(renderReportPage(courier, { serviceName: "Acme <Scan>" }).html).toContain(
+      "<title>Report for www.daily-courier.test · Acme &lt;Scan&gt;</title>",
+    );
+  });
+});

@@ -1,0 +1,78 @@
+import { readFileSync } from "node:fs";
+import {
+  createAnonymousScanQuota,
+  createLocalService,
+  createMemoryAuditLog,
+  createMemoryCounterStore,
+  createMemoryKeyStore,
+  createRateLimiter,
+  issueApiKey,
+  type ScanObservations,
+  type Scanner,
+  type Scope,
+  type SessionResolver,
+} from "@public-scan/core";
+import { createRestApp, type RestAppOptions } from "../../src/index.js";
+
+export const BASE_URL = "https://scan.example.org";
+
+/** Observations recorded on the fixture web (core's test fixtures), re-targeted at the scanned URL. */
+export function recordedObservations(name: string, url: string): ScanObservations {
+  const observations = JSON.parse(
+    readFileSync(new URL(`../../../core/test/fixtures/observations/${name}.json`, import.meta.url), "utf8"),
+  ) as ScanObservations;
+  const host = new URL(url).hostname;
+  return { ...observations, target: { url, host, registrableDomain: host.split(".").slice(-2).join(".") } };
+}
+
+/** A scanner that answers with recorded observations after an optional hold, so tests control timing. */
+export function createRecordedScanner(input: { fixture?: string; hold?: () => Promise<void> } = {}): Scanner & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    scan: async (scan) => {
+      calls.push(scan.url);
+      scan.onProgress?.({ phase: "runtime_observation", progressPercent: 40 });
+      await input.hold?.();
+      return recordedObservations(input.fixture ?? "daily-courier", scan.url);
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+/** Dashboard sessions by cookie value, as a host's identity provider would resolve them. */
+const SESSIONS: Record<string, { email: string; emailVerified: boolean }> = {
+  "session=alice": { email: "alice@example.com", emailVerified: true },
+  "session=unverified": { email: "bob@example.com", emailVerified: false },
+  "session=disposable": { email: "carol@mailinator.com", emailVerified: true },
+};
+const sessions: SessionResolver = { resolve: ({ cookieHeader }) => Promise.resolve(SESSIONS[cookieHeader ?? ""] ?? null) };
+
+/**
+ * A REST app over memory stores with the contract's limits on, a recorded scanner, and helpers to issue
+ * keys and to send requests from a given client address.
+ */
+export async function createTestRest(input: { scanner?: Scanner; options?: Partial<RestAppOptions> } = {}) {
+  const counters = createMemoryCounterStore();
+  const limiter = createRateLimiter({ store: counters });
+  const local = await createLocalService({
+    scanner: input.scanner ?? createRecordedScanner(),
+    config: { baseUrl: BASE_URL, scanRegions: ["eu_ie", "us_east"], defaultScanRegion: "eu_ie", pollSeconds: 1 },
+    quota: createAnonymousScanQuota(limiter),
+    limits: limiter,
+  });
+  const keys = createMemoryKeyStore();
+  const audit = createMemoryAuditLog();
+  const options: RestAppOptions = { service: local.deps, keys, keyRequests: { sessions, audit, counters }, ...input.options };
+  const app = createRestApp(options);
+  return {
+    app,
+    options,
+    audit,
+    close: local.close,
+    /** Issues a key straight through core, as the operator command does; returns the token. */
+    issueKey: async (kind: "self_serve" | "support", scopes?: Scope[]) =>
+      (await issueApiKey({ keys, clock: local.deps.clock, supportEmail: "support@example.org" }, { kind, ...(scopes ? { scopes } : {}) }))
+        .resource.key,
+  };
+}

@@ -1,0 +1,117 @@
+import { parseArgs } from "node:util";
+
+export interface ServeConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Public base URL for links (default: http://HOST:PORT). */
+  baseUrl: string | null;
+  trustedProxies: string[];
+  resolve: string[];
+  allowPrivateTargets: string[];
+  extraCaCertsFile: string | null;
+  /** Scans at the same time. */
+  concurrency: number;
+  /** How long running scans may take to finish on shutdown before they are put back to queued. */
+  shutdownGraceMs: number;
+  /** Secret for hashing client addresses and key ids in rate-limit counters. */
+  identifierSecret: string | null;
+  observeMs: number | null;
+  /** A running browser to use over CDP instead of launching one. */
+  browserWSEndpoint: string | null;
+  /** Serve the bundled fixture web too, and scan it (offline demo). */
+  demo: boolean;
+  help: boolean;
+}
+
+export const SERVE_USAGE = `Usage: pnpm serve [options]
+
+Starts the reference server: the REST API under /api/v2 and the report pages under /reports, on the
+embedded defaults (a SQLite file in the data directory, a local Chromium, an in-process job queue).
+
+Options (each has an environment equivalent; a flag wins over the environment):
+  --host HOST                  interface to listen on            PUBLIC_SCAN_HOST (default 127.0.0.1)
+  --port PORT                  port (0: any free port)           PUBLIC_SCAN_PORT (default 8787)
+  --data-dir DIR               where the SQLite file lives       PUBLIC_SCAN_DATA_DIR (default ./.data)
+  --base-url URL               public URL used in links          PUBLIC_SCAN_BASE_URL (default http://HOST:PORT)
+  --trusted-proxies LIST       proxies whose X-Forwarded-For is believed: addresses, CIDRs, loopback, private
+                                                                 PUBLIC_SCAN_TRUSTED_PROXIES (default none)
+  --concurrency N              scans at the same time            PUBLIC_SCAN_CONCURRENCY (default 2)
+  --demo                       also serve the bundled fixture web and allow scanning it (works offline)
+  -h, --help                   show this help
+
+Scanner settings (operator settings, never fields of a request):
+  PUBLIC_SCAN_RESOLVE                PATTERN=ADDRESS[:PORT] rules, comma-separated (--resolve, repeatable)
+  PUBLIC_SCAN_EXTRA_CA_CERTS         PEM file of extra trusted CA certificates (--extra-ca-certs)
+  PUBLIC_SCAN_ALLOW_PRIVATE_TARGETS  host-name patterns that may resolve to private addresses (--allow-private-targets)
+  PUBLIC_SCAN_OBSERVE_MS             wait after load so delayed trackers are seen (--observe-ms)
+  PUBLIC_SCAN_BROWSER_WS_ENDPOINT    use a running Chromium over CDP instead of launching one
+Other:
+  PUBLIC_SCAN_SHUTDOWN_GRACE_MS      on SIGINT/SIGTERM, time running scans get to finish (default 15000)
+  PUBLIC_SCAN_IDENTIFIER_SECRET      secret for hashing client addresses in rate-limit counters`;
+
+const list = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+
+function integer(input: { name: string; value: string | undefined; fallback: number; min: number; max: number }): number {
+  if (input.value === undefined || input.value === "") return input.fallback;
+  const parsed = Number(input.value);
+  if (!Number.isInteger(parsed) || parsed < input.min || parsed > input.max) {
+    throw new Error(`${input.name} must be an integer from ${input.min} to ${input.max}`);
+  }
+  return parsed;
+}
+
+/** Reads the server's settings from flags, then the environment, then defaults; throws a clear Error on bad input. */
+export function parseServeConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ServeConfig {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      host: { type: "string" },
+      port: { type: "string" },
+      "data-dir": { type: "string" },
+      "base-url": { type: "string" },
+      "trusted-proxies": { type: "string" },
+      concurrency: { type: "string" },
+      resolve: { type: "string", multiple: true },
+      "allow-private-targets": { type: "string" },
+      "extra-ca-certs": { type: "string" },
+      "observe-ms": { type: "string" },
+      demo: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (positionals.length > 0) throw new Error(`unexpected argument ${positionals[0]}`);
+  const baseUrl = values["base-url"] ?? env.PUBLIC_SCAN_BASE_URL ?? null;
+  if (baseUrl !== null && !/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(baseUrl))
+    throw new Error("--base-url must be an http(s) URL without query");
+  const observe = values["observe-ms"] ?? env.PUBLIC_SCAN_OBSERVE_MS;
+  return {
+    host: values.host ?? env.PUBLIC_SCAN_HOST ?? "127.0.0.1",
+    port: integer({ name: "--port", value: values.port ?? env.PUBLIC_SCAN_PORT, fallback: 8787, min: 0, max: 65_535 }),
+    dataDir: values["data-dir"] ?? env.PUBLIC_SCAN_DATA_DIR ?? ".data",
+    baseUrl,
+    trustedProxies: list(values["trusted-proxies"] ?? env.PUBLIC_SCAN_TRUSTED_PROXIES),
+    resolve: values.resolve ?? list(env.PUBLIC_SCAN_RESOLVE),
+    allowPrivateTargets: list(values["allow-private-targets"] ?? env.PUBLIC_SCAN_ALLOW_PRIVATE_TARGETS),
+    extraCaCertsFile: values["extra-ca-certs"] ?? env.PUBLIC_SCAN_EXTRA_CA_CERTS ?? null,
+    concurrency: integer({ name: "--concurrency", value: values.concurrency ?? env.PUBLIC_SCAN_CONCURRENCY, fallback: 2, min: 1, max: 32 }),
+    shutdownGraceMs: integer({
+      name: "PUBLIC_SCAN_SHUTDOWN_GRACE_MS",
+      value: env.PUBLIC_SCAN_SHUTDOWN_GRACE_MS,
+      fallback: 15_000,
+      min: 0,
+      max: 600_000,
+    }),
+    identifierSecret: env.PUBLIC_SCAN_IDENTIFIER_SECRET ?? null,
+    observeMs: observe === undefined ? null : integer({ name: "--observe-ms", value: observe, fallback: 4000, min: 0, max: 60_000 }),
+    browserWSEndpoint: env.PUBLIC_SCAN_BROWSER_WS_ENDPOINT ?? null,
+    demo: values.demo ?? false,
+    help: values.help ?? false,
+  };
+}

@@ -1,0 +1,35 @@
+import type { CommandIo } from "../run-scan-command.js";
+import { parseServeConfig, SERVE_USAGE } from "./parse-serve-config.js";
+import { startReferenceServer } from "./start-reference-server.js";
+
+/**
+ * `pnpm serve`: starts the reference server and runs until SIGINT or SIGTERM, then shuts down gracefully
+ * (running scans finish within the grace period or go back to queued for the next start). Returns the exit code.
+ */
+export async function runServeCommand(
+  argv: readonly string[],
+  io: CommandIo & { env: Readonly<Record<string, string | undefined>> },
+): Promise<number> {
+  let config;
+  try {
+    config = parseServeConfig(argv, io.env);
+  } catch (error) {
+    io.stderr(`serve: ${error instanceof Error ? error.message : String(error)}\n\n${SERVE_USAGE}\n`);
+    return 2;
+  }
+  if (config.help) {
+    io.stdout(`${SERVE_USAGE}\n`);
+    return 0;
+  }
+  const server = await startReferenceServer(config, (line) => io.stderr(`${line}\n`));
+  io.stdout(`public-scan REST API on ${server.url}/api/v2 (links use ${server.baseUrl}); data in ${server.databasePath}\n`);
+  for (const site of server.demoSites) io.stdout(`demo site (bundled fixture web, offline): ${site.url}\n`);
+  io.stdout("Stop with Ctrl+C: running scans get a grace period, then go back to the queue.\n");
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  io.stderr("serve: shutting down\n");
+  await server.close();
+  return 0;
+}

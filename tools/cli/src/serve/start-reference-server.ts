@@ -1,0 +1,101 @@
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { createAnonymousScanQuota, createLocalService, createRateLimiter, type Scanner } from "@public-scan/core";
+import { createRestApp, serveRestApp } from "@public-scan/http-h3";
+import { createTargetPolicy, type PuppeteerScannerOptions } from "@public-scan/scanner";
+import { createSqliteCounterStore, createSqliteKeyStore, createSqliteScanStore } from "@public-scan/storage/sqlite";
+import { composeScanCommand, TOKENS } from "../composition-root.js";
+import { DATABASE_FILE } from "../open-scan-store.js";
+import type { ServeConfig } from "./parse-serve-config.js";
+
+export interface ReferenceServer {
+  /** Where the server listens, e.g. http://127.0.0.1:8787. */
+  url: string;
+  /** The base URL used in links. */
+  baseUrl: string;
+  databasePath: string;
+  /** With `demo`: the fixture web's sites the server may scan. */
+  demoSites: Array<{ id: string; url: string }>;
+  /** Stops accepting requests, lets running scans finish within the grace period (else re-queues them), closes everything. */
+  close: () => Promise<void>;
+}
+
+/**
+ * The reference server on the embedded defaults: one SQLite file for scans, keys, the audit trail and the
+ * rate-limit counters; a local browser pool; the in-process queue; the contract's limits on. Scanner
+ * settings come from the operator's configuration, never from a request.
+ */
+export async function startReferenceServer(config: ServeConfig, log: (line: string) => void = () => {}): Promise<ReferenceServer> {
+  const scannerOptions: PuppeteerScannerOptions = {
+    concurrency: config.concurrency,
+    resolve: config.resolve,
+    allowPrivateTargets: config.allowPrivateTargets,
+    ...(config.extraCaCertsFile === null ? {} : { extraCaCertsFile: config.extraCaCertsFile }),
+    ...(config.observeMs === null ? {} : { observeMs: config.observeMs }),
+    ...(config.browserWSEndpoint === null ? {} : { browserWSEndpoint: config.browserWSEndpoint }),
+  };
+  let closeDemo = async () => {};
+  let demoSites: ReferenceServer["demoSites"] = [];
+  if (config.demo) {
+    const { startFixtureWeb } = await import("@public-scan/fixture-web");
+    const web = await startFixtureWeb();
+    closeDemo = () => web.close();
+    demoSites = web.sites.map(({ id, url }) => ({ id, url }));
+    Object.assign(scannerOptions, {
+      resolve: [...web.resolveRules, ...config.resolve],
+      allowPrivateTargets: [...web.allowPrivateTargets, ...config.allowPrivateTargets],
+      extraCaCerts: web.caCertPem,
+    });
+  }
+
+  const directory = resolve(config.dataDir);
+  await mkdir(directory, { recursive: true });
+  const databasePath = join(directory, DATABASE_FILE);
+  const scans = createSqliteScanStore({ path: databasePath });
+  const counters = createSqliteCounterStore({ path: databasePath });
+  const keys = createSqliteKeyStore({ path: databasePath });
+  const limiter = createRateLimiter({
+    store: counters,
+    ...(config.identifierSecret === null ? {} : { identifierSecret: config.identifierSecret }),
+  });
+  const scanner = composeScanCommand({ scanner: scannerOptions, scanStore: scans }).resolve<Scanner>(TOKENS.scanner);
+
+  // The links need the listening address when the port is chosen by the system: listen first, then build the app.
+  const routes: { fetch: (request: Request) => Response | Promise<Response> } = {
+    fetch: () => new Response("starting", { status: 503, headers: { "retry-after": "1" } }),
+  };
+  const server = await serveRestApp({ app: routes, host: config.host, port: config.port });
+  const baseUrl = (config.baseUrl ?? server.url).replace(/\/+$/, "");
+  const service = await createLocalService({
+    scanner,
+    targets: createTargetPolicy({ resolve: scannerOptions.resolve ?? [], allowPrivateTargets: scannerOptions.allowPrivateTargets ?? [] }),
+    scans,
+    quota: createAnonymousScanQuota(limiter),
+    limits: limiter,
+    concurrency: config.concurrency,
+    config: { baseUrl },
+    onJobError: (error, scanId) => log(`scan ${scanId} failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  const app = createRestApp({
+    service: service.deps,
+    keys,
+    trustedProxies: config.trustedProxies,
+    onError: (error, context) =>
+      log(`request ${context.requestId} (${context.route}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+  });
+  routes.fetch = (request) => app.fetch(request);
+
+  return {
+    url: server.url,
+    baseUrl,
+    databasePath,
+    demoSites,
+    close: async () => {
+      await server.close();
+      await service.close({ graceMs: config.shutdownGraceMs });
+      await scanner.close();
+      await Promise.all([counters.close(), keys.close()]);
+      await closeDemo();
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import puppeteer from "puppeteer-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { runKeysCommand } from "../src/run-keys-command.js";
+import { parseServeConfig } from "../src/serve/parse-serve-config.js";
+import { startReferenceServer, type ReferenceServer } from "../src/serve/start-reference-server.js";
+
+/**
+ * The reference server as an operator runs it: configured by environment, scanning a site of the fixture
+ * web with the shared Chromium, answering the README's curl calls, keeping its data across a restart.
+ */
+describe("pnpm serve", () => {
+  const web = inject("fixtureWeb");
+  const site = web.sites.find((candidate) => candidate.id === "daily-courier")!;
+  let dataDir: string;
+  const env = () => ({
+    PUBLIC_SCAN_PORT: "0",
+    PUBLIC_SCAN_DATA_DIR: dataDir,
+    PUBLIC_SCAN_RESOLVE: web.resolveRules.join(","),
+    PUBLIC_SCAN_ALLOW_PRIVATE_TARGETS: web.allowPrivateTargets.join(","),
+    PUBLIC_SCAN_BROWSER_WS_ENDPOINT: inject("browserWSEndpoint"),
+    PUBLIC_SCAN_OBSERVE_MS: "300",
+    PUBLIC_SCAN_SHUTDOWN_GRACE_MS: "2000",
+  });
+  let server: ReferenceServer;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "public-scan-serve-"));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("scans through the REST API, serves the report page, and keeps the scan across a restart", async () => {
+    server = await startReferenceServer(parseServeConfig([], env()));
+    const created = await fetch(`${server.url}/api/v2/scans`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ url: site.url }),
+    });
+    expect(created.status).toBe(202);
+    const { scanId } = (await created.json()) as { scanId: string };
+    let status: { type: string; status: string } = { type: "", status: "queued" };
+    for (let attempt = 0; attempt < 300 && !["completed", "completed_limited", "failed", "expired"].includes(status.status); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await (await fetch(`${server.url}/api/v2/scans/${scanId}/status`)).json()) as typeof status;
+    }
+    expect(status).toMatchObject({ type: "service_scan", status: "completed" });
+
+    // SSRF targets are refused up front by the scanner's egress policy: 400, nothing queued, no quota used.
+    for (const url of [
+      "http://169.254.169.254/latest/meta-data/",
+      server.url,
+      "http://[::1]/",
+      "http://0x7f000001/",
+      "http://metadata.google.internal/",
+    ]) {
+      const refused = await fetch(`${server.url}/api/v2/scans`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ url }),
+      });
+      expect(refused.status, url).toBe(400);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/not a public web address/);
+    }
+
+    const report = await fetch(`${server.url}/reports/${scanId}`);
+    expect(report.status).toBe(200);
+    expect(report.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(await report.text()).toContain(site.host);
+
+    // What a person sees when they open links.report in a browser.
+    const browser = await puppeteer.connect({ browserWSEndpoint: inject("browserWSEndpoint") });
+    const context = await browser.createBrowserContext();
+    try {
+      const page = await context.newPage();
+      const violations: string[] = [];
+      page.on("console", (message) => violations.push(message.text()));
+      await page.goto(`${server.url}/reports/${scanId}`);
+      const text = await page.evaluate(() => document.body.innerText);
+      expect(text).toContain(site.host);
+      expect(text).toMatch(/\d+ ?\/ ?100/);
+      expect(text).toContain("not legal advice");
+      expect(text).toContain("_ga");
+      expect(violations.filter((line) => /Content Security Policy/i.test(line))).toEqual([]);
+    } finally {
+      await context.close();
+      await browser.disconnect();
+    }
+    await server.close();
+
+    // An operator key issued into the same data directory reads the scan after a restart.
+    let printed = "";
+    expect(
+      await runKeysCommand(["issue", "--scopes", "scan:read", "--data-dir", dataDir], {
+        stdout: (text) => (printed += text),
+        stderr: () => {},
+      }),
+    ).toBe(0);
+    const key = /svc_[A-Za-z0-9_]+/.exec(printed)?.[0];
+    expect(key).toBeDefined();
+    server = await startReferenceServer(parseServeConfig([], env()));
+    const scan = await fetch(`${server.url}/api/v2/scans/${scanId}`, { headers: { authorization: `Bearer ${key}` } });
+    expect(scan.status).toBe(200);
+    expect(await scan.json()).toMatchObject({ scanId, status: "completed", links: { report: `${server.url}/reports/${scanId}` } });
+    expect((await fetch(`${server.url}/api/v2/scans/${scanId}`)).status).toBe(401);
+    await server.close();
+  }, 60_000);
+});
+
+describe("serve configuration", () => {
+  it("takes flags over environment over defaults", () => {
+    expect(parseServeConfig([], {})).toMatchObject({ host: "127.0.0.1", port: 8787, dataDir: ".data", trustedProxies: [], concurrency: 2 });
+    const config = parseServeConfig(["--port", "9000", "--trusted-proxies", "loopback,10.0.0.0/8"], {
+      PUBLIC_SCAN_PORT: "7000",
+      PUBLIC_SCAN_HOST: "0.0.0.0",
+      PUBLIC_SCAN_RESOLVE: "www.example.com=10.0.0.5, *.example.org=10.0.0.6:8443",
+      PUBLIC_SCAN_EXTRA_CA_CERTS: "/etc/ca.pem",
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: "0.0.0.0",
+      trustedProxies: ["loopback", "10.0.0.0/8"],
+      resolve: ["www.example.com=10.0.0.5", "*.example.org=10.0.0.6:8443"],
+      extraCaCertsFile: "/etc/ca.pem",
+    });
+  });
+
+  it("refuses bad values with a clear message", () => {
+    expect(() => parseServeConfig(["--port", "70000"], {})).toThrow(/--port must be an integer/);
+    expect(() => parseServeConfig([], { PUBLIC_SCAN_CONCURRENCY: "0" })).toThrow(/--concurrency/);
+    expect(() => parseServeConfig(["--base-url", "ftp://x"], {})).toThrow(/--base-url/);
+    expect(() => parseServeConfig(["--nope"], {})).toThrow();
+  });
+});
