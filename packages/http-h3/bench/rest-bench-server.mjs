@@ -1,18 +1,13 @@
 // The servers of the REST read benchmark, in their own process so the load generator does not share its
 // event loop: a bare h3 route answering the same Scan JSON (baseline), and the full REST app (bearer key,
-// weighted limits, store read, rendering) over memory stores seeded with completed scans.
-import { readFileSync } from "node:fs";
-import {
-  createAnonymousScanQuota,
-  createLocalService,
-  createMemoryCounterStore,
-  createMemoryKeyStore,
-  createRateLimiter,
-  createScan,
-  getScan,
-  issueApiKey,
-} from "@public-scan/core";
+// weighted limits, store read, rendering) on the reference server's embedded defaults: one SQLite file for
+// scans, keys and counters, seeded with completed scans.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createAnonymousScanQuota, createLocalService, createRateLimiter, createScan, getScan, issueApiKey } from "@public-scan/core";
 import { createRestApp, serveRestApp } from "@public-scan/http-h3";
+import { createSqliteCounterStore, createSqliteKeyStore, createSqliteScanStore } from "@public-scan/storage/sqlite";
 import { H3 } from "h3";
 
 const observations = JSON.parse(readFileSync(new URL("../../core/test/fixtures/observations/daily-courier.json", import.meta.url), "utf8"));
@@ -20,15 +15,19 @@ const scanner = {
   scan: ({ url }) => Promise.resolve({ ...observations, target: { ...observations.target, url, host: new URL(url).hostname } }),
   close: () => Promise.resolve(),
 };
-const limiter = createRateLimiter({ store: createMemoryCounterStore() });
+const directory = mkdtempSync(join(tmpdir(), "public-scan-bench-"));
+const path = join(directory, "public-scan.sqlite");
+const counters = createSqliteCounterStore({ path });
+const limiter = createRateLimiter({ store: counters, identifierSecret: "bench" });
 const service = await createLocalService({
   scanner,
+  scans: createSqliteScanStore({ path }),
   config: { baseUrl: "https://scan.example.org" },
   quota: createAnonymousScanQuota(limiter),
   limits: limiter,
   concurrency: 4,
 });
-const keys = createMemoryKeyStore();
+const keys = createSqliteKeyStore({ path });
 // Enough scans and keys that the weighted limits (120 units per key and scan, 480 per key, per 10 minutes)
 // are charged on every request but never refuse one during a run. 97 scans, coprime with 400 keys, so a
 // (key, scan) pair comes round only once every 38 800 requests.
@@ -64,5 +63,7 @@ process.stdin.on("end", async () => {
   await bareServer.close(true);
   await restServer.close(true);
   await service.close();
+  await Promise.all([counters.close(), keys.close()]);
+  rmSync(directory, { recursive: true, force: true });
   process.exit(0);
 });

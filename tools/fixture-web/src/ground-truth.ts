@@ -1,5 +1,7 @@
 /** What a site really does before consent, written by hand next to its pages (`sites/<id>/ground-truth.json`). */
 export interface GroundTruth {
+  /** The consent banner a first-time visitor meets; absent for sites that are not about consent (ssrf-lab). */
+  consent?: ConsentGroundTruth;
   preConsent: {
     /** `domain` is the cookie's domain without a leading dot, as the browser reports it. */
     cookies: Array<{ name: string; domain: string }>;
@@ -12,6 +14,30 @@ export interface GroundTruth {
 
 export type StorageKind = "local_storage" | "session_storage" | "indexed_db";
 
+/** The expected consent observation, in the scanner's terms (`ConsentObservation` in @public-scan/core). */
+export interface ConsentGroundTruth {
+  /** autoconsent's rule name, `heuristic` for a banner of no known CMP, null without a banner. */
+  cmp: string | null;
+  bannerVisible: boolean;
+  frame: "main_frame" | "iframe" | null;
+  inShadowDom: boolean | null;
+  firstLayer: { accept: boolean; reject: boolean; settings: boolean; acknowledge: boolean } | null;
+  classification: ConsentClassification;
+  apis: { tcf: boolean; gpp: boolean; usp: boolean };
+}
+
+export type ConsentClassification =
+  "accept_and_reject_first_layer" | "reject_behind_settings" | "accept_only" | "cosmetic_only" | "no_banner_detected" | "undetermined";
+
+const CLASSIFICATIONS: readonly string[] = [
+  "accept_and_reject_first_layer",
+  "reject_behind_settings",
+  "accept_only",
+  "cosmetic_only",
+  "no_banner_detected",
+  "undetermined",
+] satisfies ConsentClassification[];
+
 const STORAGE_KINDS: readonly string[] = ["local_storage", "session_storage", "indexed_db"] satisfies StorageKind[];
 
 /**
@@ -19,9 +45,11 @@ const STORAGE_KINDS: readonly string[] = ["local_storage", "session_storage", "i
  * misspelt key in a hand-written file would otherwise silently drop an expectation.
  */
 export function parseGroundTruth(value: unknown): GroundTruth {
-  const root = record(value, "$", ["preConsent"]);
+  const hasConsent = typeof value === "object" && value !== null && "consent" in value;
+  const root = record(value, "$", hasConsent ? ["preConsent", "consent"] : ["preConsent"]);
   const pre = record(root.preConsent, "$.preConsent", ["cookies", "storage", "trackerVendors", "trackerHosts"]);
   return {
+    ...(hasConsent ? { consent: parseConsent(root.consent) } : {}),
     preConsent: {
       cookies: list(pre.cookies, "$.preConsent.cookies").map((item, index) => {
         const cookie = record(item, `$.preConsent.cookies[${index}]`, ["name", "domain"]);
@@ -49,6 +77,41 @@ export function parseGroundTruth(value: unknown): GroundTruth {
       ),
     },
   };
+}
+
+function parseConsent(value: unknown): ConsentGroundTruth {
+  const where = "$.consent";
+  const consent = record(value, where, ["cmp", "bannerVisible", "frame", "inShadowDom", "firstLayer", "classification", "apis"]);
+  const frame = consent.frame;
+  if (frame !== null && frame !== "main_frame" && frame !== "iframe")
+    throw new Error(`${where}.frame: expected main_frame, iframe or null`);
+  const classification = text(consent.classification, `${where}.classification`);
+  if (!CLASSIFICATIONS.includes(classification)) throw new Error(`${where}.classification: expected one of ${CLASSIFICATIONS.join(", ")}`);
+  const apis = record(consent.apis, `${where}.apis`, ["tcf", "gpp", "usp"]);
+  const layer =
+    consent.firstLayer === null ? null : record(consent.firstLayer, `${where}.firstLayer`, ["accept", "reject", "settings", "acknowledge"]);
+  return {
+    cmp: consent.cmp === null ? null : text(consent.cmp, `${where}.cmp`),
+    bannerVisible: flag(consent.bannerVisible, `${where}.bannerVisible`),
+    frame,
+    inShadowDom: consent.inShadowDom === null ? null : flag(consent.inShadowDom, `${where}.inShadowDom`),
+    firstLayer:
+      layer === null
+        ? null
+        : {
+            accept: flag(layer.accept, `${where}.firstLayer.accept`),
+            reject: flag(layer.reject, `${where}.firstLayer.reject`),
+            settings: flag(layer.settings, `${where}.firstLayer.settings`),
+            acknowledge: flag(layer.acknowledge, `${where}.firstLayer.acknowledge`),
+          },
+    classification: classification as ConsentClassification,
+    apis: { tcf: flag(apis.tcf, `${where}.apis.tcf`), gpp: flag(apis.gpp, `${where}.apis.gpp`), usp: flag(apis.usp, `${where}.apis.usp`) },
+  };
+}
+
+function flag(value: unknown, where: string): boolean {
+  if (typeof value !== "boolean") throw new Error(`${where}: expected true or false`);
+  return value;
 }
 
 function record(value: unknown, where: string, keys: readonly string[]): Record<string, unknown> {

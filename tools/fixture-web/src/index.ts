@@ -3,4 +3,4 @@ export { CANARY } from "./canary.js";
 export { startFixtureWeb } from "./start-fixture-web.js";
 export type { StartFixtureWebOptions } from "./start-fixture-web.js";
 export type { FixtureSite, FixtureWeb } from "./fixture-web.js";
-export type { GroundTruth, StorageKind } from "./ground-truth.js";
+export type { ConsentClassification, ConsentGroundTruth, GroundTruth, StorageKind } from "./ground-truth.js";

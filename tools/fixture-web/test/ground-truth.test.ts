@@ -17,11 +17,17 @@ describe("parseGroundTruth", () => {
       (entry) => entry.isDirectory() && !entry.name.startsWith("_"),
     );
     expect(folders.map((folder) => folder.name).sort()).toEqual([
+      "berg-apotheke",
+      "casa-olivo",
+      "consent-desk",
       "daily-courier",
       "green-grocer",
+      "hamnhotellet",
+      "le-petit-velo",
       "metrics-hub",
       "quiet-bakery",
       "ssrf-lab",
+      "travel-nook",
     ]);
     for (const folder of folders) {
       const raw: unknown = JSON.parse(await readFile(new URL(`${folder.name}/ground-truth.json`, SITES_DIR), "utf8"));

@@ -80,9 +80,21 @@ describe("startFixtureWeb", () => {
     expect(allowPrivateTargets.some((pattern) => pattern.includes("*"))).toBe(false);
   });
 
-  it("describes five sites with https URLs, except the SSRF lab served over plain HTTP", () => {
+  it("describes eleven sites with https URLs, except the SSRF lab served over plain HTTP", () => {
     const sites = web().sites;
-    expect(sites.map((site) => site.id)).toEqual(["quiet-bakery", "daily-courier", "green-grocer", "metrics-hub", "ssrf-lab"]);
+    expect(sites.map((site) => site.id)).toEqual([
+      "quiet-bakery",
+      "daily-courier",
+      "green-grocer",
+      "metrics-hub",
+      "ssrf-lab",
+      "travel-nook",
+      "consent-desk",
+      "hamnhotellet",
+      "berg-apotheke",
+      "le-petit-velo",
+      "casa-olivo",
+    ]);
     for (const site of sites) {
       expect(site.url).toBe(`${site.id === "ssrf-lab" ? "http" : "https"}://${site.host}/`);
       expect(site.description.length).toBeGreaterThan(20);

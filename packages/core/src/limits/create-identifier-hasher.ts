@@ -1,3 +1,5 @@
+import { createHash, createHmac } from "node:crypto";
+
 /** What an identifier is; part of the hashed input, so equal strings in different roles hash apart. */
 export type IdentifierKind = "caller" | "resource" | "ip" | "key";
 
@@ -11,27 +13,16 @@ export interface IdentifierHasherOptions {
 
 export type IdentifierHasher = (input: { kind: IdentifierKind; value: string }) => Promise<string>;
 
-const encoder = new TextEncoder();
-
-function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 /**
  * Turns a caller, resource, IP or key identifier into the token a counter key carries, so no raw API key or
- * IP address is ever written to a counter store. WebCrypto (not node:crypto) keeps core portable. 128 bits
- * of the digest are kept: collisions stay out of reach and keys stay short.
+ * IP address is ever written to a counter store. 128 bits of the digest are kept: collisions stay out of
+ * reach and keys stay short. node:crypto's synchronous hashes, not WebCrypto: every request hashes several
+ * identifiers, and WebCrypto's thread-pool round trips made them most of a read's cost (BENCHMARKS.md).
  */
 export function createIdentifierHasher(options: IdentifierHasherOptions = {}): IdentifierHasher {
   const { secret } = options;
-  const hmacKey =
-    secret === undefined
-      ? undefined
-      : crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return async ({ kind, value }) => {
-    const data = encoder.encode(`${kind}\u0000${value}`);
-    const digest =
-      hmacKey === undefined ? await crypto.subtle.digest("SHA-256", data) : await crypto.subtle.sign("HMAC", await hmacKey, data);
-    return toHex(new Uint8Array(digest, 0, 16));
+  return ({ kind, value }) => {
+    const digest = secret === undefined ? createHash("sha256") : createHmac("sha256", secret);
+    return Promise.resolve(digest.update(`${kind}\u0000${value}`, "utf8").digest("hex").slice(0, 32));
   };
 }

@@ -18,6 +18,14 @@ export { NavigationObservationSchema, PageKindSchema } from "./navigation-observ
 export type { NavigationObservation, PageKind } from "./navigation-observation.js";
 export { CollectorReportSchema } from "./collector-report.js";
 export type { CollectorReport } from "./collector-report.js";
+export {
+  CmpNameSchema,
+  ConsentClassificationSchema,
+  ConsentObservationSchema,
+  ConsentStepStatusSchema,
+  TcfSummarySchema,
+} from "./consent-observation.js";
+export type { ConsentClassification, ConsentObservation, ConsentStepStatus, TcfSummary } from "./consent-observation.js";
 export { FrameObservationSchema } from "./frame-observation.js";
 export type { FrameObservation } from "./frame-observation.js";
 export { OBSERVATION_LIMITS, ScanObservationsSchema } from "./scan-observations.js";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DateTimeSchema } from "../contract/primitives.js";
 import { CollectorReportSchema } from "./collector-report.js";
+import { ConsentObservationSchema } from "./consent-observation.js";
 import { CookieObservationSchema } from "./cookie-observation.js";
 import { FrameObservationSchema } from "./frame-observation.js";
 import { NavigationObservationSchema } from "./navigation-observation.js";
@@ -32,6 +33,8 @@ export const ScanObservationsSchema = z.object({
   storage: z.array(StorageObservationSchema).max(OBSERVATION_LIMITS.storage),
   requests: z.array(RequestObservationSchema).max(OBSERVATION_LIMITS.requests),
   frames: z.array(FrameObservationSchema).max(OBSERVATION_LIMITS.frames),
+  /** The consent banner before consent. Optional: observations stored before it existed have none. */
+  consent: ConsentObservationSchema.optional(),
   collectors: z.array(CollectorReportSchema).max(50),
   /** Items dropped because a bound was reached, per list. */
   truncated: z.object({ cookies: z.int().min(0), storage: z.int().min(0), requests: z.int().min(0), frames: z.int().min(0) }),

@@ -1,4 +1,5 @@
 import {
+  ConsentObservationSchema,
   CookieObservationSchema,
   FrameObservationSchema,
   OBSERVATION_LIMITS,
@@ -15,6 +16,8 @@ import type { Classifier } from "../classify/index.js";
 import type { Collector, CollectorContext, CollectorOutcome } from "../collectors/collector.js";
 import { createCookieCollector } from "../collectors/cookie-collector.js";
 import { createFrameCollector } from "../collectors/frame-collector.js";
+import { createConsentCollector } from "../consent/consent-collector.js";
+import { toFailedConsentObservation } from "../consent/to-consent-observation.js";
 import { createRequestCollector } from "../collectors/request-collector.js";
 import { createStorageCollector } from "../collectors/storage-collector.js";
 import { startEgressProxy, type EgressGuard } from "../network/index.js";
@@ -67,6 +70,7 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       cookies: createCookieCollector(),
       storage: createStorageCollector(),
       frames: createFrameCollector(),
+      consent: createConsentCollector(),
     };
     const all: Collector<unknown>[] = Object.values(collectors);
     const setupFailures = new Set<string>();
@@ -113,12 +117,17 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       cookies: await runCollector(collectors.cookies, collectorContext),
       storage: await runCollector(collectors.storage, collectorContext),
       frames: await runCollector(collectors.frames, collectorContext),
+      consent: await runCollector(collectors.consent, collectorContext),
     };
-    const reports = Object.values(outcomes).map(({ report }) =>
-      report.status === "ok" && setupFailures.has(report.id)
-        ? { ...report, status: "failed" as const, reason: "target_setup_failed" }
-        : report,
-    );
+    const consentValid = outcomes.consent.result !== null && ConsentObservationSchema.safeParse(outcomes.consent.result).success;
+    const reports = Object.values(outcomes).map(({ report }) => {
+      if (report.status === "ok" && setupFailures.has(report.id))
+        return { ...report, status: "failed" as const, reason: "target_setup_failed" };
+      // The report and the observation must agree: a consent result that does not validate is a failure.
+      if (report.status === "ok" && report.id === "consent" && !consentValid)
+        return { ...report, status: "failed" as const, reason: "invalid_observation" };
+      return report;
+    });
 
     // Each item is checked on its own: one item a page made odd is dropped and counted, it never
     // invalidates the whole scan.
@@ -150,6 +159,13 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       storage: storage.items,
       requests: requests.items,
       frames: frames.items,
+      // A consent collector that failed as a whole still says so in the observation: nothing reads as absent.
+      consent: consentValid
+        ? outcomes.consent.result
+        : toFailedConsentObservation({
+            status: outcomes.consent.report.status === "timed_out" ? "timed_out" : "failed",
+            reason: outcomes.consent.result === null ? outcomes.consent.report.reason : "invalid_observation",
+          }),
       collectors: reports,
       truncated: { cookies: cookies.dropped, storage: storage.dropped, requests: requests.dropped, frames: frames.dropped },
     });

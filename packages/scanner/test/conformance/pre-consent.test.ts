@@ -86,6 +86,7 @@ describe.each(sites.map((site) => [site.id, site] as const))("site %s", (_id, si
       ["cookies", "ok"],
       ["storage", "ok"],
       ["frames", "ok"],
+      ["consent", "ok"],
     ]);
   });
 });

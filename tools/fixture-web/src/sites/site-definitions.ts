@@ -1,9 +1,27 @@
 import type { SiteDefinition } from "../site-definition.js";
+import { BERG_APOTHEKE } from "./berg-apotheke.js";
+import { CASA_OLIVO } from "./casa-olivo.js";
+import { CONSENT_DESK } from "./consent-desk.js";
 import { DAILY_COURIER } from "./daily-courier.js";
 import { GREEN_GROCER } from "./green-grocer.js";
+import { HAMNHOTELLET } from "./hamnhotellet.js";
+import { LE_PETIT_VELO } from "./le-petit-velo.js";
 import { METRICS_HUB } from "./metrics-hub.js";
 import { QUIET_BAKERY } from "./quiet-bakery.js";
 import { SSRF_LAB } from "./ssrf-lab.js";
+import { TRAVEL_NOOK } from "./travel-nook.js";
 
 /** Every fixture site, in the order `FixtureWeb.sites` lists them. */
-export const SITE_DEFINITIONS: readonly SiteDefinition[] = [QUIET_BAKERY, DAILY_COURIER, GREEN_GROCER, METRICS_HUB, SSRF_LAB];
+export const SITE_DEFINITIONS: readonly SiteDefinition[] = [
+  QUIET_BAKERY,
+  DAILY_COURIER,
+  GREEN_GROCER,
+  METRICS_HUB,
+  SSRF_LAB,
+  TRAVEL_NOOK,
+  CONSENT_DESK,
+  HAMNHOTELLET,
+  BERG_APOTHEKE,
+  LE_PETIT_VELO,
+  CASA_OLIVO,
+];

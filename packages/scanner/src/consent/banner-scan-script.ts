@@ -1,0 +1,105 @@
+/** Words that make an overlay a consent notice rather than a sticky header or a chat widget. */
+export const CONSENT_TEXT_PATTERN =
+  /cookie|kakor|ciasteczk|galleta|consent|einwillig|zustimmung|toestemming|consentement|consentimiento|consenso|consentimento|zgod[ayęe]|samtyck|samtykke|gdpr|rgpd|dsgvo|datenschutz/i;
+
+/** A banner candidate as the scan reports it: where it is and the labels of its visible buttons. */
+export interface ScannedBanner {
+  inShadowDom: boolean;
+  /** Its text (outside links and buttons) speaks of cookies or consent. */
+  consentText: boolean;
+  /** Visible button labels, cut short; read transiently to classify them, never reported. */
+  labels: string[];
+}
+
+export interface BannerScanResult {
+  top: boolean;
+  banners: ScannedBanner[];
+}
+
+/**
+ * Page script (run in the scanner's isolated world of one frame, so page scripts can neither see nor
+ * fake it) that finds visible consent notices without touching them: fixed or sticky overlays and dialogs
+ * whose text speaks of cookies or consent, open shadow roots included. In a child frame, a visible document
+ * that speaks of consent is itself the candidate (CMPs in iframes render the whole frame as the banner).
+ * Returns labels of visible buttons only; the caller classifies and drops them.
+ */
+export function bannerScanScript(): string {
+  return `(() => {
+  const pattern = new RegExp(${JSON.stringify(CONSENT_TEXT_PATTERN.source)}, ${JSON.stringify(CONSENT_TEXT_PATTERN.flags)});
+  let top = false;
+  try { top = window.top === window; } catch { top = false; }
+  const MAX_ELEMENTS = 30000;
+  const BUTTONS = "button, input[type=button], input[type=submit], a[href], [role=button], [role=link]";
+  const viewportVisible = window.innerWidth > 0 && window.innerHeight > 0;
+  const visible = (element) => {
+    if (!element.isConnected) return false;
+    if (typeof element.checkVisibility === "function" && !element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    const rect = element.getBoundingClientRect();
+    return rect.width >= 2 && rect.height >= 2 && rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight && rect.left < window.innerWidth;
+  };
+  const overlayLike = (element) => {
+    if (element.tagName === "DIALOG" && element.hasAttribute("open")) return true;
+    const role = element.getAttribute("role");
+    if (role === "dialog" || role === "alertdialog" || element.getAttribute("aria-modal") === "true") return true;
+    const position = getComputedStyle(element).position;
+    return position === "fixed" || position === "sticky";
+  };
+  // The notice's own visible text, open shadow roots included, without link and button labels: a sticky
+  // header with a "Cookie policy" link is not a consent notice.
+  const noticeText = (root, budget) => {
+    let text = "";
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node && text.length < budget; node = walker.nextNode()) {
+      if (node.nodeType === Node.TEXT_NODE) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest("a, button, [role=button], script, style, noscript")) continue;
+        if (typeof parent.checkVisibility === "function" && !parent.checkVisibility({ visibilityProperty: true })) continue;
+        text += " " + node.nodeValue;
+      } else if (node.shadowRoot) {
+        text += " " + noticeText(node.shadowRoot, budget - text.length);
+      }
+    }
+    return text.slice(0, budget);
+  };
+  const deepButtons = (root, found) => {
+    for (const element of root.querySelectorAll(BUTTONS)) if (found.length < 40) found.push(element);
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.shadowRoot) deepButtons(node.shadowRoot, found);
+    return found;
+  };
+  const labelOf = (element) => {
+    const text = (element.innerText || element.value || "").replace(/\\s+/g, " ").trim();
+    const named = (element.getAttribute("aria-label") || element.getAttribute("title") || "").replace(/\\s+/g, " ").trim();
+    // A bare symbol ("×") says less than its accessible name ("Close").
+    const label = text.length > 1 || named === "" ? text : named;
+    return label.slice(0, 80);
+  };
+  const labelsOf = (root) => deepButtons(root, []).filter(visible).map(labelOf).filter((label) => label !== "").slice(0, 25);
+
+  const candidates = [];
+  let seen = 0;
+  const walk = (root, inShadowDom) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode(); node && seen < MAX_ELEMENTS; node = walker.nextNode()) {
+      seen += 1;
+      if (node.shadowRoot) walk(node.shadowRoot, true);
+      if (node === document.body || node === document.documentElement) continue;
+      if (overlayLike(node) && visible(node)) candidates.push({ element: node, inShadowDom });
+    }
+  };
+  if (document.documentElement) walk(document.documentElement, false);
+
+  // The outermost overlay only: a fixed wrapper and its fixed box are one banner.
+  const outermost = candidates.filter(({ element }) => !candidates.some((other) => other.element !== element && other.element.contains(element)));
+  const banners = outermost
+    .map(({ element, inShadowDom }) => ({ inShadowDom, consentText: pattern.test(noticeText(element, 5000)), labels: labelsOf(element) }))
+    // Overlays that do not speak of consent matter only when a CMP rule vouches for them, and only with buttons.
+    .filter((banner) => banner.consentText || banner.labels.length > 0)
+    .sort((a, b) => Number(b.consentText) - Number(a.consentText))
+    .slice(0, 8);
+  if (!top && !banners.some((banner) => banner.consentText) && viewportVisible && document.body && pattern.test(noticeText(document.body, 5000))) {
+    banners.unshift({ inShadowDom: false, consentText: true, labels: labelsOf(document.body) });
+  }
+  return { top, banners };
+})()`;
+}

@@ -1,0 +1,35 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { filterCompactRules, type CompactCMPRuleset, type IndexedCMPRuleset } from "@duckduckgo/autoconsent";
+
+/** autoconsent's content script and its compact rule set (detection and opt-out steps), read once. */
+export interface AutoconsentAssets {
+  /** `dist/autoconsent.playwright.js`: the content script that talks through `autoconsentSendMessage`. */
+  contentScript: string;
+  /** The rules that apply to one frame's URL. */
+  rulesFor: (options: { url: string; mainFrame: boolean }) => CompactCMPRuleset;
+}
+
+let loaded: Promise<AutoconsentAssets> | null = null;
+
+/**
+ * Reads autoconsent's files from its npm package. The content script is not in the package's export map, so
+ * it is found next to the package's main file (the path autoconsent's own Puppeteer guide uses).
+ */
+export function loadAutoconsent(): Promise<AutoconsentAssets> {
+  loaded ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const dist = dirname(require.resolve("@duckduckgo/autoconsent"));
+    const [contentScript, rules] = await Promise.all([
+      readFile(join(dist, "autoconsent.playwright.js"), "utf8"),
+      readFile(require.resolve("@duckduckgo/autoconsent/rules/compact-rules.json"), "utf8"),
+    ]);
+    const compact = JSON.parse(rules) as IndexedCMPRuleset;
+    return { contentScript, rulesFor: (options) => filterCompactRules(compact, options) };
+  })();
+  loaded.catch(() => {
+    loaded = null;
+  });
+  return loaded;
+}

@@ -1,0 +1,169 @@
+import { CmpNameSchema, type ConsentObservation, type ConsentStepStatus } from "@public-scan/core";
+import { classifyButtonLabel } from "./classify-button-label.js";
+import { classifyFirstLayer, toFirstLayerButtons, type FirstLayerButtons } from "./classify-first-layer.js";
+import type { ConsentApiProbeResult } from "./consent-api-probe-script.js";
+import { summarizeTcString } from "./summarize-tc-string.js";
+
+/** A CMP autoconsent reported in one frame (`cmpDetected` or `popupFound`). */
+export interface AutoconsentHit {
+  cmp: string;
+  frameKey: string;
+  top: boolean;
+}
+
+/** The banners the scan found in one frame. */
+export interface ScannedFrame {
+  frameKey: string;
+  top: boolean;
+  banners: Array<{ inShadowDom: boolean; consentText: boolean; labels: readonly string[] }>;
+}
+
+/** Everything the consent collector gathered, before it is reduced to an observation. */
+export interface ConsentFindings {
+  autoconsent: { status: ConsentStepStatus; reason: string | null; detected: AutoconsentHit[]; popups: AutoconsentHit[] };
+  bannerScan: { status: ConsentStepStatus; reason: string | null; frames: ScannedFrame[] };
+  apiProbe: { status: ConsentStepStatus; result: ConsentApiProbeResult | null };
+}
+
+interface Banner {
+  frameKey: string;
+  top: boolean;
+  inShadowDom: boolean;
+  consentText: boolean;
+  buttons: FirstLayerButtons;
+}
+
+const TCF_EVENTS = new Set(["tcloaded", "cmpuishown", "useractioncomplete"]);
+
+/**
+ * Reduces the findings to the consent observation. autoconsent's verdict wins where it has one (its rules
+ * know the CMPs); the banner scan supplies what autoconsent does not say (the first layer's buttons, the
+ * shadow root) and finds banners of unknown CMPs. Nothing found reads as `not_detected` only when both
+ * detection steps ran; otherwise the status carries the step's failure and the classification is
+ * `undetermined`.
+ */
+export function toConsentObservation(findings: ConsentFindings): ConsentObservation {
+  const banners = findings.bannerScan.frames.flatMap((frame) =>
+    frame.banners.map((banner): Banner => ({
+      frameKey: frame.frameKey,
+      top: frame.top,
+      inShadowDom: banner.inShadowDom,
+      consentText: banner.consentText,
+      buttons: toFirstLayerButtons(banner.labels.map(classifyButtonLabel)),
+    })),
+  );
+  const popup = pickHit(findings.autoconsent.popups);
+  const detected = pickHit(findings.autoconsent.detected);
+  const base = { steps: stepsOf(findings), ...apisOf(findings.apiProbe) };
+
+  if (popup !== null) {
+    // The CMP's rule vouches for a banner in this frame, so an overlay whose text does not say "cookie"
+    // (klaro's "We would like to use Google Analytics… Is that OK?") still counts.
+    const banner = bestBanner(banners.filter((candidate) => candidate.frameKey === popup.frameKey));
+    return {
+      ...base,
+      status: "ok",
+      reason: null,
+      cmp: popup.cmp,
+      detectedBy: "autoconsent",
+      bannerVisible: true,
+      frame: popup.top ? "main_frame" : "iframe",
+      inShadowDom: banner?.inShadowDom ?? null,
+      firstLayer: banner?.buttons ?? null,
+      classification: classifyFirstLayer({ bannerVisible: true, buttons: banner?.buttons ?? null }),
+    };
+  }
+  const banner = bestBanner(banners.filter((candidate) => candidate.consentText));
+  if (banner !== null) {
+    return {
+      ...base,
+      status: "ok",
+      reason: null,
+      cmp: detected?.cmp ?? "heuristic",
+      detectedBy: detected === null ? "heuristic" : "autoconsent",
+      bannerVisible: true,
+      frame: banner.top ? "main_frame" : "iframe",
+      inShadowDom: banner.inShadowDom,
+      firstLayer: banner.buttons,
+      classification: classifyFirstLayer({ bannerVisible: true, buttons: banner.buttons }),
+    };
+  }
+  const none = { bannerVisible: false, frame: null, inShadowDom: null, firstLayer: null } as const;
+  if (detected !== null) {
+    // A CMP without a visible banner (a choice already stored, or a banner for other regions only).
+    const classification = findings.bannerScan.status === "ok" ? "no_banner_detected" : "undetermined";
+    return { ...base, ...none, status: "ok", reason: null, cmp: detected.cmp, detectedBy: "autoconsent", classification };
+  }
+  const incomplete = [findings.bannerScan, findings.autoconsent].find((step) => step.status !== "ok");
+  if (incomplete !== undefined) {
+    return {
+      ...base,
+      ...none,
+      status: incomplete.status === "timed_out" ? "timed_out" : "failed",
+      reason: incomplete.reason ?? "detection_incomplete",
+      cmp: null,
+      detectedBy: null,
+      classification: "undetermined",
+    };
+  }
+  return { ...base, ...none, status: "not_detected", reason: null, cmp: null, detectedBy: null, classification: "no_banner_detected" };
+}
+
+/** A consent observation for a collector that failed as a whole: nothing is known, nothing reads as absent. */
+export function toFailedConsentObservation(options: { status: "failed" | "timed_out"; reason: string | null }): ConsentObservation {
+  const step: ConsentStepStatus = options.status;
+  return {
+    status: options.status,
+    reason: options.reason ?? "collector_error",
+    steps: { autoconsent: step, bannerScan: step, apiProbe: step },
+    cmp: null,
+    detectedBy: null,
+    bannerVisible: false,
+    frame: null,
+    inShadowDom: null,
+    firstLayer: null,
+    classification: "undetermined",
+    apis: null,
+    tcf: null,
+  };
+}
+
+/** The top frame's hit first: a CMP in the page itself is the banner the visitor sees first. */
+function pickHit(hits: readonly AutoconsentHit[]): AutoconsentHit | null {
+  const valid = hits.filter((hit) => CmpNameSchema.safeParse(hit.cmp).success);
+  return valid.find((hit) => hit.top) ?? valid[0] ?? null;
+}
+
+/** The banner with the most kinds of consent buttons; the top frame's wins a tie. */
+function bestBanner(banners: readonly Banner[]): Banner | null {
+  const score = (banner: Banner) =>
+    Number(banner.buttons.accept) + Number(banner.buttons.reject) + Number(banner.buttons.settings) + Number(banner.buttons.acknowledge);
+  let best: Banner | null = null;
+  for (const banner of banners) {
+    if (best === null || score(banner) > score(best) || (score(banner) === score(best) && banner.top && !best.top)) best = banner;
+  }
+  return best;
+}
+
+function stepsOf(findings: ConsentFindings): ConsentObservation["steps"] {
+  return { autoconsent: findings.autoconsent.status, bannerScan: findings.bannerScan.status, apiProbe: findings.apiProbe.status };
+}
+
+function apisOf(probe: ConsentFindings["apiProbe"]): Pick<ConsentObservation, "apis" | "tcf"> {
+  const result = probe.result;
+  if (probe.status !== "ok" || result === null) return { apis: null, tcf: null };
+  const apis = { tcf: result.tcf, gpp: result.gpp, usp: result.usp };
+  if (!result.tcf || result.tcData === null) return { apis, tcf: null };
+  const data = result.tcData;
+  const decoded = data.tcString ? summarizeTcString(data.tcString) : null;
+  return {
+    apis,
+    tcf: {
+      responded: data.responded,
+      gdprApplies: data.gdprApplies,
+      eventStatus: data.eventStatus === null ? null : TCF_EVENTS.has(data.eventStatus) ? (data.eventStatus as "tcloaded") : "other",
+      tcString: !data.responded ? null : !data.tcString ? "empty" : decoded === null ? "undecodable" : "decoded",
+      decoded,
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import { ConsentObservationSchema } from "@public-scan/core";
+import { describe, expect, it } from "vitest";
+import { toConsentObservation, toFailedConsentObservation, type ConsentFindings } from "../../src/consent/to-consent-observation.js";
+
+const NO_APIS = { tcf: false, gpp: false, usp: false, tcData: null };
+const findings = (change: Partial<ConsentFindings> = {}): ConsentFindings => ({
+  autoconsent: { status: "ok", reason: null, detected: [], popups: [] },
+  bannerScan: { status: "ok", reason: null, frames: [{ frameKey: "t0:main", top: true, banners: [] }] },
+  apiProbe: { status: "ok", result: NO_APIS },
+  ...change,
+});
+const banner = (labels: string[], extra: { inShadowDom?: boolean; consentText?: boolean } = {}) => ({
+  inShadowDom: extra.inShadowDom ?? false,
+  consentText: extra.consentText ?? true,
+  labels,
+});
+
+describe("toConsentObservation", () => {
+  it("reads nothing found as not_detected only when every detection step ran", () => {
+    const observation = toConsentObservation(findings());
+    expect(observation).toMatchObject({ status: "not_detected", classification: "no_banner_detected", bannerVisible: false, cmp: null });
+    expect(ConsentObservationSchema.parse(observation)).toEqual(observation);
+  });
+
+  it("never reads a failed step as absence", () => {
+    const scanFailed = toConsentObservation(findings({ bannerScan: { status: "failed", reason: "main_frame_not_reached", frames: [] } }));
+    expect(scanFailed).toMatchObject({ status: "failed", reason: "main_frame_not_reached", classification: "undetermined" });
+    const notStarted = toConsentObservation(
+      findings({ autoconsent: { status: "timed_out", reason: "autoconsent_not_started", detected: [], popups: [] } }),
+    );
+    expect(notStarted).toMatchObject({ status: "timed_out", reason: "autoconsent_not_started", classification: "undetermined" });
+    const probeFailed = toConsentObservation(findings({ apiProbe: { status: "failed", result: null } }));
+    expect(probeFailed).toMatchObject({ apis: null, tcf: null, steps: { apiProbe: "failed" } });
+  });
+
+  it("takes the CMP from autoconsent and the first layer from the banner scan of the same frame", () => {
+    const observation = toConsentObservation(
+      findings({
+        autoconsent: {
+          status: "ok",
+          reason: null,
+          detected: [{ cmp: "Klaro", frameKey: "t0:main", top: true }],
+          popups: [{ cmp: "Klaro", frameKey: "t0:main", top: true }],
+        },
+        bannerScan: {
+          status: "ok",
+          reason: null,
+          frames: [
+            { frameKey: "t0:main", top: true, banners: [banner(["That's ok", "I decline", "Let me choose"], { consentText: false })] },
+            { frameKey: "t1:ad", top: false, banners: [banner(["Accept all"])] },
+          ],
+        },
+      }),
+    );
+    expect(observation).toMatchObject({
+      status: "ok",
+      cmp: "Klaro",
+      detectedBy: "autoconsent",
+      frame: "main_frame",
+      firstLayer: { accept: false, reject: true, settings: true, acknowledge: true },
+      classification: "accept_and_reject_first_layer",
+    });
+  });
+
+  it("is undetermined when autoconsent sees a popup whose buttons the scan could not read", () => {
+    const observation = toConsentObservation(
+      findings({
+        autoconsent: { status: "ok", reason: null, detected: [], popups: [{ cmp: "Sourcepoint-frame", frameKey: "t2:x", top: false }] },
+      }),
+    );
+    expect(observation).toMatchObject({ bannerVisible: true, frame: "iframe", firstLayer: null, classification: "undetermined" });
+  });
+
+  it("finds banners of unknown CMPs heuristically, in iframes and shadow roots, but not overlays that never speak of consent", () => {
+    const shadow = toConsentObservation(
+      findings({
+        bannerScan: {
+          status: "ok",
+          reason: null,
+          frames: [{ frameKey: "t0:main", top: true, banners: [banner(["Alle akzeptieren", "Einstellungen"], { inShadowDom: true })] }],
+        },
+      }),
+    );
+    expect(shadow).toMatchObject({
+      cmp: "heuristic",
+      detectedBy: "heuristic",
+      inShadowDom: true,
+      classification: "reject_behind_settings",
+    });
+    const chat = toConsentObservation(
+      findings({
+        bannerScan: {
+          status: "ok",
+          reason: null,
+          frames: [{ frameKey: "t0:main", top: true, banners: [banner(["Accept"], { consentText: false })] }],
+        },
+      }),
+    );
+    expect(chat).toMatchObject({ status: "not_detected", bannerVisible: false });
+  });
+
+  it("reports a CMP without a visible banner as detected, with no banner", () => {
+    const observation = toConsentObservation(
+      findings({
+        autoconsent: { status: "ok", reason: null, detected: [{ cmp: "cookieconsent3", frameKey: "t0:main", top: true }], popups: [] },
+      }),
+    );
+    expect(observation).toMatchObject({ status: "ok", cmp: "cookieconsent3", bannerVisible: false, classification: "no_banner_detected" });
+  });
+
+  it("drops CMP names that are not rule names, and summarises the TCF answer without the string", () => {
+    const observation = toConsentObservation(
+      findings({
+        autoconsent: { status: "ok", reason: null, detected: [{ cmp: "<script>", frameKey: "t0:main", top: true }], popups: [] },
+        apiProbe: {
+          status: "ok",
+          result: {
+            tcf: true,
+            gpp: true,
+            usp: false,
+            tcData: { responded: true, gdprApplies: true, eventStatus: "cmpuishown", tcString: "garbage" },
+          },
+        },
+      }),
+    );
+    expect(observation.cmp).toBeNull();
+    expect(observation.apis).toEqual({ tcf: true, gpp: true, usp: false });
+    expect(observation.tcf).toEqual({
+      responded: true,
+      gdprApplies: true,
+      eventStatus: "cmpuishown",
+      tcString: "undecodable",
+      decoded: null,
+    });
+    expect(JSON.stringify(observation)).not.toContain("garbage");
+  });
+});
+
+describe("toFailedConsentObservation", () => {
+  it("marks every step and shows nothing as absent", () => {
+    const observation = toFailedConsentObservation({ status: "timed_out", reason: "collector_timeout" });
+    expect(ConsentObservationSchema.parse(observation)).toMatchObject({
+      status: "timed_out",
+      reason: "collector_timeout",
+      steps: { autoconsent: "timed_out", bannerScan: "timed_out", apiProbe: "timed_out" },
+      classification: "undetermined",
+      apis: null,
+    });
+  });
+});
