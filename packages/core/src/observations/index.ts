@@ -31,3 +31,5 @@ export type { FrameObservation } from "./frame-observation.js";
 export { OBSERVATION_LIMITS, ScanObservationsSchema } from "./scan-observations.js";
 export type { ScanObservations } from "./scan-observations.js";
 export { hostOf, toObservedHost, toSafeUrl } from "./safe-url.js";
+export { ConsentActionSchema, ConsentActionsSchema, PhaseRunSchema } from "./phase-observation.js";
+export type { ConsentAction, ConsentActions, PhaseRun } from "./phase-observation.js";

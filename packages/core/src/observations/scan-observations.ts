@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DateTimeSchema } from "../contract/primitives.js";
 import { CollectorReportSchema } from "./collector-report.js";
 import { ConsentObservationSchema } from "./consent-observation.js";
+import { ConsentActionsSchema, PhaseRunSchema } from "./phase-observation.js";
 import { CookieObservationSchema } from "./cookie-observation.js";
 import { FrameObservationSchema } from "./frame-observation.js";
 import { NavigationObservationSchema } from "./navigation-observation.js";
@@ -35,6 +36,13 @@ export const ScanObservationsSchema = z.object({
   frames: z.array(FrameObservationSchema).max(OBSERVATION_LIMITS.frames),
   /** The consent banner before consent. Optional: observations stored before it existed have none. */
   consent: ConsentObservationSchema.optional(),
+  /**
+   * The phases the scan ran, in order, with why any did not. Optional: observations of scans before phases
+   * existed have only pre-consent evidence and none of these.
+   */
+  phases: z.array(PhaseRunSchema).max(4).optional(),
+  /** What the banner's reject and accept options did. Optional like `phases`. */
+  consentActions: ConsentActionsSchema.optional(),
   collectors: z.array(CollectorReportSchema).max(50),
   /** Items dropped because a bound was reached, per list. */
   truncated: z.object({ cookies: z.int().min(0), storage: z.int().min(0), requests: z.int().min(0), frames: z.int().min(0) }),

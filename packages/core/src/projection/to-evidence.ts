@@ -1,14 +1,16 @@
 import type { EvidenceExample, Party, Purpose } from "../contract/index.js";
 import type { ScanObservations } from "../observations/scan-observations.js";
+import { toConsentSignals } from "./to-consent-signals.js";
 
 /**
  * A public-safe evidence record: the allow-listed facts of one observation that a report may show. Findings
  * and the pre-consent table are derived from these only, never from raw scanner data (DESIGN.md).
  */
 export interface EvidenceRecord extends EvidenceExample {
-  kind: "cookie" | "storage_key" | "tracker_request";
+  /** `consent_signal`: a fact about the consent banner or a consent action, named by a stable code (see toConsentSignals). */
+  kind: "cookie" | "storage_key" | "tracker_request" | "consent_signal";
   party: Party;
-  purpose: Purpose;
+  purpose: Purpose | null;
   /** Tracker category from the catalogue (`advertising`, `session_replay`, ...), when known. */
   category: string | null;
   /** Requests counted for a tracker host; null for cookies and storage. */
@@ -84,5 +86,5 @@ export function toEvidence(observations: ScanObservations): EvidenceRecord[] {
       trackerListed: request.trackerListed,
     });
   }
-  return [...records, ...trackers.values()];
+  return [...records, ...trackers.values(), ...toConsentSignals(observations)];
 }

@@ -10,7 +10,10 @@ const KIND = { cookie: "cookie", storage_key: "storage", tracker_request: "track
  */
 export function toPreConsentRows(evidence: readonly EvidenceRecord[]): PreConsentRow[] {
   return evidence
-    .filter((record) => record.phase === "pre_consent")
+    .filter(
+      (record): record is EvidenceRecord & { kind: keyof typeof KIND; purpose: NonNullable<EvidenceRecord["purpose"]> } =>
+        record.phase === "pre_consent" && record.kind !== "consent_signal" && record.purpose !== null,
+    )
     .map((record): PreConsentRow => ({
       kind: KIND[record.kind],
       name: record.kind === "tracker_request" ? null : record.name,

@@ -1,4 +1,5 @@
 import type { Coverage, NoGoReasonCode, PreConsentRow, ResultDisposition, RiskLevel } from "../contract/index.js";
+import type { PhaseRun } from "../observations/phase-observation.js";
 import type { ScanObservations } from "../observations/scan-observations.js";
 import { toFindings, type Finding } from "./findings/to-findings.js";
 import { SCORE_VERSION } from "./score/score-rubric.js";
@@ -19,6 +20,8 @@ export interface ScanReport {
   resultDispositionReason: { code: NoGoReasonCode; message: string } | null;
   findings: Finding[];
   preConsentRows: PreConsentRow[];
+  /** The phases the scan ran and why any did not (absent in reports stored before phases existed). */
+  phases?: PhaseRun[];
 }
 
 /**
@@ -56,5 +59,6 @@ export function toScanReport(observations: ScanObservations): ScanReport {
     resultDispositionReason: null,
     findings,
     preConsentRows: toPreConsentRows(evidence),
+    ...(observations.phases ? { phases: observations.phases.map((phase) => ({ ...phase })) } : {}),
   };
 }

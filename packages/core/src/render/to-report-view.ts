@@ -57,7 +57,15 @@ export function toReportView(record: CompletedRecord, links: LinkBuilder): Repor
     })),
     table: { summary: table.summary, rows: table.rows },
     phases: REPORT_PHASES.map((phase) => {
-      // Only the pre-consent visit runs today; a phase that did not run is said so, never read as "nothing found".
+      // A phase that did not run is said so, with why, never read as "nothing found". Reports stored before
+      // phases existed only have the pre-consent visit.
+      const run = report.phases?.find((candidate) => candidate.phase === phase);
+      if (run !== undefined && !noGo) {
+        const why = run.reason === null ? "" : ` (${run.reason.replaceAll("_", " ")})`;
+        return run.status === "completed"
+          ? { phase, status: "observed" as const, note: PHASE_NOTES[phase] }
+          : { phase, status: "not_run" as const, note: `${PHASE_NOTES[phase]} Not observed in this scan${why}.` };
+      }
       const observed = phase === "pre_consent" && !noGo;
       return {
         phase,

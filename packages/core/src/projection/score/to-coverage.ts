@@ -1,5 +1,6 @@
 import type { Coverage, NoGoReasonCode, ResultDisposition } from "../../contract/index.js";
 import type { ScanObservations } from "../../observations/scan-observations.js";
+import { toPhaseCoverage } from "./to-phase-coverage.js";
 
 /** Customer-safe copy of each no-go reason. */
 export const NO_GO_MESSAGES: Record<NoGoReasonCode, string> = {
@@ -17,6 +18,7 @@ const COLLECTOR_LABELS: Record<string, string> = {
   cookies: "cookies",
   storage: "browser storage",
   frames: "frames and workers",
+  consent: "consent banner detection",
 };
 
 /**
@@ -48,13 +50,13 @@ export function toCoverage(observations: ScanObservations): {
   }
   if (!observations.navigation.reachedNetworkIdle)
     limitations.push("The page kept loading; requests after the observation window are not included.");
-  const partial = observations.collectors.some((collector) => collector.status !== "ok");
+  const phases = toPhaseCoverage(observations);
+  limitations.push(...phases.limitations);
+  const partial = observations.collectors.some((collector) => collector.status !== "ok") || phases.partial;
   return {
     coverage: {
       status: partial ? "partial" : "complete",
-      summary: partial
-        ? "Some observations of the pre-consent visit could not be collected."
-        : "The pre-consent visit was observed. Consent interaction, transport, privacy-policy and US-law signals are not part of this scan version.",
+      summary: partial ? "Some observations of this scan could not be collected; see the limitations." : phases.summary,
       limitations,
     },
     disposition: partial ? "limited_coverage" : "standard",

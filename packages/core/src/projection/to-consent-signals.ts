@@ -1,0 +1,46 @@
+import type { ScanObservations } from "../observations/scan-observations.js";
+import type { EvidenceRecord } from "./to-evidence.js";
+
+/**
+ * Facts about the consent banner and the consent actions, as evidence records of kind `consent_signal`
+ * named by stable codes:
+ * - phase `pre_consent`: the first layer's classification (`accept_and_reject_first_layer`,
+ *   `reject_behind_settings`, `accept_only`, `cosmetic_only`, `no_banner_detected`), only when detection
+ *   completed (a failed or timed-out detection is a coverage gap, never "no banner");
+ * - phase `after_reject` / `after_accept`: `reject_succeeded`, `reject_failed`, `accept_succeeded`,
+ *   `accept_failed` when the action was attempted;
+ * - phase `gpc`: `gpc_signal_sent` when the GPC visit completed.
+ * The vendor is the CMP as autoconsent names it; nothing else of the page is carried.
+ */
+export function toConsentSignals(observations: ScanObservations): EvidenceRecord[] {
+  const host = observations.target.host;
+  const consent = observations.consent;
+  const cmp = consent?.cmp === "heuristic" ? null : (consent?.cmp ?? null);
+  const signal = (name: string, phase: EvidenceRecord["phase"]): EvidenceRecord => ({
+    kind: "consent_signal",
+    name,
+    host,
+    vendor: cmp,
+    purpose: null,
+    category: null,
+    party: "first_party",
+    phase,
+    requestCount: null,
+    lifetimeSeconds: null,
+    trackerListed: false,
+  });
+  const signals: EvidenceRecord[] = [];
+  if (consent && (consent.status === "ok" || consent.status === "not_detected") && consent.classification !== "undetermined") {
+    signals.push(signal(consent.classification, "pre_consent"));
+  }
+  const actions = observations.consentActions;
+  if (actions?.reject.outcome === "succeeded" || actions?.reject.outcome === "failed") {
+    signals.push(signal(`reject_${actions.reject.outcome}`, "after_reject"));
+  }
+  if (actions?.accept.outcome === "succeeded" || actions?.accept.outcome === "failed") {
+    signals.push(signal(`accept_${actions.accept.outcome}`, "after_accept"));
+  }
+  if (observations.phases?.some((phase) => phase.phase === "gpc" && phase.status === "completed"))
+    signals.push(signal("gpc_signal_sent", "gpc"));
+  return signals;
+}
