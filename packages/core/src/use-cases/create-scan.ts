@@ -5,7 +5,8 @@ import { toScanJobResource } from "../render/to-scan-job-resource.js";
 import { toScanResource } from "../render/to-scan-resource.js";
 import { isStale } from "./is-stale.js";
 import { checkTargetPolicy } from "./check-target-policy.js";
-import { normalizeTarget } from "./normalize-target.js";
+import { normalizeTarget, type ScanTarget } from "./normalize-target.js";
+import { withTargetLock } from "./with-target-lock.js";
 import type { Outcome } from "./outcome.js";
 import { jobTiming, linksOf } from "./render-context.js";
 import type { Allowance, Caller, ServiceDeps } from "./service-deps.js";
@@ -18,6 +19,11 @@ import type { Allowance, Caller, ServiceDeps } from "./service-deps.js";
 export async function createScan(deps: ServiceDeps, input: { body: unknown; caller: Caller }): Promise<Outcome<Scan>> {
   const target = normalizeTarget(input.body, deps.config);
   await checkTargetPolicy(deps, target.url);
+  return withTargetLock(deps.scans, { targetKey: target.targetKey, work: () => createOrJoin(deps, { target, caller: input.caller }) });
+}
+
+async function createOrJoin(deps: ServiceDeps, input: { target: ScanTarget; caller: Caller }): Promise<Outcome<Scan>> {
+  const { target } = input;
   const now = deps.clock.now();
   const links = linksOf(deps);
   const provenance = (
