@@ -1,14 +1,11 @@
 import type { AuditEvent, AuditLog } from "@public-scan/core";
-import type { Redis, RedisOptions } from "ioredis";
+import type { Redis } from "ioredis";
+import { createRedisConnection, type RedisConnectionOptions } from "./create-redis-connection.js";
 
 /** The two stream commands the log needs, so an existing `Redis` (or a compatible client) can be passed in. */
 export type RedisStreamClient = Pick<Redis, "xadd" | "xrevrange">;
 
-export interface RedisAuditLogOptions {
-  /** An existing client; the log never quits it. */
-  readonly client?: RedisStreamClient;
-  /** Options or URL for a client the log creates (ioredis is loaded on first use) and quits on close(). */
-  readonly connection?: RedisOptions | string;
+export interface RedisAuditLogOptions extends RedisConnectionOptions<RedisStreamClient> {
   /** Prefix of the log's one key, `<prefix>events`. Default `public-scan:audit:`. */
   readonly keyPrefix?: string;
   /**
@@ -41,19 +38,8 @@ export function createRedisAuditLog(options: RedisAuditLogOptions = {}): AuditLo
   const key = `${options.keyPrefix ?? "public-scan:audit:"}events`;
   const maxEvents = options.maxEvents ?? 100_000;
   if (!Number.isSafeInteger(maxEvents) || maxEvents < 1) throw new RangeError("maxEvents must be a positive integer");
-  let owned: Promise<Redis> | undefined;
-  let closed = false;
-
-  function client(): Promise<RedisStreamClient> {
-    if (closed) return Promise.reject(new Error("Redis audit log is closed"));
-    if (options.client !== undefined) return Promise.resolve(options.client);
-    // Loaded lazily, so importing the storage entry does not load ioredis for SQLite-only hosts.
-    owned ??= import("ioredis").then(({ Redis: RedisClient }) => {
-      const { connection } = options;
-      return typeof connection === "string" ? new RedisClient(connection) : new RedisClient(connection ?? {});
-    });
-    return owned;
-  }
+  const connection = createRedisConnection({ ...options, name: "Redis audit log" });
+  const client = () => connection.client();
 
   return {
     async append(event) {
@@ -67,12 +53,6 @@ export function createRedisAuditLog(options: RedisAuditLogOptions = {}): AuditLo
       const redis = await client();
       return (await redis.xrevrange(key, "+", "-", "COUNT", limit)).map(toEvent);
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      // A client that never came up (ioredis failed to load) has nothing to quit.
-      const own = await owned?.catch(() => undefined);
-      await own?.quit();
-    },
+    close: () => connection.close(),
   };
 }

@@ -1,26 +1,15 @@
-import { createHash } from "node:crypto";
 import type { ApiKeyRecord, KeyStore } from "@public-scan/core";
-import type { Redis, RedisOptions } from "ioredis";
-import type { RedisScriptClient } from "./create-redis-counter-store.js";
+import { createRedisConnection, type RedisConnectionOptions } from "./create-redis-connection.js";
+import { createScriptRunner, type RedisScriptClient } from "./create-script-runner.js";
 import { REDIS_KEY_SCRIPTS } from "./redis-key-scripts.js";
 
-export interface RedisKeyStoreOptions {
-  /** An existing client; the store never quits it. */
-  readonly client?: RedisScriptClient;
-  /** Options or URL for a client the store creates (ioredis is loaded on first use) and quits on close(). */
-  readonly connection?: RedisOptions | string;
+export interface RedisKeyStoreOptions extends RedisConnectionOptions<RedisScriptClient> {
   /**
    * Prefix of every key the store writes. Default `public-scan:key:`. On Redis Cluster use a hash tag,
    * e.g. `{public-scan}:key:`, so a record and its hash index are in one slot.
    */
   readonly keyPrefix?: string;
 }
-
-type ScriptName = keyof typeof REDIS_KEY_SCRIPTS;
-
-const SHAS = Object.fromEntries(
-  Object.entries(REDIS_KEY_SCRIPTS).map(([name, script]) => [name, createHash("sha1").update(script).digest("hex")]),
-) as Record<ScriptName, string>;
 
 /** A `[record, revoked_at]` reply: the record as created, with the revocation time the store keeps beside it. */
 function parse(reply: unknown): ApiKeyRecord | null {
@@ -40,29 +29,8 @@ function parse(reply: unknown): ApiKeyRecord | null {
  */
 export function createRedisKeyStore(options: RedisKeyStoreOptions = {}): KeyStore {
   const prefix = options.keyPrefix ?? "public-scan:key:";
-  let owned: Promise<Redis> | undefined;
-  let closed = false;
-
-  function client(): Promise<RedisScriptClient> {
-    if (options.client !== undefined) return Promise.resolve(options.client);
-    // Loaded lazily, so importing the storage entry does not load ioredis for SQLite-only hosts.
-    owned ??= import("ioredis").then(({ Redis: RedisClient }) => {
-      const { connection } = options;
-      return typeof connection === "string" ? new RedisClient(connection) : new RedisClient(connection ?? {});
-    });
-    return owned;
-  }
-
-  async function call(name: ScriptName, keys: string[], args: string[]): Promise<unknown> {
-    if (closed) throw new Error("Redis key store is closed");
-    const redis = await client();
-    try {
-      return await redis.evalsha(SHAS[name], keys.length, ...keys, ...args);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
-      return redis.eval(REDIS_KEY_SCRIPTS[name], keys.length, ...keys, ...args);
-    }
-  }
+  const connection = createRedisConnection({ ...options, name: "Redis key store" });
+  const call = createScriptRunner({ scripts: REDIS_KEY_SCRIPTS, client: () => connection.client() });
 
   const recordKey = (keyId: string) => `${prefix}r:${keyId}`;
   const hashKey = (hash: string) => `${prefix}h:${hash}`;
@@ -77,12 +45,6 @@ export function createRedisKeyStore(options: RedisKeyStoreOptions = {}): KeyStor
     findByHash: async (hash) => parse(await call("findByHash", [hashKey(hash)], [prefix])),
     get: async (keyId) => parse(await call("get", [recordKey(keyId)], [])),
     revoke: async (keyId, at) => (await call("revoke", [recordKey(keyId)], [at])) === 1,
-    async close() {
-      if (closed) return;
-      closed = true;
-      // A client that never came up (ioredis failed to load) has nothing to quit.
-      const own = await owned?.catch(() => undefined);
-      await own?.quit();
-    },
+    close: () => connection.close(),
   };
 }

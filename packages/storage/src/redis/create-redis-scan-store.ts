@@ -1,26 +1,15 @@
-import { createHash } from "node:crypto";
 import type { ScanRecord, ScanStore } from "@public-scan/core";
-import type { Redis, RedisOptions } from "ioredis";
-import type { RedisScriptClient } from "./create-redis-counter-store.js";
+import { createRedisConnection, type RedisConnectionOptions } from "./create-redis-connection.js";
+import { createScriptRunner, type RedisScriptClient } from "./create-script-runner.js";
 import { REDIS_SCAN_SCRIPTS } from "./redis-scan-scripts.js";
 
-export interface RedisScanStoreOptions {
-  /** An existing client; the store never quits it. */
-  readonly client?: RedisScriptClient;
-  /** Options or URL for a client the store creates (ioredis is loaded on first use) and quits on close(). */
-  readonly connection?: RedisOptions | string;
+export interface RedisScanStoreOptions extends RedisConnectionOptions<RedisScriptClient> {
   /**
    * Prefix of every key the store writes. Default `public-scan:scan:`. On Redis Cluster use a hash tag,
    * e.g. `{public-scan}:scan:`, so a record and its indexes are in one slot.
    */
   readonly keyPrefix?: string;
 }
-
-type ScriptName = keyof typeof REDIS_SCAN_SCRIPTS;
-
-const SHAS = Object.fromEntries(
-  Object.entries(REDIS_SCAN_SCRIPTS).map(([name, script]) => [name, createHash("sha1").update(script).digest("hex")]),
-) as Record<ScriptName, string>;
 
 const ACTIVE = new Set<ScanRecord["status"]>(["queued", "pending", "running", "finalizing"]);
 
@@ -42,29 +31,8 @@ function scoreOf(record: ScanRecord): string {
  */
 export function createRedisScanStore(options: RedisScanStoreOptions = {}): ScanStore {
   const prefix = options.keyPrefix ?? "public-scan:scan:";
-  let owned: Promise<Redis> | undefined;
-  let closed = false;
-
-  function client(): Promise<RedisScriptClient> {
-    if (options.client !== undefined) return Promise.resolve(options.client);
-    // Loaded lazily, so importing the storage entry does not load ioredis for SQLite-only hosts.
-    owned ??= import("ioredis").then(({ Redis: RedisClient }) => {
-      const { connection } = options;
-      return typeof connection === "string" ? new RedisClient(connection) : new RedisClient(connection ?? {});
-    });
-    return owned;
-  }
-
-  async function call(name: ScriptName, keys: string[], args: Array<string | number>): Promise<unknown> {
-    if (closed) throw new Error("Redis scan store is closed");
-    const redis = await client();
-    try {
-      return await redis.evalsha(SHAS[name], keys.length, ...keys, ...args);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
-      return redis.eval(REDIS_SCAN_SCRIPTS[name], keys.length, ...keys, ...args);
-    }
-  }
+  const connection = createRedisConnection({ ...options, name: "Redis scan store" });
+  const call = createScriptRunner({ scripts: REDIS_SCAN_SCRIPTS, client: () => connection.client() });
 
   const recordKey = (scanId: string) => `${prefix}r:${scanId}`;
   const writeArgs = (record: ScanRecord, targetKey: string) => [
@@ -103,12 +71,6 @@ export function createRedisScanStore(options: RedisScanStoreOptions = {}): ScanS
       const replies = (await call("listActive", [`${prefix}active`], [prefix])) as unknown[];
       return replies.map((reply) => parse(reply)!);
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      // A client that never came up (ioredis failed to load) has nothing to quit.
-      const own = await owned?.catch(() => undefined);
-      await own?.quit();
-    },
+    close: () => connection.close(),
   };
 }
