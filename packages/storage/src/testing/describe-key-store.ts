@@ -2,6 +2,7 @@ import type { KeyStore } from "@public-scan/core";
 import { BASIC_KEY_STORE_CASES } from "./basic-key-store-cases.js";
 import { CONCURRENT_KEY_STORE_CASES } from "./concurrent-key-store-cases.js";
 import { describeConformance } from "./describe-conformance.js";
+import { toDurableHandles } from "./to-durable-handles.js";
 import { DURABLE_KEY_STORE_CASES } from "./durable-key-store-cases.js";
 import type { KeyStoreCase } from "./key-store-case.js";
 
@@ -46,15 +47,6 @@ export function describeKeyStore(name: string, factory: KeyStoreFactory, options
     applies: (title) => durable || !DURABLE_ONLY.has(title),
     namespacePrefix: "keys",
     factory,
-    run: (testCase, { store, open, closeAll }) =>
-      testCase({
-        store,
-        peer: () => (durable ? open() : Promise.resolve(store)),
-        reopen: async () => {
-          if (!durable) throw new Error("reopen needs a durable store");
-          await closeAll();
-          return open();
-        },
-      }),
+    run: (testCase, handles) => testCase({ store: handles.store, ...toDurableHandles(durable, handles) }),
   });
 }

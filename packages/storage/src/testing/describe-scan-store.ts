@@ -5,6 +5,7 @@ import { DURABLE_SCAN_STORE_CASES } from "./durable-scan-store-cases.js";
 import { INDEX_SCAN_STORE_CASES } from "./index-scan-store-cases.js";
 import type { ScanStoreCase } from "./scan-store-case.js";
 import { describeConformance } from "./describe-conformance.js";
+import { toDurableHandles } from "./to-durable-handles.js";
 
 /** Every case of the ScanStore conformance suite, by title (the durable ones run only for durable stores). */
 export const SCAN_STORE_CASES = {
@@ -48,15 +49,6 @@ export function describeScanStore(name: string, factory: ScanStoreFactory, optio
     applies: (title) => durable || !DURABLE_ONLY.has(title),
     namespacePrefix: "scans",
     factory,
-    run: (testCase, { store, open, closeAll }) =>
-      testCase({
-        store,
-        peer: () => (durable ? open() : Promise.resolve(store)),
-        reopen: async () => {
-          if (!durable) throw new Error("reopen needs a durable store");
-          await closeAll();
-          return open();
-        },
-      }),
+    run: (testCase, handles) => testCase({ store: handles.store, ...toDurableHandles(durable, handles) }),
   });
 }
