@@ -60,8 +60,8 @@ const restServer = await serveRestApp({ app: rest, port: 0 });
 process.stdout.write(`${JSON.stringify({ bareUrl: bareServer.url, restUrl: restServer.url, scanIds, tokens })}\n`);
 process.stdin.resume();
 process.stdin.on("end", async () => {
-  await bareServer.close(true);
-  await restServer.close(true);
+  await bareServer.close({ graceMs: 0 });
+  await restServer.close({ graceMs: 0 });
   await service.close();
   await Promise.all([counters.close(), keys.close()]);
   rmSync(directory, { recursive: true, force: true });

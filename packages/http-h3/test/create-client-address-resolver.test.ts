@@ -20,6 +20,9 @@ describe("createClientAddressResolver", () => {
     // Garbage ends the walk at the last address a trusted proxy vouched for.
     expect(resolve({ peer: "10.1.2.3", forwardedFor: "<script>, 10.2.2.2" })).toBe("10.2.2.2");
     expect(resolve({ peer: "10.1.2.3", forwardedFor: "2001:db8::1" })).toBe("2001:db8::1");
+    // Entries with the client's port, as some load balancers write them.
+    expect(resolve({ peer: "10.1.2.3", forwardedFor: "198.51.100.1:5555" })).toBe("198.51.100.1");
+    expect(resolve({ peer: "10.1.2.3", forwardedFor: "[2001:db8::7]:443" })).toBe("2001:db8::7");
   });
 
   it("understands private ranges and exact addresses, and refuses bad settings", () => {

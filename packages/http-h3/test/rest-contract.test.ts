@@ -127,6 +127,8 @@ describe.each(REST_HOSTS)("REST /api/v2 contract, $name", (host) => {
   });
 
   it("refuses malformed, oversized, mistyped and unknown-field bodies, and stores nothing", async () => {
+    const probe = await call("POST", "/api/v2/scans", { json: { url: "https://shop.example.com/" } });
+    const before = probe.body.anonymousQuotaRemaining as number;
     const post = (init: RequestInit) => call("POST", "/api/v2/scans", init);
     expect((await post({ headers: { "content-type": "application/json" }, body: "{not json" })).status).toBe(400);
     expect(
@@ -148,18 +150,32 @@ describe.each(REST_HOSTS)("REST /api/v2 contract, $name", (host) => {
     ]) {
       expect((await call("POST", "/api/v2/scans", { json: { url } })).status, url).toBe(400);
     }
-    // None of the refused requests created a scan of e.example.com.
-    expect((await call("GET", "/api/v2/domains/e.example.com/latest", { token: reader })).status).toBe(404);
+    // None of the refused requests created or charged anything: the next new scan uses the next unit.
+    const other = await call("POST", "/api/v2/scans", { json: { url: "https://g.example.com/" } });
+    expect(other.body.anonymousQuotaRemaining).toBe(before - 1);
   });
 
   it("answers HEAD like GET without a body, and CORS preflights", async () => {
     const head = await rest.app.fetch(new Request("http://in-process/api/v2/health", { method: "HEAD" }));
     expect(head.status).toBe(200);
     expect(await head.text()).toBe("");
-    const preflight = await rest.app.fetch(new Request("http://in-process/api/v2/scans", { method: "OPTIONS" }));
+    const preflight = await rest.app.fetch(
+      new Request("http://in-process/api/v2/scans", { method: "OPTIONS", headers: { "access-control-request-headers": "authorization" } }),
+    );
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-headers")).toContain("authorization");
     const keyPreflight = await rest.app.fetch(new Request("http://in-process/api/v2/keys/request", { method: "OPTIONS" }));
     expect(keyPreflight.headers.get("access-control-allow-origin")).toBeNull();
+    // Anonymous scan creation cross-origin would spend the visitor's allowance: only with a bearer key.
+    const preflightOf = (requested: string) =>
+      rest.app.fetch(
+        new Request("http://in-process/api/v2/scans", { method: "OPTIONS", headers: { "access-control-request-headers": requested } }),
+      );
+    expect((await preflightOf("content-type")).headers.get("access-control-allow-origin")).toBeNull();
+    expect((await preflightOf("authorization, content-type")).headers.get("access-control-allow-origin")).toBe("*");
+    const statusPreflight = await rest.app.fetch(
+      new Request(`http://in-process/api/v2/scans/${UNKNOWN_SCAN}/status`, { method: "OPTIONS" }),
+    );
+    expect(statusPreflight.headers.get("access-control-allow-origin")).toBe("*");
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer from "puppeteer-core";
@@ -11,6 +11,16 @@ import { startReferenceServer, type ReferenceServer } from "../src/serve/start-r
  * The reference server as an operator runs it: configured by environment, scanning a site of the fixture
  * web with the shared Chromium, answering the README's curl calls, keeping its data across a restart.
  */
+/** The anonymous allowance left, as a reused scan reports it (reuse is free). */
+async function anonymousRemaining(origin: string): Promise<number> {
+  const reused = await fetch(`${origin}/api/v2/scans`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ url: inject("fixtureWeb").sites.find((site) => site.id === "daily-courier")!.url }),
+  });
+  return ((await reused.json()) as { anonymousQuotaRemaining: number }).anonymousQuotaRemaining;
+}
+
 describe("pnpm serve", () => {
   const web = inject("fixtureWeb");
   const site = web.sites.find((candidate) => candidate.id === "daily-courier")!;
@@ -50,11 +60,15 @@ describe("pnpm serve", () => {
     expect(status).toMatchObject({ type: "service_scan", status: "completed" });
 
     // SSRF targets are refused up front by the scanner's egress policy: 400, nothing queued, no quota used.
+    const quotaBefore = await anonymousRemaining(server.url);
     for (const url of [
       "http://169.254.169.254/latest/meta-data/",
       server.url,
       "http://[::1]/",
+      "http://[::ffff:127.0.0.1]/",
       "http://0x7f000001/",
+      "http://2130706433/",
+      "http://localhost:8787/",
       "http://metadata.google.internal/",
     ]) {
       const refused = await fetch(`${server.url}/api/v2/scans`, {
@@ -65,6 +79,9 @@ describe("pnpm serve", () => {
       expect(refused.status, url).toBe(400);
       expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/not a public web address/);
     }
+    expect(await anonymousRemaining(server.url)).toBe(quotaBefore);
+    // Counter keys are HMACs with a secret kept, owner-only, in the data directory.
+    expect((await stat(join(dataDir, "identifier-secret"))).mode & 0o777).toBe(0o600);
 
     const report = await fetch(`${server.url}/reports/${scanId}`);
     expect(report.status).toBe(200);
@@ -126,6 +143,12 @@ describe("serve configuration", () => {
       resolve: ["www.example.com=10.0.0.5", "*.example.org=10.0.0.6:8443"],
       extraCaCertsFile: "/etc/ca.pem",
     });
+  });
+
+  it("refuses a bad trusted-proxy setting before it starts anything", async () => {
+    await expect(startReferenceServer(parseServeConfig(["--trusted-proxies", "proxy.example", "--port", "0"], {}))).rejects.toThrow(
+      /not an address/,
+    );
   });
 
   it("refuses bad values with a clear message", () => {

@@ -71,9 +71,16 @@ export async function createLocalService(
     shutdown: shutdown.signal,
   } satisfies WorkerDeps);
   await recoverInterruptedScans(deps);
+  // Scans of workers that die while this process lives are taken over by a periodic sweep.
+  const sweep = setInterval(
+    () => void recoverInterruptedScans(deps).catch((error: unknown) => options.onJobError?.(error, "recovery")),
+    Math.max(1000, (deps.config.staleAfterSeconds * 1000) / 2),
+  );
+  sweep.unref?.();
   return {
     deps,
     close: async (closeOptions = {}) => {
+      clearInterval(sweep);
       if (closeOptions.graceMs === undefined) {
         await queue.close();
       } else {

@@ -91,9 +91,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     return { at, counters };
   }
 
-  const keyCharges = (key: Identifier, scanRead: boolean): Charge[] =>
+  const keyCharges = (key: Identifier, counts: { requests: boolean; scanReads: boolean }): Charge[] =>
     RATE_LIMIT_POLICY.api_key
-      .filter((rule) => rule.counts === "requests" || scanRead)
+      .filter((rule) => (rule.counts === "requests" ? counts.requests : counts.scanReads))
       .map((rule) => ({ profile: "api_key", rule, owner: ownerOf(rule.scope, { key }), units: 1 }));
 
   const dailyQuota = (counter: CounterStatus, at: number): DailyQuota => ({
@@ -120,7 +120,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         owner: ownerOf(rule.scope, ids),
         units: weight.units,
       }));
-      const key = keyId === undefined ? [] : keyCharges({ kind: "key", value: keyId }, true);
+      // The per-minute request cap is charged once per request at its entry (checkKeyRequest); a read adds
+      // the daily scan-read cap, in the same all-or-nothing step as the weighted limits.
+      const key = keyId === undefined ? [] : keyCharges({ kind: "key", value: keyId }, { requests: false, scanReads: true });
       const { counters } = await charge([...reads, ...key]);
       return { counters };
     },
@@ -156,7 +158,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     },
 
     async checkKeyRequest({ keyId, scanRead }) {
-      const { counters } = await charge(keyCharges({ kind: "key", value: keyId }, scanRead));
+      const { counters } = await charge(keyCharges({ kind: "key", value: keyId }, { requests: true, scanReads: scanRead }));
       return { counters };
     },
   };

@@ -21,3 +21,4 @@ export { toCounterExpiry } from "./to-counter-expiry.js";
 export { toRateLimitError } from "./to-rate-limit-error.js";
 export type { RateLimitErrorInput } from "./to-rate-limit-error.js";
 export { toWindowLabel } from "./to-window-label.js";
+export { toRequesterId } from "./to-requester-id.js";

@@ -31,8 +31,8 @@ export interface DailyQuotaGrant extends RateLimitGrant {
 export interface RateLimiter {
   /**
    * A read of a completed scan or domain resource (`weight.policy` "resource") or a status poll ("status"),
-   * with the operation's weight. With `keyId` (a self-serve key), the key's per-minute request cap and
-   * daily scan-read cap are charged in the same all-or-nothing step.
+   * with the operation's weight. With `keyId` (a self-serve key), the key's daily scan-read cap is charged
+   * in the same all-or-nothing step (its per-minute cap is charged by `checkKeyRequest` at the request's entry).
    */
   checkRead(input: { caller: string; resource: string; weight: ReadWeight; keyId?: string }): Promise<RateLimitGrant>;
   /** A new anonymous scan (not a reuse, which is free). */
@@ -41,6 +41,9 @@ export interface RateLimiter {
   peekAnonymousScan(input: { ip: string }): Promise<DailyQuota>;
   /** A new scan through the Light MCP endpoint. */
   checkLightScan(input: { ip: string }): Promise<DailyQuotaGrant>;
-  /** Any request of a self-serve key; `scanRead` also charges the daily scan-read cap. */
+  /**
+   * Every request of a self-serve key, at its entry, whatever it ends in (surfaces call it once the key is
+   * authenticated): the per-minute cap; `scanRead` also charges the daily scan-read cap.
+   */
   checkKeyRequest(input: { keyId: string; scanRead: boolean }): Promise<RateLimitGrant>;
 }

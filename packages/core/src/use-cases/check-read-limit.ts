@@ -1,8 +1,12 @@
 import { OPERATIONS, type OperationId, type ReadWeight } from "../contract/index.js";
+import { toRequesterId } from "../limits/to-requester-id.js";
 import type { Caller, ServiceDeps } from "./service-deps.js";
 
 /** Weight of the MCP-only reads (evidence packet, bundle): "evidence ... or composite bundle = 4 units". */
 export const HEAVY_READ: ReadWeight = { policy: "resource", units: 4 };
+
+/** A read of a scan that is still active: counted like a status poll, whatever route it came through. */
+export const ACTIVE_SCAN_READ: ReadWeight = { policy: "status", units: 1 };
 
 /** A REST operation's read weight, from the one operation table. */
 export function weightOf(operationId: OperationId): ReadWeight | null {
@@ -19,7 +23,7 @@ export async function checkReadLimit(
   input: { caller: Caller; resource: string; weight: ReadWeight | null },
 ): Promise<void> {
   if (deps.limits === undefined || input.weight === null) return;
-  const caller = input.caller.kind === "anonymous" ? `ip:${input.caller.ip}` : `key:${input.caller.keyId}`;
+  const caller = input.caller.kind === "anonymous" ? `ip:${toRequesterId(input.caller.ip)}` : `key:${input.caller.keyId}`;
   await deps.limits.checkRead({
     caller,
     resource: input.resource,

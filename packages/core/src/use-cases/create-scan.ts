@@ -6,6 +6,7 @@ import { toScanResource } from "../render/to-scan-resource.js";
 import { isStale } from "./is-stale.js";
 import { checkTargetPolicy } from "./check-target-policy.js";
 import { normalizeTarget, type ScanTarget } from "./normalize-target.js";
+import { recoverStaleScan } from "./recover-stale-scan.js";
 import { withTargetLock } from "./with-target-lock.js";
 import type { Outcome } from "./outcome.js";
 import { jobTiming, linksOf } from "./render-context.js";
@@ -18,7 +19,6 @@ import type { Allowance, Caller, ServiceDeps } from "./service-deps.js";
  */
 export async function createScan(deps: ServiceDeps, input: { body: unknown; caller: Caller }): Promise<Outcome<Scan>> {
   const target = normalizeTarget(input.body, deps.config);
-  await checkTargetPolicy(deps, target.url);
   return withTargetLock(deps.scans, { targetKey: target.targetKey, work: () => createOrJoin(deps, { target, caller: input.caller }) });
 }
 
@@ -58,8 +58,8 @@ async function createOrJoin(deps: ServiceDeps, input: { target: ScanTarget; call
     }
   }
 
-  const active = await deps.scans.findActive(target.targetKey);
-  if (active !== null && !isStale(active, { now, staleAfterSeconds: deps.config.staleAfterSeconds })) {
+  const active = await findLiveActive(deps, target.targetKey);
+  if (active !== null) {
     const fields = provenance(await deps.quota.peek(input.caller), {
       executionMode: "joined_scan",
       reused: false,
@@ -70,7 +70,11 @@ async function createOrJoin(deps: ServiceDeps, input: { target: ScanTarget; call
     return job(active, fields);
   }
 
-  // Only a new scan costs quota; a refusal throws before anything is stored.
+  // Only a new scan costs quota; a refusal throws before anything is stored. A caller with nothing left is
+  // refused before the target policy resolves anything (no DNS work for requests that cannot succeed), and
+  // a refused target is refused before the quota is charged.
+  if ((await deps.quota.peek(input.caller)).remaining <= 0) await deps.quota.consume(input.caller);
+  await checkTargetPolicy(deps, target.url);
   const allowance = await deps.quota.consume(input.caller);
   const at = new Date(now).toISOString();
   const record: ScanRecord = {
@@ -105,4 +109,19 @@ async function createOrJoin(deps: ServiceDeps, input: { target: ScanTarget; call
       quotaConsumed: true,
     }),
   );
+}
+
+/**
+ * The scan of this target in flight, if any. A stale one (its worker died) is taken over first: retried
+ * (and then joined) or ended, so a dead scan never blocks the target or makes every request queue anew.
+ */
+async function findLiveActive(deps: ServiceDeps, targetKey: string): Promise<ScanRecord | null> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const active = await deps.scans.findActive(targetKey);
+    if (active === null) return null;
+    if (!isStale(active, { now: deps.clock.now(), staleAfterSeconds: deps.config.staleAfterSeconds })) return active;
+    const outcome = await recoverStaleScan(deps, active);
+    if (outcome === "requeued") return deps.scans.get(active.scanId);
+  }
+  return null;
 }

@@ -1,6 +1,6 @@
 import type { ReadWeight } from "../contract/index.js";
 import { ServiceError } from "../errors/service-error.js";
-import { checkReadLimit } from "./check-read-limit.js";
+import { ACTIVE_SCAN_READ, checkReadLimit } from "./check-read-limit.js";
 import { isCompleted } from "../domain/scan-record.js";
 import type { CompletedRecord } from "../render/completed-record.js";
 import type { LinkBuilder } from "../render/scan-links.js";
@@ -21,7 +21,9 @@ export async function getScanResult<T>(
   render: (record: CompletedRecord, links: LinkBuilder) => T,
 ): Promise<Outcome<T>> {
   const record = await findScan(deps, input.scanId);
-  await checkReadLimit(deps, { caller: input.caller, resource: record.scanId, weight: input.weight });
+  // The weighted limits are for completed resources; a scan still running is polled (contract "Limits").
+  const weight = isCompleted(record) || input.weight === null ? input.weight : ACTIVE_SCAN_READ;
+  await checkReadLimit(deps, { caller: input.caller, resource: record.scanId, weight });
   const links = linksOf(deps);
   if (isCompleted(record)) return { status: 200, body: render(record, links) };
   if (record.status === "failed" || record.status === "expired") {

@@ -1,6 +1,6 @@
 import type { ScanOrJob } from "../contract/index.js";
 import { isCompleted, type ScanRecord } from "../domain/scan-record.js";
-import { checkReadLimit, weightOf } from "./check-read-limit.js";
+import { ACTIVE_SCAN_READ, checkReadLimit, weightOf } from "./check-read-limit.js";
 import { toScanJobResource } from "../render/to-scan-job-resource.js";
 import { toScanResource } from "../render/to-scan-resource.js";
 import { findScan } from "./find-scan.js";
@@ -13,8 +13,20 @@ import type { Caller, ServiceDeps } from "./service-deps.js";
  * failed or expired scan's ScanJob with its error (200).
  */
 export async function getScan(deps: ServiceDeps, input: { scanId: string; caller: Caller }): Promise<Outcome<ScanOrJob>> {
+  return readCharged(deps, { ...input, completedWeight: weightOf("getScan") });
+}
+
+/**
+ * Loads the scan and charges the read: a completed scan by the route's weight; a scan still active is being
+ * polled, so the status policy counts it whatever route it came through.
+ */
+async function readCharged(
+  deps: ServiceDeps,
+  input: { scanId: string; caller: Caller; completedWeight: ReturnType<typeof weightOf> },
+): Promise<Outcome<ScanOrJob>> {
   const record = await findScan(deps, input.scanId);
-  await checkReadLimit(deps, { caller: input.caller, resource: record.scanId, weight: weightOf("getScan") });
+  const weight = isCompleted(record) ? input.completedWeight : ACTIVE_SCAN_READ;
+  await checkReadLimit(deps, { caller: input.caller, resource: record.scanId, weight });
   return readScan(deps, { record, caller: input.caller });
 }
 
@@ -32,6 +44,6 @@ export async function getScanStatus(
   deps: ServiceDeps,
   input: { scanId: string; caller: Caller },
 ): Promise<{ status: 200; body: ScanOrJob }> {
-  const outcome = await getScan(deps, input);
+  const outcome = await readCharged(deps, { ...input, completedWeight: weightOf("getScanStatus") });
   return { status: 200, body: outcome.body };
 }

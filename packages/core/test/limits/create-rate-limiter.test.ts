@@ -236,7 +236,7 @@ describe("rate limiter: self-serve keys", () => {
     expect(grant.counters).toEqual([{ profile: "api_key", scope: "key", window: "PT1M", limit: 60, usage: 1, remaining: 59 }]);
   });
 
-  it("charges a key's read to its request and scan-read caps in the same step as the weighted limits", async () => {
+  it("charges a key's read to its daily scan-read cap in the same step as the weighted limits", async () => {
     const { limiter } = setup();
     const grant = await limiter.checkRead({ caller: "acct", resource: "scan-1", weight: HEAVY, keyId: "key-1" });
     expect(grant.counters.map((counter) => [counter.profile, counter.scope, counter.window, counter.usage])).toEqual([
@@ -244,15 +244,24 @@ describe("rate limiter: self-serve keys", () => {
       ["weighted_read", "caller_resource", "PT24H", 4],
       ["weighted_read", "resource", "PT10M", 4],
       ["weighted_read", "caller", "PT10M", 4],
-      ["api_key", "key", "PT1M", 1],
       ["api_key", "key", "utc_day", 1],
     ]);
-    await repeat(59, (index) => limiter.checkRead({ caller: "acct", resource: `scan-${index + 2}`, weight: LIGHT, keyId: "key-1" }));
-    const error = await refusal(limiter.checkRead({ caller: "acct", resource: "scan-99", weight: LIGHT, keyId: "key-1" }));
-    expect(error.rateLimit).toMatchObject({ profile: "api_key", window: "PT1M" });
-    // All or nothing: the refused read left the weighted counters where they were.
-    const after = await limiter.checkRead({ caller: "acct", resource: "scan-99", weight: LIGHT });
-    expect(after.counters.find((counter) => counter.scope === "caller")?.usage).toBe(4 + 59 + 1);
+    // 500 scan reads a day: the 501st read is refused, and the refusal leaves the weighted counters untouched.
+    await repeat(499, (index) =>
+      limiter.checkRead({ caller: `acct-${index}`, resource: `scan-${index + 2}`, weight: LIGHT, keyId: "key-1" }),
+    );
+    const error = await refusal(limiter.checkRead({ caller: "acct", resource: "scan-9999", weight: LIGHT, keyId: "key-1" }));
+    expect(error.rateLimit).toMatchObject({ profile: "api_key", window: "utc_day", limit: 500 });
+    const after = await limiter.checkRead({ caller: "acct", resource: "scan-9999", weight: LIGHT });
+    expect(after.counters.find((counter) => counter.scope === "caller")?.usage).toBe(4 + 1);
+  });
+
+  it("charges the per-minute cap once per request, at its entry, not again with the read", async () => {
+    const { limiter } = setup();
+    await limiter.checkKeyRequest({ keyId: "key-1", scanRead: false });
+    await limiter.checkRead({ caller: "acct", resource: "scan-1", weight: LIGHT, keyId: "key-1" });
+    const grant = await limiter.checkKeyRequest({ keyId: "key-1", scanRead: false });
+    expect(grant.counters).toEqual([{ profile: "api_key", scope: "key", window: "PT1M", limit: 60, usage: 2, remaining: 58 }]);
   });
 });
 

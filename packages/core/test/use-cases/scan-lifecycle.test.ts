@@ -17,6 +17,7 @@ import {
   getScan,
   getScanStatus,
   listFindings,
+  targetKeyOf,
   type Caller,
   type ScanQuota,
 } from "../../src/use-cases/index.js";
@@ -168,17 +169,33 @@ describe("scan lifecycle", () => {
     expect(((await getScanStatus(deps, { scanId: created.body.scanId, caller })).body as ScanJob).status).toBe("expired");
   });
 
-  it("does not join a running scan whose heartbeat went stale: its worker is gone", async () => {
+  it("takes over a running scan whose heartbeat went stale: retried and joined while it has attempts, else ended", async () => {
     let now = Date.parse("2026-11-23T10:00:00.000Z");
     const { scanner } = fakeScanner(() => new Promise(() => undefined));
     const deps = await service(scanner, { now: () => now, jobDeadlineMs: 200 });
     const first = await createScan(deps, { body: { url: "https://www.stuck.example/" }, caller });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await deps.scans.get(first.body.scanId)).toMatchObject({ status: "running" });
+    expect(await deps.scans.get(first.body.scanId)).toMatchObject({ status: "running", attempts: 1 });
     now += (deps.config.staleAfterSeconds + 1) * 1000;
+    // Its worker is gone: the scan goes back to the queue (attempt 1 of 2) and the request joins it.
     const second = await createScan(deps, { body: { url: "https://www.stuck.example/" }, caller });
-    expect(second.body.scanId).not.toBe(first.body.scanId);
-    expect(second.body).toMatchObject({ executionMode: "new_scan" });
+    expect(second.body).toMatchObject({ scanId: first.body.scanId, executionMode: "joined_scan", quotaConsumed: false });
+    expect(await deps.scans.get(first.body.scanId)).toMatchObject({ status: "queued" });
+
+    // With no attempts left, a stale scan ends failed, and the request starts a new one.
+    const stale = await deps.scans.get(first.body.scanId);
+    await deps.scans.update(
+      { ...stale!, status: "running", attempts: deps.config.maxAttempts },
+      {
+        expectedStatus: "queued",
+        targetKey: targetKeyOf(stale!),
+      },
+    );
+    now += (deps.config.staleAfterSeconds + 1) * 1000;
+    const third = await createScan(deps, { body: { url: "https://www.stuck.example/" }, caller });
+    expect(third.body.scanId).not.toBe(first.body.scanId);
+    expect(third.body).toMatchObject({ executionMode: "new_scan" });
+    expect(await deps.scans.get(first.body.scanId)).toMatchObject({ status: "failed", error: { code: "internal_error" } });
     await deps.queue.drain();
   });
 

@@ -9,7 +9,11 @@ const KEYWORD_RANGES: Record<string, readonly string[]> = {
 };
 
 function parseAddress(text: string): Address | null {
-  const trimmed = text.trim().replace(/^\[(.*)\]$/, "$1");
+  // Some proxies append the client's port: `203.0.113.9:5555`, `[2001:db8::1]:443`.
+  const trimmed = text
+    .trim()
+    .replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, "$1")
+    .replace(/^\[(.*)\](?::\d+)?$/, "$1");
   if (!ipaddr.isValid(trimmed)) return null;
   const address = ipaddr.parse(trimmed);
   // An IPv4-mapped IPv6 peer (::ffff:10.0.0.1) is the IPv4 address for every rule.

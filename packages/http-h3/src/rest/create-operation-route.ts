@@ -30,12 +30,26 @@ export function createOperationRoute(input: OperationRouteInput) {
   // The key request authenticates with a cookie: it must never be readable cross-origin.
   const cors = options.cors !== false && !operations.some((operation) => operation.security === "dashboard_session");
   const allow = { allow: [...methods, "OPTIONS"].join(", ") };
+  // Anonymous scan creation is charged to the caller's address: a page elsewhere must not spend its
+  // visitors' allowance from their browsers, so cross-origin calls of it need a bearer key.
+  const anonymousWrite = operations.some((operation) => operation.method === "post" && operation.security === "bearer_optional");
+  const corsFor = (request: Request) => {
+    if (!anonymousWrite) return cors;
+    const asked =
+      request.method === "OPTIONS"
+        ? (request.headers.get("access-control-request-headers") ?? "")
+        : (request.headers.get("authorization") ?? "");
+    return cors && (request.method === "OPTIONS" ? /(^|,)\s*authorization\s*(,|$)/i.test(asked) : asked !== "");
+  };
 
   return async (event: H3Event): Promise<Response> => {
     const requestId = randomUUID();
     const method = event.req.method.toUpperCase();
     if (method === "OPTIONS") {
-      return new Response(null, { status: 204, headers: { ...preflightHeaders({ enabled: cors, methods }), ...baseHeaders(requestId) } });
+      return new Response(null, {
+        status: 204,
+        headers: { ...preflightHeaders({ enabled: corsFor(event.req), methods }), ...baseHeaders(requestId) },
+      });
     }
     const operation = operations.find((candidate) => candidate.method.toUpperCase() === (method === "HEAD" ? "GET" : method));
     try {
@@ -58,12 +72,15 @@ export function createOperationRoute(input: OperationRouteInput) {
         body: result.body,
         requestId,
         retryAfterSeconds: result.retryAfterSeconds ?? null,
-        headers: corsHeaders(cors),
+        headers: corsHeaders(corsFor(event.req)),
       });
       return method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;
     } catch (error) {
       if (!isServiceError(error)) options.onError?.(error, { requestId, route: operation?.operationId ?? operations[0]?.path ?? "" });
-      return toErrorResponse(error, { requestId, headers: { ...corsHeaders(cors), ...(operation === undefined ? allow : {}) } });
+      return toErrorResponse(error, {
+        requestId,
+        headers: { ...corsHeaders(corsFor(event.req)), ...(operation === undefined ? allow : {}) },
+      });
     }
   };
 }

@@ -24,6 +24,8 @@ export async function resolveCaller(
     if (security === "bearer_optional") return { caller: anonymous, credential: null };
     throw new ServiceError("unauthorized", "This route needs an API key: send `Authorization: Bearer <key>`.");
   }
+  // A self-serve key's 60 requests per minute count every request it authenticates, whatever it ends in.
+  if (credential.selfServe) await options.service.limits?.checkKeyRequest({ keyId: credential.keyId, scanRead: false });
   requireScopes(credential, scopes);
   return { caller: { kind: "key", keyId: credential.keyId, selfServe: credential.selfServe }, credential };
 }

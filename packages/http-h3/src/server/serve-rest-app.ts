@@ -16,7 +16,9 @@ export interface ServeRestAppOptions {
  * and rewrites `request.url`; the app resolves client addresses itself (CIDR ranges, the same on every
  * host). Signals are left to the caller, which must also stop the service (see the serve command).
  */
-export async function serveRestApp(options: ServeRestAppOptions): Promise<{ url: string; close: (force?: boolean) => Promise<void> }> {
+export async function serveRestApp(
+  options: ServeRestAppOptions,
+): Promise<{ url: string; close: (options?: { graceMs?: number }) => Promise<void> }> {
   const server = serve({
     fetch: (request) => options.app.fetch(request),
     hostname: options.host ?? "127.0.0.1",
@@ -24,9 +26,22 @@ export async function serveRestApp(options: ServeRestAppOptions): Promise<{ url:
     silent: true,
     gracefulShutdown: false,
     maxRequestBodySize: options.maxRequestBodySize ?? 1024 * 1024,
+    // A client that sends its headers or body slowly (or promises more body than it sends) is cut off, so
+    // it can neither hold a connection open for minutes nor stall a shutdown.
+    node: { requestTimeout: 30_000, headersTimeout: 15_000 },
   });
   await server.ready();
   const url = server.url;
   if (url === undefined) throw new Error("the server did not report its address");
-  return { url: url.replace(/\/$/, ""), close: (force = false) => server.close(force) };
+  return {
+    url: url.replace(/\/$/, ""),
+    /** Stops accepting connections and lets requests in flight finish for `graceMs` (default 10 s), then cuts them. */
+    close: async (closeOptions = {}) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const graceful = server.close(false);
+      const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), closeOptions.graceMs ?? 10_000)));
+      if ((await Promise.race([graceful, timedOut])) === "timeout") await server.close(true);
+      clearTimeout(timer);
+    },
+  };
 }

@@ -29,7 +29,13 @@ export async function runServeCommand(
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);
   });
-  io.stderr("serve: shutting down\n");
+  io.stderr(`serve: shutting down (up to ${config.shutdownGraceMs} ms; a second signal stops at once)\n`);
+  const force = () => {
+    io.stderr("serve: stopped without waiting; running scans are retried once their heartbeat is stale\n");
+    process.exit(130);
+  };
+  process.once("SIGINT", force);
+  process.once("SIGTERM", force);
   await server.close();
   return 0;
 }

@@ -1,12 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { createAnonymousScanQuota, createLocalService, createRateLimiter, type Scanner } from "@public-scan/core";
-import { createRestApp, serveRestApp } from "@public-scan/http-h3";
+import { createAnonymousScanQuota, createLocalService, createRateLimiter, ServiceError, type Scanner } from "@public-scan/core";
+import { createClientAddressResolver, createRestApp, serveRestApp, toErrorResponse } from "@public-scan/http-h3";
 import { createTargetPolicy, type PuppeteerScannerOptions } from "@public-scan/scanner";
 import { createSqliteCounterStore, createSqliteKeyStore, createSqliteScanStore } from "@public-scan/storage/sqlite";
 import { composeScanCommand, TOKENS } from "../composition-root.js";
 import { DATABASE_FILE } from "../open-scan-store.js";
 import type { ServeConfig } from "./parse-serve-config.js";
+import { readIdentifierSecret } from "./read-identifier-secret.js";
 
 export interface ReferenceServer {
   /** Where the server listens, e.g. http://127.0.0.1:8787. */
@@ -26,6 +28,8 @@ export interface ReferenceServer {
  * settings come from the operator's configuration, never from a request.
  */
 export async function startReferenceServer(config: ServeConfig, log: (line: string) => void = () => {}): Promise<ReferenceServer> {
+  // Settings that can be wrong are checked before anything starts, so a bad one leaves no scan half-run.
+  createClientAddressResolver(config.trustedProxies);
   const scannerOptions: PuppeteerScannerOptions = {
     concurrency: config.concurrency,
     resolve: config.resolve,
@@ -54,18 +58,22 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
   const scans = createSqliteScanStore({ path: databasePath });
   const counters = createSqliteCounterStore({ path: databasePath });
   const keys = createSqliteKeyStore({ path: databasePath });
-  const limiter = createRateLimiter({
-    store: counters,
-    ...(config.identifierSecret === null ? {} : { identifierSecret: config.identifierSecret }),
-  });
+  const identifierSecret = config.identifierSecret ?? (await readIdentifierSecret(directory));
+  const limiter = createRateLimiter({ store: counters, identifierSecret });
   const scanner = composeScanCommand({ scanner: scannerOptions, scanStore: scans }).resolve<Scanner>(TOKENS.scanner);
 
   // The links need the listening address when the port is chosen by the system: listen first, then build the app.
   const routes: { fetch: (request: Request) => Response | Promise<Response> } = {
-    fetch: () => new Response("starting", { status: 503, headers: { "retry-after": "1" } }),
+    fetch: () =>
+      toErrorResponse(new ServiceError("internal_error", "The service is starting; retry in a moment.", { retryAfterSeconds: 1 }), {
+        requestId: randomUUID(),
+      }),
   };
   const server = await serveRestApp({ app: routes, host: config.host, port: config.port });
   const baseUrl = (config.baseUrl ?? server.url).replace(/\/+$/, "");
+  if (config.baseUrl === null && /\/\/(0\.0\.0\.0|\[::\])[:/]/.test(server.url)) {
+    log(`serve: listening on all interfaces; links will use ${baseUrl}, which clients cannot open: set --base-url`);
+  }
   const service = await createLocalService({
     scanner,
     targets: createTargetPolicy({ resolve: scannerOptions.resolve ?? [], allowPrivateTargets: scannerOptions.allowPrivateTargets ?? [] }),
@@ -91,8 +99,8 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
     databasePath,
     demoSites,
     close: async () => {
-      await server.close();
-      await service.close({ graceMs: config.shutdownGraceMs });
+      // Requests in flight and running scans get the same grace period, at the same time.
+      await Promise.all([server.close({ graceMs: config.shutdownGraceMs }), service.close({ graceMs: config.shutdownGraceMs })]);
       await scanner.close();
       await Promise.all([counters.close(), keys.close()]);
       await closeDemo();

@@ -1,0 +1,39 @@
+import type { ScanRecord } from "../domain/scan-record.js";
+import { isStale } from "./is-stale.js";
+import { targetKeyOf } from "./normalize-target.js";
+import type { ServiceDeps } from "./service-deps.js";
+
+const INTERRUPTED = {
+  code: "internal_error",
+  message: "The scan was interrupted and could not be completed. Start a new scan.",
+  retryable: true,
+  retryAfterSeconds: 30,
+  recommendedNextAction: "retry_after_delay",
+} as const;
+
+/**
+ * Takes over one active scan whose worker is gone: a queued scan is queued here again; a running or
+ * finalizing one whose heartbeat is stale is retried while it has attempts left, else it ends failed (never
+ * completed with guessed results). A scan with a recent heartbeat belongs to a live worker: left alone.
+ * Each move is a compare-and-set, so two processes sweeping at once take a scan over once.
+ */
+export async function recoverStaleScan(deps: ServiceDeps, record: ScanRecord): Promise<"requeued" | "failed" | "left"> {
+  const targetKey = targetKeyOf(record);
+  if (record.status === "queued") {
+    await deps.queue.enqueue({ scanId: record.scanId });
+    return "requeued";
+  }
+  if (!isStale(record, { now: deps.clock.now(), staleAfterSeconds: deps.config.staleAfterSeconds })) return "left";
+  if (record.attempts < deps.config.maxAttempts) {
+    const stored = await deps.scans.update({ ...record, status: "queued", phase: "queued" }, { expectedStatus: record.status, targetKey });
+    if (stored === null) return "left";
+    await deps.queue.enqueue({ scanId: record.scanId });
+    return "requeued";
+  }
+  const at = new Date(deps.clock.now()).toISOString();
+  const stored = await deps.scans.update(
+    { ...record, status: "failed", completedAt: at, error: { ...INTERRUPTED } },
+    { expectedStatus: record.status, targetKey },
+  );
+  return stored === null ? "left" : "failed";
+}

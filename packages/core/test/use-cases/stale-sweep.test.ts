@@ -1,0 +1,58 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createLocalService } from "../../src/compose/index.js";
+import { createMemoryCounterStore, createRateLimiter } from "../../src/limits/index.js";
+import type { ScanObservations } from "../../src/observations/index.js";
+import type { Scanner } from "../../src/ports/index.js";
+import { createMemoryScanStore } from "../../src/stores/index.js";
+import { createAnonymousScanQuota, targetKeyOf } from "../../src/use-cases/index.js";
+import { completedRecord } from "../fixtures/completed-record.js";
+
+const recorded = JSON.parse(
+  readFileSync(new URL("../fixtures/observations/quiet-bakery.json", import.meta.url), "utf8"),
+) as ScanObservations;
+const instant: Scanner = { scan: () => Promise.resolve(recorded), close: () => Promise.resolve() };
+
+describe("the periodic sweep of scans left by dead workers", () => {
+  it("retries a scan another process left running, while this process lives", async () => {
+    let now = Date.parse("2026-11-23T10:00:00.000Z");
+    const scans = createMemoryScanStore();
+    const service = await createLocalService({
+      scanner: instant,
+      scans,
+      clock: { now: () => now },
+      config: { baseUrl: "https://scan.example.org", staleAfterSeconds: 2 },
+    });
+    // Another worker took this scan and died after its last heartbeat.
+    const orphan = {
+      ...completedRecord("quiet-bakery"),
+      status: "running" as const,
+      phase: "runtime_observation" as const,
+      report: null,
+      completedAt: null,
+      attempts: 1,
+      lastHeartbeatAt: new Date(now).toISOString(),
+    };
+    await scans.create(orphan, { targetKey: targetKeyOf(orphan) });
+    now += 3_000;
+    for (let waited = 0; (await scans.get(orphan.scanId))?.status !== "completed"; waited += 100) {
+      expect(waited).toBeLessThan(5_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await scans.get(orphan.scanId)).toMatchObject({ status: "completed", attempts: 2 });
+    await service.close();
+  });
+});
+
+describe("anonymous callers on IPv6", () => {
+  it("are counted by their /64, so one subscriber cannot rotate addresses for more scans", async () => {
+    const quota = createAnonymousScanQuota(createRateLimiter({ store: createMemoryCounterStore() }));
+    await quota.consume({ kind: "anonymous", ip: "2001:db8:1:2::1" });
+    expect((await quota.consume({ kind: "anonymous", ip: "2001:db8:1:2:ffff::9" })).remaining).toBe(18);
+    expect((await quota.consume({ kind: "anonymous", ip: "2001:db8:1:3::1" })).remaining).toBe(19);
+    // IPv4 stays per address, including in its IPv6-mapped spelling.
+    await quota.consume({ kind: "anonymous", ip: "203.0.113.5" });
+    expect((await quota.consume({ kind: "anonymous", ip: "::ffff:203.0.113.5" })).remaining).toBe(18);
+    expect((await quota.consume({ kind: "anonymous", ip: "203.0.113.6" })).remaining).toBe(19);
+  });
+});
