@@ -5,22 +5,29 @@ import { parseResolveRules } from "./parse-resolve-rules.js";
 /**
  * core's TargetPolicy over the scanner's egress guard, with the operator's `resolve` and
  * `allowPrivateTargets`, so the API refuses what the scanner would refuse. A name that does not resolve
- * is let through: DNS failures can be transient, and the scan then reports the navigation failure.
+ * is let through (so is one whose lookup takes too long): DNS failures can be transient, and the scan's
+ * own guard then refuses or reports the navigation failure.
  */
 export function createTargetPolicy(options: {
   resolve?: readonly string[];
   allowPrivateTargets?: readonly string[];
   lookup?: EgressGuardOptions["lookup"];
+  /** How long the up-front lookup may take before the target is let through to the scan (default 3 s). */
+  timeoutMs?: number;
 }): TargetPolicy {
   const guard = createEgressGuard({
     resolve: parseResolveRules(options.resolve ?? []),
     allowPrivateTargets: options.allowPrivateTargets ?? [],
     ...(options.lookup ? { lookup: options.lookup } : {}),
   });
+  const timeoutMs: number = options.timeoutMs ?? 3000;
   return {
     async check(target) {
-      const decision = await guard.check(target);
-      if (decision.allowed || decision.reason === "unresolvable") return { allowed: true };
+      // A name server that never answers must not hold the request: the scan's own guard checks again.
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<"timed_out">((resolve) => (timer = setTimeout(() => resolve("timed_out"), timeoutMs)));
+      const decision = await Promise.race([guard.check(target), timedOut]).finally(() => clearTimeout(timer));
+      if (decision === "timed_out" || decision.allowed || decision.reason === "unresolvable") return { allowed: true };
       return { allowed: false, reason: decision.reason };
     },
   };

@@ -28,6 +28,11 @@ describe("createTargetPolicy (the API's up-front check)", () => {
     expect(await refused("metadata.google.internal")).toEqual({ allowed: false, reason: "metadata_host" });
   });
 
+  it("lets a target through when its lookup hangs, instead of holding the request", async () => {
+    const hanging = createTargetPolicy({ lookup: () => new Promise(() => undefined), timeoutMs: 50 });
+    expect(await hanging.check({ host: "slow.example.com", port: 443 })).toEqual({ allowed: true });
+  });
+
   it("honours the operator's resolve rules and allowPrivateTargets", async () => {
     const staging = createTargetPolicy({ lookup, resolve: ["www.example.com=10.0.0.5"], allowPrivateTargets: ["www.example.com"] });
     expect(await staging.check({ host: "www.example.com", port: 443 })).toEqual({ allowed: true });
