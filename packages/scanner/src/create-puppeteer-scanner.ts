@@ -6,6 +6,7 @@ import { resolveExecutable } from "./browser/resolve-executable.js";
 import { toSpkiHashes } from "./browser/spki-hashes.js";
 import { createClassifier, type Classifier } from "./classify/index.js";
 import { createEgressGuard, parseResolveRules } from "./network/index.js";
+import { resolveScanPhases, type ScanPhasesOption } from "./phases/scan-phases.js";
 import { runScan } from "./scan/run-scan.js";
 import { SCANNER_VERSION } from "./scanner-version.js";
 
@@ -35,6 +36,13 @@ export interface PuppeteerScannerOptions {
   scanDeadlineMs?: number;
   /** Extra Chromium flags from the operator (forbidden flags are dropped). */
   extraBrowserArgs?: readonly string[];
+  /**
+   * Phases after the pre-consent snapshot: `pre_consent_only` (default), `quick` (+ reject, in the same
+   * visit), `full` (+ reject, accept and GPC), or `{ reject, accept, gpc }` one by one.
+   */
+  phases?: ScanPhasesOption;
+  /** Observe window of each later phase (default: `observeMs`). */
+  phaseObserveMs?: { reject?: number; accept?: number; gpc?: number };
 }
 
 export const SCANNER_DEFAULTS = {
@@ -59,9 +67,18 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): S
   let classifier: Promise<Classifier> | null = null;
   let pool: Promise<BrowserPool> | null = null;
 
+  // Read once, for Chromium (as SPKI hashes) and for the Node-side transport probe (as trust anchors).
+  let extraCaPem: Promise<string | undefined> | null = null;
+  const getExtraCaPem = () =>
+    (extraCaPem ??=
+      options.extraCaCerts !== undefined
+        ? Promise.resolve(options.extraCaCerts)
+        : options.extraCaCertsFile
+          ? readFile(options.extraCaCertsFile, "utf8")
+          : Promise.resolve(undefined));
   const getPool = () =>
     (pool ??= (async () => {
-      const pem = options.extraCaCerts ?? (options.extraCaCertsFile ? await readFile(options.extraCaCertsFile, "utf8") : undefined);
+      const pem = await getExtraCaPem();
       const spkiHashes = pem === undefined ? [] : toSpkiHashes(pem);
       const source = await resolveExecutable({ executablePath: options.executablePath, browserWSEndpoint: options.browserWSEndpoint });
       return createBrowserPool({
@@ -75,9 +92,11 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): S
     async scan(input: ScanInput): Promise<ScanObservations> {
       const checked = ScanUrlSchema.safeParse(input.url);
       if (!checked.success) throw new ServiceError("invalid_request", `url ${checked.error.issues[0]?.message ?? "is invalid"}`);
-      const deadline = AbortSignal.timeout(options.scanDeadlineMs ?? SCANNER_DEFAULTS.scanDeadlineMs);
+      const deadlineMs = options.scanDeadlineMs ?? SCANNER_DEFAULTS.scanDeadlineMs;
+      const deadlineAt = Date.now() + deadlineMs;
+      const deadline = AbortSignal.timeout(deadlineMs);
       const signal = input.signal ? AbortSignal.any([input.signal, deadline]) : deadline;
-      const [ready, browserPool] = await Promise.all([(classifier ??= createClassifier()), getPool()]);
+      const [ready, browserPool, caPem] = await Promise.all([(classifier ??= createClassifier()), getPool(), getExtraCaPem()]);
       return browserPool.use(
         (browser) =>
           runScan({
@@ -91,6 +110,10 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): S
             viewport: options.viewport ?? SCANNER_DEFAULTS.viewport,
             ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
             scanner: { name: "public-scan", version: SCANNER_VERSION },
+            ...(caPem === undefined ? {} : { extraCaCerts: caPem }),
+            phases: resolveScanPhases(options.phases),
+            ...(options.phaseObserveMs === undefined ? {} : { phaseObserveMs: options.phaseObserveMs }),
+            deadlineAt,
             signal,
             onProgress: input.onProgress,
           }),

@@ -4,6 +4,7 @@
  */
 export { createPuppeteerScanner, SCANNER_DEFAULTS } from "./create-puppeteer-scanner.js";
 export type { PuppeteerScannerOptions } from "./create-puppeteer-scanner.js";
+export type { ScanPhasesOption, ScanPhaseSwitches } from "./phases/scan-phases.js";
 export { SCANNER_VERSION } from "./scanner-version.js";
 export { FORBIDDEN_FLAGS, SCAN_FLAGS, withoutForbiddenFlags } from "./browser/chromium-flags.js";
 export { resolveExecutable, SYSTEM_BROWSER_PATHS } from "./browser/resolve-executable.js";

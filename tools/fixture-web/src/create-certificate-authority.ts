@@ -10,8 +10,21 @@ export interface IssuedCertificate {
 
 export interface CertificateAuthority {
   certPem: string;
-  /** A leaf certificate for one host name (SAN = host), made on first use and then cached. */
-  issue: (host: string) => Promise<IssuedCertificate>;
+  /**
+   * A leaf certificate for one host name (SAN = host), made on first use and then cached per host and
+   * validity. Default validity: the authority's own (from one day ago, `validityDays` long).
+   */
+  issue: (host: string, validity?: LeafValidity) => Promise<IssuedCertificate>;
+}
+
+/**
+ * A leaf's validity in days relative to now (negative: in the past), so a certificate made to be expired
+ * or about to expire stays so whenever the tests run. Fractions are allowed: a half day keeps whole-day
+ * counts away from their rounding edge.
+ */
+export interface LeafValidity {
+  notBeforeDays: number;
+  notAfterDays: number;
 }
 
 export interface CreateCertificateAuthorityOptions {
@@ -61,15 +74,15 @@ export async function createCertificateAuthority(options: CreateCertificateAutho
   const authorityKeyId = await x509.AuthorityKeyIdentifierExtension.create(caKeys.publicKey, false, crypto);
   const issued = new Map<string, Promise<IssuedCertificate>>();
 
-  const issueNow = async (host: string): Promise<IssuedCertificate> => {
+  const issueNow = async (host: string, validity: LeafValidity | undefined): Promise<IssuedCertificate> => {
     const keys = await crypto.subtle.generateKey(ECDSA_P256, true, ["sign", "verify"]);
     const leaf = await x509.X509CertificateGenerator.create(
       {
         serialNumber: serialNumber(),
         subject: `CN=${host}`,
         issuer: caCert.subject,
-        notBefore,
-        notAfter,
+        notBefore: validity === undefined ? notBefore : new Date(Date.now() + validity.notBeforeDays * DAY_MS),
+        notAfter: validity === undefined ? notAfter : new Date(Date.now() + validity.notAfterDays * DAY_MS),
         signingAlgorithm: ECDSA_P256,
         publicKey: keys.publicKey,
         signingKey: caKeys.privateKey,
@@ -91,13 +104,16 @@ export async function createCertificateAuthority(options: CreateCertificateAutho
 
   return {
     certPem,
-    issue(host) {
+    issue(host, validity) {
       const name = host.toLowerCase();
       if (!HOST_NAME.test(name)) return Promise.reject(new Error(`not a host name: ${JSON.stringify(host)}`));
-      let pending = issued.get(name);
+      if (validity !== undefined && !(validity.notBeforeDays < validity.notAfterDays))
+        return Promise.reject(new Error(`a leaf must start before it ends: ${JSON.stringify(validity)}`));
+      const key = validity === undefined ? name : `${name} ${validity.notBeforeDays} ${validity.notAfterDays}`;
+      let pending = issued.get(key);
       if (pending === undefined) {
-        pending = issueNow(name);
-        issued.set(name, pending);
+        pending = issueNow(name, validity);
+        issued.set(key, pending);
       }
       return pending;
     },

@@ -1,7 +1,17 @@
+import { parsePhasesGroundTruth, type PhasesGroundTruth } from "./parse-phase-ground-truth.js";
+import { parseTransportGroundTruth, type TransportGroundTruth } from "./parse-transport-ground-truth.js";
+import { parsePrivacyGroundTruth, type PrivacyGroundTruth } from "./parse-privacy-ground-truth.js";
+
 /** What a site really does before consent, written by hand next to its pages (`sites/<id>/ground-truth.json`). */
 export interface GroundTruth {
   /** The consent banner a first-time visitor meets; absent for sites that are not about consent (ssrf-lab). */
   consent?: ConsentGroundTruth;
+  /** What reject, accept and GPC do (`parse-phase-ground-truth.ts`); absent where not written down. */
+  phases?: PhasesGroundTruth;
+  /** Transport security as a scan sees it (`parse-transport-ground-truth.ts`); absent where not written down. */
+  transport?: TransportGroundTruth;
+  /** The privacy policy and US-law signals (`parse-privacy-ground-truth.ts`); absent where not written down. */
+  privacy?: PrivacyGroundTruth;
   preConsent: {
     /** `domain` is the cookie's domain without a leading dot, as the browser reports it. */
     cookies: Array<{ name: string; domain: string }>;
@@ -46,10 +56,22 @@ const STORAGE_KINDS: readonly string[] = ["local_storage", "session_storage", "i
  */
 export function parseGroundTruth(value: unknown): GroundTruth {
   const hasConsent = typeof value === "object" && value !== null && "consent" in value;
-  const root = record(value, "$", hasConsent ? ["preConsent", "consent"] : ["preConsent"]);
+  const hasPhases = typeof value === "object" && value !== null && "phases" in value;
+  const hasTransport = typeof value === "object" && value !== null && "transport" in value;
+  const hasPrivacy = typeof value === "object" && value !== null && "privacy" in value;
+  const root = record(value, "$", [
+    "preConsent",
+    ...(hasConsent ? ["consent"] : []),
+    ...(hasPhases ? ["phases"] : []),
+    ...(hasTransport ? ["transport"] : []),
+    ...(hasPrivacy ? ["privacy"] : []),
+  ]);
   const pre = record(root.preConsent, "$.preConsent", ["cookies", "storage", "trackerVendors", "trackerHosts"]);
   return {
     ...(hasConsent ? { consent: parseConsent(root.consent) } : {}),
+    ...(hasPhases ? { phases: parsePhasesGroundTruth(root.phases) } : {}),
+    ...(hasTransport ? { transport: parseTransportGroundTruth(root.transport) } : {}),
+    ...(hasPrivacy ? { privacy: parsePrivacyGroundTruth(root.privacy) } : {}),
     preConsent: {
       cookies: list(pre.cookies, "$.preConsent.cookies").map((item, index) => {
         const cookie = record(item, `$.preConsent.cookies[${index}]`, ["name", "domain"]);
@@ -109,12 +131,12 @@ function parseConsent(value: unknown): ConsentGroundTruth {
   };
 }
 
-function flag(value: unknown, where: string): boolean {
+export function flag(value: unknown, where: string): boolean {
   if (typeof value !== "boolean") throw new Error(`${where}: expected true or false`);
   return value;
 }
 
-function record(value: unknown, where: string, keys: readonly string[]): Record<string, unknown> {
+export function record(value: unknown, where: string, keys: readonly string[]): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error(`${where}: expected an object`);
   const actual = Object.keys(value);
   const unknown = actual.filter((key) => !keys.includes(key));
@@ -124,18 +146,18 @@ function record(value: unknown, where: string, keys: readonly string[]): Record<
   return value as Record<string, unknown>;
 }
 
-function list(value: unknown, where: string): unknown[] {
+export function list(value: unknown, where: string): unknown[] {
   if (!Array.isArray(value)) throw new Error(`${where}: expected an array`);
   return value;
 }
 
-function text(value: unknown, where: string): string {
+export function text(value: unknown, where: string): string {
   if (typeof value !== "string" || value.length === 0) throw new Error(`${where}: expected a non-empty string`);
   return value;
 }
 
 /** Lower-case host name without a leading dot or port: the form the scanner reports. */
-function host(value: unknown, where: string): string {
+export function host(value: unknown, where: string): string {
   const name = text(value, where);
   if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(name)) {
     throw new Error(`${where}: expected a lower-case host name without a leading dot, got ${JSON.stringify(name)}`);

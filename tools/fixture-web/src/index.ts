@@ -4,3 +4,6 @@ export { startFixtureWeb } from "./start-fixture-web.js";
 export type { StartFixtureWebOptions } from "./start-fixture-web.js";
 export type { FixtureSite, FixtureWeb } from "./fixture-web.js";
 export type { ConsentClassification, ConsentGroundTruth, GroundTruth, StorageKind } from "./ground-truth.js";
+export type { ConsentActionGroundTruth, PhaseGroundTruth, PhasesGroundTruth } from "./parse-phase-ground-truth.js";
+export type { TransportGroundTruth } from "./parse-transport-ground-truth.js";
+export type { PrivacyGroundTruth } from "./parse-privacy-ground-truth.js";

@@ -49,6 +49,8 @@ export interface VirtualHost {
   websocketPaths?: readonly string[];
   /** Plain-HTTP requests get a 301 to HTTPS, as almost every real site does. */
   httpsOnly?: boolean;
+  /** How the host answers TLS; default: a leaf of the fixture CA (see `HostTls`). */
+  tls?: HostTls;
   /** Headers added to every response (for example HSTS). */
   headers?: Readonly<Record<string, string>>;
   /** Headers added to HTML pages only, computed per request (for example a session cookie). */
@@ -56,3 +58,13 @@ export interface VirtualHost {
   /** Trackers answer cross-origin requests: preflights get 204 and responses carry CORS headers. */
   cors?: boolean;
 }
+
+/**
+ * The TLS side of a virtual host. `none`: no HTTPS at all, the handshake is refused (a site that only
+ * speaks HTTP). Otherwise a leaf of the fixture CA with its own validity (days relative to now, see
+ * `LeafValidity`), sent with the CA (`leaf_and_ca`, the default) or alone (`leaf_only`). A leaf alone is
+ * how a site gets refused by the test browser: Chromium trusts the fixture CA by SPKI hash, which skips
+ * every check (expiry included) for a chain containing the CA, so only a chain without it is verified in
+ * full, and refused, as a browser refuses an expired certificate of a public CA.
+ */
+export type HostTls = "none" | { notBeforeDays: number; notAfterDays: number; chain?: "leaf_and_ca" | "leaf_only" };

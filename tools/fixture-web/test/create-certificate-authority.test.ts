@@ -33,6 +33,17 @@ describe("createCertificateAuthority", () => {
     expect(Date.parse(leaf.validTo) - Date.parse(leaf.validFrom)).toBeLessThanOrEqual(398 * 86_400_000);
   });
 
+  it("issues a leaf with a validity relative to now, cached per validity, and refuses one that ends before it starts", async () => {
+    const authority = await createCertificateAuthority();
+    const expired = new X509Certificate((await authority.issue("old.test", { notBeforeDays: -30, notAfterDays: -2.5 })).certPem);
+    expect((Date.parse(expired.validTo) - Date.now()) / 86_400_000).toBeCloseTo(-2.5, 1);
+    expect((Date.parse(expired.validFrom) - Date.now()) / 86_400_000).toBeCloseTo(-30, 1);
+    const standard = await authority.issue("old.test");
+    expect(standard.certPem).not.toBe(expired.toString());
+    expect(await authority.issue("old.test", { notBeforeDays: -30, notAfterDays: -2.5 })).not.toBe(standard);
+    await expect(authority.issue("old.test", { notBeforeDays: 1, notAfterDays: -1 })).rejects.toThrow(/start before it ends/);
+  });
+
   it.each(["", "*.example.test", "exa mple.test", "-bad.test", "a".repeat(64) + ".test", "1.2.3.4"])(
     "refuses to issue for %j",
     async (host) => {

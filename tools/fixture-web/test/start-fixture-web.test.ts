@@ -80,7 +80,7 @@ describe("startFixtureWeb", () => {
     expect(allowPrivateTargets.some((pattern) => pattern.includes("*"))).toBe(false);
   });
 
-  it("describes eleven sites with https URLs, except the SSRF lab served over plain HTTP", () => {
+  it("describes every site with an https URL, except the SSRF lab and the site without HTTPS", () => {
     const sites = web().sites;
     expect(sites.map((site) => site.id)).toEqual([
       "quiet-bakery",
@@ -94,9 +94,32 @@ describe("startFixtureWeb", () => {
       "berg-apotheke",
       "le-petit-velo",
       "casa-olivo",
+      "corner-cobbler",
+      "village-library",
+      "harbour-bank",
+      "faded-gallery",
+      "late-bloom",
+      "sunny-radio",
+      "moka-cafe",
+      "ticket-hall",
+      "maple-outfitters",
+      "trail-maps",
+      "bargain-barn",
+      "prairie-goods",
+      "lindenhof-gaertnerei",
+      "fromagerie-lucas",
+      "libreria-sol",
+      "trattoria-nonna",
+      "fietsen-devries",
+      "padaria-lisboa",
+      "kwiaciarnia-roza",
+      "stugan-cafe",
+      "atlas-tools",
+      "blank-canvas",
     ]);
     for (const site of sites) {
-      expect(site.url).toBe(`${site.id === "ssrf-lab" ? "http" : "https"}://${site.host}/`);
+      // The SSRF lab and the site without HTTPS are visited over plain HTTP.
+      expect(site.url).toBe(`${site.id === "ssrf-lab" || site.id === "corner-cobbler" ? "http" : "https"}://${site.host}/`);
       expect(site.description.length).toBeGreaterThan(20);
     }
   });

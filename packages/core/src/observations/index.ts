@@ -33,3 +33,48 @@ export type { ScanObservations } from "./scan-observations.js";
 export { hostOf, toObservedHost, toSafeUrl } from "./safe-url.js";
 export { ConsentActionSchema, ConsentActionsSchema, PhaseRunSchema } from "./phase-observation.js";
 export type { ConsentAction, ConsentActions, PhaseRun } from "./phase-observation.js";
+export {
+  BrowserCertificateErrorSchema,
+  CertificateSummarySchema,
+  HstsSchema,
+  MixedContentSchema,
+  PrivacyHeadersSchema,
+  ProbeCertificateSchema,
+  ReferrerPolicyValueSchema,
+  TlsProtocolSchema,
+  TransportObservationSchema,
+  TransportStepSchema,
+  TransportStepStatusSchema,
+} from "./transport-observation.js";
+export type {
+  BrowserCertificateError,
+  CertificateSummary,
+  Hsts,
+  MixedContent,
+  PrivacyHeaders,
+  ProbeCertificate,
+  ReferrerPolicyValue,
+  TlsProtocol,
+  TransportObservation,
+  TransportStep,
+  TransportStepStatus,
+} from "./transport-observation.js";
+export {
+  LanguageCodeSchema,
+  PolicyDisclosuresSchema,
+  PolicyFetchStatusSchema,
+  PolicyLinkSourceSchema,
+  PolicyStepStatusSchema,
+  PolicyTextLengthSchema,
+  PrivacyPolicyObservationSchema,
+} from "./privacy-policy-observation.js";
+export type {
+  PolicyDisclosures,
+  PolicyFetchStatus,
+  PolicyLinkSource,
+  PolicyStepStatus,
+  PolicyTextLength,
+  PrivacyPolicyObservation,
+} from "./privacy-policy-observation.js";
+export { GpcJsonSchema, GpcPassSchema, UsPrivacyObservationSchema, UsPrivacyStepStatusSchema } from "./us-privacy-observation.js";
+export type { GpcJson, GpcPass, UsPrivacyObservation, UsPrivacyStepStatus } from "./us-privacy-observation.js";

@@ -9,6 +9,9 @@ import { NavigationObservationSchema } from "./navigation-observation.js";
 import { ObservedHostSchema, SafeUrlSchema } from "./observation-primitives.js";
 import { RequestObservationSchema } from "./request-observation.js";
 import { StorageObservationSchema } from "./storage-observation.js";
+import { TransportObservationSchema } from "./transport-observation.js";
+import { PrivacyPolicyObservationSchema } from "./privacy-policy-observation.js";
+import { UsPrivacyObservationSchema } from "./us-privacy-observation.js";
 
 /** Bounds that keep one scan's observations small whatever the page does; what is cut is counted. */
 export const OBSERVATION_LIMITS = { cookies: 2000, storage: 2000, requests: 5000, frames: 500 } as const;
@@ -43,6 +46,12 @@ export const ScanObservationsSchema = z.object({
   phases: z.array(PhaseRunSchema).max(4).optional(),
   /** What the banner's reject and accept options did. Optional like `phases`. */
   consentActions: ConsentActionsSchema.optional(),
+  /** Transport security (TLS, HSTS, redirects, mixed content, privacy headers). Optional: older scans have none. */
+  transport: TransportObservationSchema.optional(),
+  /** The privacy policy: link, fetch, language, GDPR disclosures, vendors it does not name. Optional: older scans have none. */
+  privacyPolicy: PrivacyPolicyObservationSchema.optional(),
+  /** CCPA/CPRA signals: opt-out links and icon, notice at collection, gpc.json, the GPC pass. Optional like `privacyPolicy`. */
+  usPrivacy: UsPrivacyObservationSchema.optional(),
   collectors: z.array(CollectorReportSchema).max(50),
   /** Items dropped because a bound was reached, per list. */
   truncated: z.object({ cookies: z.int().min(0), storage: z.int().min(0), requests: z.int().min(0), frames: z.int().min(0) }),

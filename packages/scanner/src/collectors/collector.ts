@@ -22,6 +22,11 @@ export interface CollectorContext {
   classifier: Classifier;
   /** Hosts the egress proxy refused during this scan. */
   refusedHosts: ReadonlySet<string>;
+  /**
+   * When the phase's window began (`Date.now()`), for a phase that continues a visit (after reject):
+   * collectors that record events keep only those from then on; state (cookies, storage) is read as is.
+   */
+  windowStartMs?: number;
 }
 
 /**

@@ -12,6 +12,8 @@ interface PendingRequest {
   status: number | null;
   trackerListed: boolean;
   classification: Classification;
+  /** When the request was sent (`Date.now()`), to tell a phase's requests from the ones before it. */
+  at: number;
 }
 
 /**
@@ -34,7 +36,15 @@ export function createRequestCollector(options: {
       resourceType,
       documentUrl: options.siteUrl(),
     });
-    requests.set(key, { host, resourceType, initiatorHost: initiatorHost(event.initiator), status: null, trackerListed, classification });
+    requests.set(key, {
+      host,
+      resourceType,
+      initiatorHost: initiatorHost(event.initiator),
+      status: null,
+      trackerListed,
+      classification,
+      at: Date.now(),
+    });
   };
 
   const onTarget = async (target: AttachedTarget) => {
@@ -77,7 +87,9 @@ export function createRequestCollector(options: {
     collect(context) {
       const siteHost = context.siteHost();
       const groups = new Map<string, RequestObservation>();
+      const since = context.windowStartMs ?? 0;
       for (const request of [...done, ...requests.values()]) {
+        if (request.at < since) continue;
         // The proxy answers a refused plain-HTTP request itself (403), so that status is not the host's.
         const refused = context.refusedHosts.has(request.host);
         if (refused) request.status = null;

@@ -23,8 +23,9 @@ export interface BannerScanResult {
  * that speaks of consent is itself the candidate (CMPs in iframes render the whole frame as the banner).
  * Returns labels of visible buttons only; the caller classifies and drops them.
  */
-export function bannerScanScript(): string {
+export function bannerScanScript(options: { keepButtonsAs?: string } = {}): string {
   return `(() => {
+  const keepAs = ${JSON.stringify(options.keepButtonsAs ?? null)};
   const pattern = new RegExp(${JSON.stringify(CONSENT_TEXT_PATTERN.source)}, ${JSON.stringify(CONSENT_TEXT_PATTERN.flags)});
   let top = false;
   try { top = window.top === window; } catch { top = false; }
@@ -74,7 +75,12 @@ export function bannerScanScript(): string {
     const label = text.length > 1 || named === "" ? text : named;
     return label.slice(0, 80);
   };
-  const labelsOf = (root) => deepButtons(root, []).filter(visible).map(labelOf).filter((label) => label !== "").slice(0, 25);
+  const buttonsOf = (root) =>
+    deepButtons(root, []).filter(visible).map((element) => ({ element, label: labelOf(element) })).filter(({ label }) => label !== "").slice(0, 25);
+  const bannerOf = (element, inShadowDom, consentText) => {
+    const buttons = buttonsOf(element);
+    return { inShadowDom, consentText, labels: buttons.map(({ label }) => label), elements: buttons.map((button) => button.element) };
+  };
 
   const candidates = [];
   let seen = 0;
@@ -92,14 +98,16 @@ export function bannerScanScript(): string {
   // The outermost overlay only: a fixed wrapper and its fixed box are one banner.
   const outermost = candidates.filter(({ element }) => !candidates.some((other) => other.element !== element && other.element.contains(element)));
   const banners = outermost
-    .map(({ element, inShadowDom }) => ({ inShadowDom, consentText: pattern.test(noticeText(element, 5000)), labels: labelsOf(element) }))
+    .map(({ element, inShadowDom }) => bannerOf(element, inShadowDom, pattern.test(noticeText(element, 5000))))
     // Overlays that do not speak of consent matter only when a CMP rule vouches for them, and only with buttons.
     .filter((banner) => banner.consentText || banner.labels.length > 0)
     .sort((a, b) => Number(b.consentText) - Number(a.consentText))
     .slice(0, 8);
   if (!top && !banners.some((banner) => banner.consentText) && viewportVisible && document.body && pattern.test(noticeText(document.body, 5000))) {
-    banners.unshift({ inShadowDom: false, consentText: true, labels: labelsOf(document.body) });
+    banners.unshift(bannerOf(document.body, false, true));
   }
-  return { top, banners };
+  // After the snapshot the scanner may click one of these buttons: they stay in this isolated world only.
+  if (keepAs !== null) globalThis[keepAs] = banners.map((banner) => banner.elements);
+  return { top, banners: banners.map(({ elements, ...banner }) => banner) };
 })()`;
 }

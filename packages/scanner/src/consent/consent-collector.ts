@@ -8,14 +8,42 @@ import { bannerScanScript, type BannerScanResult } from "./banner-scan-script.js
 import { consentApiProbeScript, type ConsentApiProbeResult } from "./consent-api-probe-script.js";
 import { loadAutoconsent, type AutoconsentAssets } from "./load-autoconsent.js";
 import { TimeoutError, withTimeout } from "./with-timeout.js";
-import { toConsentObservation, type AutoconsentHit, type ConsentFindings, type ScannedFrame } from "./to-consent-observation.js";
+import { pickHit, toConsentObservation, type AutoconsentHit, type ConsentFindings, type ScannedFrame } from "./to-consent-observation.js";
 
 export interface ConsentCollectorOptions {
   /** Longest wait for one frame's banner scan. */
   frameScanTimeoutMs?: number;
   /** Longest wait for `__tcfapi('getTCData')` to call back. */
   tcfTimeoutMs?: number;
+  /**
+   * For a visit that will accept: autoconsent gets the full rule of this CMP (the compact rules have no
+   * opt-in steps) and no compact rules. `null`: no rule, only autoconsent's built-in CMPs. Absent: the
+   * compact rules for each frame's URL (detection and opt-out).
+   */
+  optInCmp?: string | null;
 }
+
+/** The consent collector, plus what the consent phases need to act on the banner after the snapshot. */
+export interface ConsentCollector extends Collector<ConsentObservation> {
+  readonly banner: ConsentBannerHandle;
+}
+
+/** Acts on the banner in the frames the collector tracks. Every method settles; none throws. */
+export interface ConsentBannerHandle {
+  /** The CMP popup autoconsent found, the top frame's first; null without one. */
+  popup(): AutoconsentHit | null;
+  /**
+   * Sends autoconsent in one frame a command (`optOut`, `optIn`, `selfTest`) and waits for its answer
+   * message (`optOutResult`, `optInResult`, `selfTestResult`); null when none came in time.
+   */
+  ask(options: { frameKey: string; command: "optOut" | "optIn" | "selfTest"; timeoutMs: number }): Promise<Record<string, unknown> | null>;
+  /** The banner scan of every frame, keeping each banner's buttons in the isolated world for `click`. */
+  scan(): Promise<ScannedFrame[]>;
+  /** Clicks button `button` of banner `banner` of the last `scan` in that frame; false when it is gone. */
+  click(options: { frameKey: string; banner: number; button: number }): Promise<boolean>;
+}
+
+const ANSWERS = { optOut: "optOutResult", optIn: "optInResult", selfTest: "selfTestResult" } as const;
 
 interface TrackedTarget {
   session: CDPSession;
@@ -47,10 +75,12 @@ const STARTED = new Set([
  * finds banners of unknown CMPs, and the top frame is probed for the IAB TCF, GPP and USP APIs. Nothing is
  * clicked, scrolled or typed.
  */
-export function createConsentCollector(options: ConsentCollectorOptions = {}): Collector<ConsentObservation> {
+export function createConsentCollector(options: ConsentCollectorOptions = {}): ConsentCollector {
   const suffix = randomBytes(6).toString("hex");
   const bindingName = `__psc${suffix}`;
   const worldName = `public-scan-consent-${suffix}`;
+  const buttonsName = `__psb${suffix}`;
+  const listeners = new Set<(frameKey: string, message: Record<string, unknown>) => void>();
   const targets: TrackedTarget[] = [];
   const detected: AutoconsentHit[] = [];
   const popups: AutoconsentHit[] = [];
@@ -97,6 +127,7 @@ export function createConsentCollector(options: ConsentCollectorOptions = {}): C
       frameKey: `${tracked.key}:${frameId}`,
       top: isTop,
     });
+    for (const listener of listeners) listener(`${tracked.key}:${frameId}`, message);
     const reply = (body: unknown) =>
       tracked.session.send("Runtime.evaluate", {
         expression: `globalThis.autoconsentReceiveMessage && globalThis.autoconsentReceiveMessage(${JSON.stringify(body)})`,
@@ -106,12 +137,12 @@ export function createConsentCollector(options: ConsentCollectorOptions = {}): C
       case "init": {
         if (isTop) top.heard = true;
         const url = typeof message.url === "string" ? message.url : "";
-        const { rulesFor } = await (assets ??= loadAutoconsent());
-        await reply({
-          type: "initResp",
-          config: AUTOCONSENT_DETECT_CONFIG,
-          rules: { autoconsent: [], compact: rulesFor({ url, mainFrame: isTop }) },
-        });
+        const { rulesFor, fullRule } = await (assets ??= loadAutoconsent());
+        const rules =
+          options.optInCmp === undefined
+            ? { autoconsent: [], compact: rulesFor({ url, mainFrame: isTop }) }
+            : { autoconsent: options.optInCmp === null ? [] : await fullRule(options.optInCmp) };
+        await reply({ type: "initResp", config: AUTOCONSENT_DETECT_CONFIG, rules });
         return;
       }
       case "eval": {
@@ -153,11 +184,11 @@ export function createConsentCollector(options: ConsentCollectorOptions = {}): C
     }
   }
 
-  async function scanFrames(): Promise<ConsentFindings["bannerScan"]> {
+  async function scanFrames(keep = false): Promise<ConsentFindings["bannerScan"]> {
     const timeoutMs = options.frameScanTimeoutMs ?? 1500;
     const jobs = targets.flatMap((tracked) =>
       [...tracked.contexts].flatMap(([contextId, context]) =>
-        context.isolated ? [scanFrame({ tracked, contextId, frameId: context.frameId, timeoutMs })] : [],
+        context.isolated ? [scanFrame({ tracked, contextId, frameId: context.frameId, timeoutMs, keep })] : [],
       ),
     );
     const results = await Promise.all(jobs);
@@ -172,10 +203,11 @@ export function createConsentCollector(options: ConsentCollectorOptions = {}): C
     contextId: number;
     frameId: string;
     timeoutMs: number;
+    keep: boolean;
   }): Promise<ScannedFrame | null> {
     const answer = await withTimeout(
       options.tracked.session.send("Runtime.evaluate", {
-        expression: bannerScanScript(),
+        expression: bannerScanScript(options.keep ? { keepButtonsAs: buttonsName } : {}),
         contextId: options.contextId,
         returnByValue: true,
         timeout: options.timeoutMs,
@@ -204,9 +236,67 @@ export function createConsentCollector(options: ConsentCollectorOptions = {}): C
     return { status, reason, detected, popups };
   }
 
+  /** The scanner's isolated world in a frame, where autoconsent runs and the banner's buttons are kept. */
+  function isolatedContextOf(frameKey: string): { tracked: TrackedTarget; contextId: number } | null {
+    for (const tracked of targets) {
+      const found = [...tracked.contexts].filter(([, context]) => context.isolated && `${tracked.key}:${context.frameId}` === frameKey);
+      const last = found.at(-1);
+      if (last !== undefined) return { tracked, contextId: last[0] };
+    }
+    return null;
+  }
+
+  const banner: ConsentBannerHandle = {
+    popup: () => pickHit(popups),
+    async ask({ frameKey, command, timeoutMs }) {
+      const where = isolatedContextOf(frameKey);
+      if (where === null) return null;
+      let listener: ((key: string, message: Record<string, unknown>) => void) | undefined;
+      const answered = new Promise<Record<string, unknown>>((resolve) => {
+        listener = (key, message) => {
+          if (key === frameKey && message.type === ANSWERS[command]) resolve(message);
+        };
+        listeners.add(listener);
+      });
+      try {
+        await where.tracked.session.send("Runtime.evaluate", {
+          expression: `globalThis.autoconsentReceiveMessage && globalThis.autoconsentReceiveMessage(${JSON.stringify({ type: command })})`,
+          contextId: where.contextId,
+        });
+        return await withTimeout(answered, timeoutMs);
+      } catch {
+        return null;
+      } finally {
+        if (listener) listeners.delete(listener);
+      }
+    },
+    async scan() {
+      return (await scanFrames(true)).frames;
+    },
+    async click({ frameKey, banner: bannerIndex, button }) {
+      const where = isolatedContextOf(frameKey);
+      if (where === null) return false;
+      const answer = await withTimeout(
+        where.tracked.session.send("Runtime.evaluate", {
+          expression: `(() => {
+  const element = globalThis[${JSON.stringify(buttonsName)}]?.[${bannerIndex}]?.[${button}];
+  if (!element || !element.isConnected) return false;
+  element.click();
+  return true;
+})()`,
+          contextId: where.contextId,
+          returnByValue: true,
+        }),
+        2000,
+      ).catch(() => null);
+      return answer?.result.value === true;
+    },
+  };
+
   return {
     id: "consent",
     budgetMs: 5000,
+    banner,
     onTarget,
     async collect(context) {
       const tcfTimeoutMs = options.tcfTimeoutMs ?? 1000;

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { filterCompactRules, type CompactCMPRuleset, type IndexedCMPRuleset } from "@duckduckgo/autoconsent";
+import { filterCompactRules, type AutoConsentCMPRule, type CompactCMPRuleset, type IndexedCMPRuleset } from "@duckduckgo/autoconsent";
 
 /** autoconsent's content script and its compact rule set (detection and opt-out steps), read once. */
 export interface AutoconsentAssets {
@@ -9,7 +9,14 @@ export interface AutoconsentAssets {
   contentScript: string;
   /** The rules that apply to one frame's URL. */
   rulesFor: (options: { url: string; mainFrame: boolean }) => CompactCMPRuleset;
+  /**
+   * The full rule of one CMP by name (`rules/rules.json`, read on first use): it has the opt-in steps the
+   * compact rules lack. Empty when autoconsent has no such rule (its built-in CMPs need none).
+   */
+  fullRule: (name: string) => Promise<AutoConsentCMPRule[]>;
 }
+
+let fullRules: Promise<AutoConsentCMPRule[]> | null = null;
 
 let loaded: Promise<AutoconsentAssets> | null = null;
 
@@ -26,7 +33,16 @@ export function loadAutoconsent(): Promise<AutoconsentAssets> {
       readFile(require.resolve("@duckduckgo/autoconsent/rules/compact-rules.json"), "utf8"),
     ]);
     const compact = JSON.parse(rules) as IndexedCMPRuleset;
-    return { contentScript, rulesFor: (options) => filterCompactRules(compact, options) };
+    const fullRule = async (name: string) => {
+      fullRules ??= readFile(require.resolve("@duckduckgo/autoconsent/rules/rules.json"), "utf8").then(
+        (text) => (JSON.parse(text) as { autoconsent: AutoConsentCMPRule[] }).autoconsent,
+      );
+      fullRules.catch(() => {
+        fullRules = null;
+      });
+      return (await fullRules).filter((rule) => rule.name === name);
+    };
+    return { contentScript, rulesFor: (options) => filterCompactRules(compact, options), fullRule };
   })();
   loaded.catch(() => {
     loaded = null;

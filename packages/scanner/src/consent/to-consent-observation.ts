@@ -129,7 +129,7 @@ export function toFailedConsentObservation(options: { status: "failed" | "timed_
 }
 
 /** The top frame's hit first: a CMP in the page itself is the banner the visitor sees first. */
-function pickHit(hits: readonly AutoconsentHit[]): AutoconsentHit | null {
+export function pickHit(hits: readonly AutoconsentHit[]): AutoconsentHit | null {
   const valid = hits.filter((hit) => CmpNameSchema.safeParse(hit.cmp).success);
   return valid.find((hit) => hit.top) ?? valid[0] ?? null;
 }

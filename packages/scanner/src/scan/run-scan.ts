@@ -21,6 +21,13 @@ import { toFailedConsentObservation } from "../consent/to-consent-observation.js
 import { createRequestCollector } from "../collectors/request-collector.js";
 import { createStorageCollector } from "../collectors/storage-collector.js";
 import { startEgressProxy, type EgressGuard } from "../network/index.js";
+import { collectTransport } from "../transport/collect-transport.js";
+import { startTransportProbe } from "../transport/start-transport-probe.js";
+import { createTransportCollector } from "../transport/transport-collector.js";
+import { runConsentPhases } from "../phases/run-consent-phases.js";
+import type { ScanPhaseSwitches } from "../phases/scan-phases.js";
+import { withPhaseEvidence } from "../phases/with-phase-evidence.js";
+import { startPrivacySignals } from "../policy/start-privacy-signals.js";
 import { attachTargets } from "./attach-targets.js";
 import { presentAsRegularBrowser } from "./present-as-regular-browser.js";
 import { navigate } from "./navigate.js";
@@ -40,6 +47,14 @@ export interface RunScanOptions {
   /** Overrides the browser's own user agent (which is used without "Headless"). */
   userAgent?: string;
   scanner: { name: string; version: string };
+  /** Extra trusted CA certificates (PEM), for the Node-side transport probe (Chromium gets them at launch). */
+  extraCaCerts?: string;
+  /** Phases after the pre-consent snapshot (reject, accept, GPC); default none. */
+  phases?: ScanPhaseSwitches;
+  /** Observe windows of the later phases; each defaults to `observeMs`. */
+  phaseObserveMs?: { reject?: number; accept?: number; gpc?: number };
+  /** `Date.now()` of the scan's deadline: no phase may run into it. */
+  deadlineAt?: number;
   signal?: AbortSignal;
   onProgress?: (progress: ScanProgress) => void;
 }
@@ -72,13 +87,22 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       frames: createFrameCollector(),
       consent: createConsentCollector(),
     };
-    const all: Collector<unknown>[] = Object.values(collectors);
+    const transportCollector = createTransportCollector();
+    const all: Collector<unknown>[] = [...Object.values(collectors), transportCollector];
     const setupFailures = new Set<string>();
 
     options.onProgress?.({ phase: "launching_browser", progressPercent: 5 });
     const page = await context.newPage();
     await page.setViewport(options.viewport);
     const userAgent = options.userAgent ?? (await options.browser.userAgent()).replace("HeadlessChrome", "Chrome");
+    // The Node-side transport probe runs while the browser visits, so it adds no time of its own.
+    const transportProbe = startTransportProbe({
+      url: options.url,
+      guard: options.guard,
+      userAgent,
+      ...(options.extraCaCerts === undefined ? {} : { extraCaCerts: options.extraCaCerts }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
     const root = await page.createCDPSession();
     await attachTargets({
       root,
@@ -103,7 +127,10 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
     if (navigation.pageKind !== "unreachable") await sleep(options.observeMs, options.signal);
     options.signal?.throwIfAborted();
 
-    options.onProgress?.({ phase: "projection", progressPercent: 85 });
+    const phases = options.phases ?? { reject: false, accept: false, gpc: false };
+    const interacts = phases.reject || phases.accept || phases.gpc;
+    // Progress only moves forward: with consent phases, projection comes after them.
+    options.onProgress?.(interacts ? { phase: "consent_interaction", progressPercent: 55 } : { phase: "projection", progressPercent: 85 });
     const targetHost = hostOf(options.url) ?? "";
     const collectorContext: CollectorContext = {
       page,
@@ -119,6 +146,16 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       frames: await runCollector(collectors.frames, collectorContext),
       consent: await runCollector(collectors.consent, collectorContext),
     };
+    // Before the consent phases, which may reload or change the page.
+    const transport = await collectTransport({
+      collector: transportCollector,
+      context: collectorContext,
+      probe: transportProbe,
+      navigation,
+      targetHost,
+      cookies: outcomes.cookies.result,
+      setupFailed: setupFailures.has(transportCollector.id),
+    });
     const consentValid = outcomes.consent.result !== null && ConsentObservationSchema.safeParse(outcomes.consent.result).success;
     const reports = Object.values(outcomes).map(({ report }) => {
       if (report.status === "ok" && setupFailures.has(report.id))
@@ -131,6 +168,43 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
 
     // Each item is checked on its own: one item a page made odd is dropped and counted, it never
     // invalidates the whole scan.
+    // The page's links are read now, before a consent phase changes the page; the policy and gpc.json are
+    // fetched in a guarded context of their own while the phases run, so they never become evidence.
+    const privacySignals = await startPrivacySignals({
+      page,
+      browser: options.browser,
+      guard: options.guard,
+      classifier: options.classifier,
+      pageObserved: navigation.pageKind === "html",
+      siteHost: collectorContext.siteHost(),
+      settings: { userAgent, locale: options.locale },
+      ...(options.deadlineAt === undefined ? {} : { deadlineAt: options.deadlineAt }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    const consentPhases = await runConsentPhases({
+      switches: phases,
+      observeMs: {
+        preConsent: options.observeMs,
+        reject: options.phaseObserveMs?.reject ?? options.observeMs,
+        accept: options.phaseObserveMs?.accept ?? options.observeMs,
+        gpc: options.phaseObserveMs?.gpc ?? options.observeMs,
+      },
+      visit: { ...options, userAgent },
+      current: {
+        page,
+        navigation,
+        consent: collectors.consent,
+        observation: consentValid ? outcomes.consent.result : null,
+        collectors,
+        siteHost: collectorContext.siteHost,
+        refusedHosts,
+      },
+      deadlineAt: options.deadlineAt ?? Number.POSITIVE_INFINITY,
+      signal: options.signal,
+      onProgress: options.onProgress,
+    });
+    if (interacts) options.onProgress?.({ phase: "projection", progressPercent: 85 });
+
     const bounded = <T>(
       outcome: CollectorOutcome<T[]>,
       options: { limit: number; schema: { safeParse(value: unknown): { success: boolean } } },
@@ -143,7 +217,7 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
     const storage = bounded(outcomes.storage, { limit: OBSERVATION_LIMITS.storage, schema: StorageObservationSchema });
     const requests = bounded(outcomes.requests, { limit: OBSERVATION_LIMITS.requests, schema: RequestObservationSchema });
     const frames = bounded(outcomes.frames, { limit: OBSERVATION_LIMITS.frames, schema: FrameObservationSchema });
-    return ScanObservationsSchema.parse({
+    const assembled = {
       schemaVersion: 1,
       scanner: {
         name: options.scanner.name,
@@ -166,9 +240,11 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
             status: outcomes.consent.report.status === "timed_out" ? "timed_out" : "failed",
             reason: outcomes.consent.result === null ? outcomes.consent.report.reason : "invalid_observation",
           }),
-      collectors: reports,
+      transport: transport.observation,
+      collectors: [...reports, ...transport.reports],
       truncated: { cookies: cookies.dropped, storage: storage.dropped, requests: requests.dropped, frames: frames.dropped },
-    });
+    };
+    return ScanObservationsSchema.parse(await privacySignals.addTo(withPhaseEvidence(assembled, consentPhases)));
   } finally {
     options.signal?.removeEventListener("abort", abort);
     await context.close().catch(() => undefined);

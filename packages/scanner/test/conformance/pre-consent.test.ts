@@ -19,7 +19,8 @@ const scanner = createPuppeteerScanner({
 });
 const CANARY = "CANARY";
 const results = new Map<string, ScanObservations>();
-const sites = web.sites.filter((site) => site.id !== "ssrf-lab");
+// The faded gallery's certificate has expired: the browser refuses the page (transport.test.ts covers it).
+const sites = web.sites.filter((site) => site.id !== "ssrf-lab" && site.id !== "faded-gallery");
 
 beforeAll(async () => {
   await Promise.all(sites.map(async (site) => results.set(site.id, await scanner.scan({ url: site.url }))));
@@ -81,12 +82,16 @@ describe.each(sites.map((site) => [site.id, site] as const))("site %s", (_id, si
     expect(observations.navigation.pageKind).toBe("html");
     expect(observations.navigation.httpStatus).toBe(200);
     expect(observations.cookies.every((cookie) => cookie.phase === "pre_consent")).toBe(true);
-    expect(observations.collectors.map((collector) => [collector.id, collector.status])).toEqual([
+    // The privacy-policy collectors report per site what the policy page allows (test/policy/ checks them).
+    const collectors = observations.collectors.filter((collector) => collector.phase !== "privacy_policy");
+    expect(collectors.map((collector) => [collector.id, collector.status])).toEqual([
       ["requests", "ok"],
       ["cookies", "ok"],
       ["storage", "ok"],
       ["frames", "ok"],
       ["consent", "ok"],
+      ["transport", "ok"],
+      ["transport_probe", "ok"],
     ]);
   });
 });

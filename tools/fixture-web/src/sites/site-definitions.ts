@@ -2,13 +2,16 @@ import type { SiteDefinition } from "../site-definition.js";
 import { BERG_APOTHEKE } from "./berg-apotheke.js";
 import { CASA_OLIVO } from "./casa-olivo.js";
 import { CONSENT_DESK } from "./consent-desk.js";
+import { CONSENT_PHASE_SITES } from "./consent-phase-sites.js";
 import { DAILY_COURIER } from "./daily-courier.js";
 import { GREEN_GROCER } from "./green-grocer.js";
 import { HAMNHOTELLET } from "./hamnhotellet.js";
 import { LE_PETIT_VELO } from "./le-petit-velo.js";
 import { METRICS_HUB } from "./metrics-hub.js";
 import { QUIET_BAKERY } from "./quiet-bakery.js";
+import { PRIVACY_SITES } from "./privacy-sites.js";
 import { SSRF_LAB } from "./ssrf-lab.js";
+import { TRANSPORT_SITES } from "./transport-sites.js";
 import { TRAVEL_NOOK } from "./travel-nook.js";
 
 /** Every fixture site, in the order `FixtureWeb.sites` lists them. */
@@ -24,4 +27,7 @@ export const SITE_DEFINITIONS: readonly SiteDefinition[] = [
   BERG_APOTHEKE,
   LE_PETIT_VELO,
   CASA_OLIVO,
+  ...TRANSPORT_SITES,
+  ...CONSENT_PHASE_SITES,
+  ...PRIVACY_SITES,
 ];

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { PeerCertificate, TLSSocket } from "node:tls";
+import type { GroundTruth } from "../../src/index.js";
 
 export interface FixtureRequestOptions {
   port: number;
@@ -13,6 +14,8 @@ export interface FixtureRequestOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Accept a certificate whose only fault is its age (the expired-certificate site); any other fault still fails. */
+  allowExpired?: boolean;
 }
 
 export interface FixtureReply {
@@ -56,8 +59,26 @@ export function fixtureRequest(options: FixtureRequestOptions): Promise<FixtureR
       });
     };
     const request = secure
-      ? httpsRequest({ ...common, servername: options.host, ...(options.ca === undefined ? {} : { ca: options.ca }) }, onResponse)
+      ? httpsRequest(
+          {
+            ...common,
+            servername: options.host,
+            ...(options.ca === undefined ? {} : { ca: options.ca }),
+            ...(options.allowExpired === true ? { rejectUnauthorized: false } : {}),
+          },
+          onResponse,
+        )
       : httpRequest(common, onResponse);
+    if (secure && options.allowExpired === true) {
+      // Node has no "ignore the date only" switch: verify by hand that nothing but the date is wrong.
+      request.once("socket", (socket) =>
+        socket.once("secureConnect", () => {
+          const error = (socket as TLSSocket).authorizationError as unknown;
+          if (error !== null && error !== undefined && error !== "CERT_HAS_EXPIRED")
+            request.destroy(new Error(`certificate: ${typeof error === "string" ? error : "not trusted"}`));
+        }),
+      );
+    }
     request.on("error", reject);
     request.end(options.body);
   });
@@ -67,4 +88,9 @@ export function fixtureRequest(options: FixtureRequestOptions): Promise<FixtureR
 export function setCookiesOf(reply: FixtureReply): string[] {
   const value = reply.headers["set-cookie"];
   return value === undefined ? [] : value;
+}
+
+/** Hosts whose ground truth says their certificate has expired: requests to them need `allowExpired`. */
+export function expiredCertificateHosts(sites: ReadonlyArray<{ host: string; groundTruth: GroundTruth }>): Set<string> {
+  return new Set(sites.filter((site) => site.groundTruth.transport?.certificate?.expired === true).map((site) => site.host));
 }

@@ -1,0 +1,145 @@
+import { hostOf, type ConsentAction, type EvidencePhase } from "@public-scan/core";
+import type { Browser } from "puppeteer-core";
+import type { Classifier } from "../classify/index.js";
+import type { Collector } from "../collectors/collector.js";
+import { createCookieCollector } from "../collectors/cookie-collector.js";
+import { createRequestCollector } from "../collectors/request-collector.js";
+import { createStorageCollector } from "../collectors/storage-collector.js";
+import { createConsentCollector, type ConsentCollector } from "../consent/consent-collector.js";
+import { startEgressProxy, type EgressGuard } from "../network/index.js";
+import { attachTargets } from "../scan/attach-targets.js";
+import { navigate } from "../scan/navigate.js";
+import { presentAsRegularBrowser } from "../scan/present-as-regular-browser.js";
+import { sleep } from "../scan/sleep.js";
+import { applyGpcSignal } from "./apply-gpc-signal.js";
+import { collectPhaseEvidence, type PhaseEvidence } from "./collect-phase-evidence.js";
+import { performConsentAction } from "./perform-consent-action.js";
+import { isBannerVisible } from "./pick-banner-button.js";
+
+/** How the scan's own visit was set up; a fresh visit uses the same. */
+export interface VisitSettings {
+  browser: Browser;
+  url: string;
+  guard: EgressGuard;
+  classifier: Classifier;
+  navigationTimeoutMs: number;
+  locale: string;
+  viewport: { width: number; height: number };
+  userAgent: string;
+}
+
+export interface RunFreshVisitOptions {
+  visit: VisitSettings;
+  phase: Extract<EvidencePhase, "after_accept" | "gpc">;
+  observeMs: number;
+  /** Send the Global Privacy Control signal (header and navigator property) from every target. */
+  gpc?: boolean;
+  /** Accept on the banner before the observe window. */
+  accept?: {
+    /** The CMP autoconsent recognised in the scan's visit, whose full rule drives the opt-in; null: none. */
+    cmp: string | null;
+    /** autoconsent saw that CMP's popup in the scan's visit: wait for it rather than act on the first notice. */
+    expectPopup: boolean;
+    /** Longest wait for the banner to show. */
+    bannerWaitMs: number;
+    actionTimeoutMs: number;
+  };
+  /** Aborting closes the context: the phase's time budget, or the scan's. */
+  signal: AbortSignal;
+}
+
+export interface FreshVisitResult {
+  /** Why the visit observed nothing; null when the observe window ran. */
+  notObservedReason: string | null;
+  action: ConsentAction | null;
+  evidence: PhaseEvidence | null;
+}
+
+/**
+ * One more first visit in a fresh browser context with the scan's egress guard (its own proxy, so the
+ * refused hosts are this visit's), for the phases that must not inherit the first visit's state: accept
+ * (wait for the banner, accept, observe) and GPC (the signal from the first request on, no consent
+ * interaction). Evidence is the whole visit's: its requests, and the cookies and storage at the end.
+ */
+export async function runFreshVisit(options: RunFreshVisitOptions): Promise<FreshVisitResult> {
+  const { visit, signal } = options;
+  const refusedHosts = new Set<string>();
+  const proxy = await startEgressProxy({ guard: visit.guard, onRefused: ({ host }) => refusedHosts.add(host) });
+  const context = await visit.browser
+    .createBrowserContext({ proxyServer: proxy.url, proxyBypassList: ["<-loopback>"] })
+    .catch(async (error: unknown) => {
+      await proxy.close();
+      throw error;
+    });
+  const abort = () => void context.close().catch(() => undefined);
+  signal.addEventListener("abort", abort, { once: true });
+  try {
+    signal.throwIfAborted();
+    let siteUrl = visit.url;
+    const collectors = {
+      requests: createRequestCollector({ classifier: visit.classifier, siteUrl: () => siteUrl }),
+      cookies: createCookieCollector(),
+      storage: createStorageCollector(),
+    };
+    const consent: ConsentCollector | null = options.accept ? createConsentCollector({ optInCmp: options.accept.cmp }) : null;
+    const all: Collector<unknown>[] = [...Object.values(collectors), ...(consent ? [consent] : [])];
+    const page = await context.newPage();
+    await page.setViewport(visit.viewport);
+    const root = await page.createCDPSession();
+    await attachTargets({
+      root,
+      onTarget: async (target) => {
+        await presentAsRegularBrowser(target.session, { userAgent: visit.userAgent, locale: visit.locale, kind: target.kind });
+        // As in the scan's visit, a collector that cannot attach to one target fails alone.
+        for (const collector of all) await collector.onTarget?.(target).catch(() => undefined);
+        if (options.gpc) await applyGpcSignal(target).catch(() => undefined);
+      },
+    });
+    const { navigation, finalHost } = await navigate(page, {
+      url: visit.url,
+      timeoutMs: visit.navigationTimeoutMs,
+      idleTimeoutMs: Math.min(5000, visit.navigationTimeoutMs),
+      refusedHosts,
+    });
+    if (navigation.pageKind === "unreachable") return { notObservedReason: "navigation_failed", action: null, evidence: null };
+    if (navigation.finalUrl !== null) siteUrl = page.url();
+
+    let action: ConsentAction | null = null;
+    if (consent !== null && options.accept) {
+      const shown = await waitForBanner({ consent, expectPopup: options.accept.expectPopup, waitMs: options.accept.bannerWaitMs, signal });
+      action = shown
+        ? await performConsentAction({ banner: consent.banner, action: "accept", timeoutMs: options.accept.actionTimeoutMs })
+        : { outcome: "not_attempted", method: null, verified: null, reason: "no_banner" };
+      if (action.outcome !== "succeeded") {
+        return { notObservedReason: action.outcome === "not_attempted" ? "no_banner" : "opt_in_failed", action, evidence: null };
+      }
+    }
+    await sleep(options.observeMs, signal);
+    signal.throwIfAborted();
+    const targetHost = hostOf(visit.url) ?? "";
+    const evidence = await collectPhaseEvidence({
+      collectors,
+      context: { page, siteHost: () => finalHost ?? targetHost, phase: options.phase, classifier: visit.classifier, refusedHosts },
+    });
+    return { notObservedReason: null, action, evidence };
+  } finally {
+    signal.removeEventListener("abort", abort);
+    await context.close().catch(() => undefined);
+    await proxy.close();
+  }
+}
+
+/**
+ * Waits for the banner of a fresh visit: the popup autoconsent reports for a CMP it knows (preferred when
+ * the scan's visit saw one, so the same rule drives the action), else a consent notice the banner scan finds.
+ */
+async function waitForBanner(options: { consent: ConsentCollector; expectPopup: boolean; waitMs: number; signal: AbortSignal }) {
+  const until = Date.now() + options.waitMs;
+  for (;;) {
+    if (options.consent.banner.popup() !== null) return true;
+    const last = Date.now() >= until;
+    if ((!options.expectPopup || last) && isBannerVisible({ frames: await options.consent.banner.scan() })) return true;
+    if (last || options.signal.aborted) return false;
+    await sleep(200, options.signal);
+  }
+}
