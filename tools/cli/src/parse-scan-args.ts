@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { ScanUrlSchema } from "@public-scan/core";
+import { parsePhasePreset, type ScanPhasePreset } from "./parse-phase-preset.js";
 
 export interface ScanArgs {
   url: string | null;
@@ -9,6 +10,8 @@ export interface ScanArgs {
   allowPrivateTargets: string[];
   extraCaCertsFile: string | null;
   observeMs: number | null;
+  /** Which consent phases run: `full` (reject, accept, GPC), `quick` (reject only) or `pre_consent_only`. */
+  phases: ScanPhasePreset;
   /** Scan anew even when a recent scan of the URL is stored. */
   fresh: boolean;
   /** Where the SQLite file lives (default: PUBLIC_SCAN_DATA_DIR, else .data in the working directory). */
@@ -26,6 +29,9 @@ Options:
   --allow-private-targets P,...      host-name patterns that may resolve to private addresses
   --extra-ca-certs FILE              PEM file of extra trusted CA certificates
   --observe-ms N                     wait N ms after load so delayed trackers are seen (default 4000)
+  --phases full|quick|pre_consent_only
+                                     consent phases: reject, accept and GPC (full, the default), reject
+                                     only (quick), or none
   --json                             print the scan, findings, table and observations as JSON
   --fresh                            scan anew even if a recent scan of the URL is stored
   --data-dir DIR                     where scans are stored (default $PUBLIC_SCAN_DATA_DIR or ./.data)
@@ -43,6 +49,7 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
       "allow-private-targets": { type: "string", multiple: true },
       "extra-ca-certs": { type: "string" },
       "observe-ms": { type: "string" },
+      phases: { type: "string" },
       json: { type: "boolean" },
       fresh: { type: "boolean" },
       "data-dir": { type: "string" },
@@ -68,6 +75,7 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
     ),
     extraCaCertsFile: values["extra-ca-certs"] ?? null,
     observeMs,
+    phases: parsePhasePreset(values.phases),
     fresh: values.fresh ?? false,
     dataDir: values["data-dir"] ?? process.env.PUBLIC_SCAN_DATA_DIR ?? ".data",
     help: values.help ?? false,

@@ -40,6 +40,7 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
     allowPrivateTargets: args.allowPrivateTargets,
     ...(args.extraCaCertsFile === null ? {} : { extraCaCertsFile: args.extraCaCertsFile }),
     ...(args.observeMs === null ? {} : { observeMs: args.observeMs }),
+    phases: args.phases,
   };
   let url = args.url ?? "";
   let closeFixtures = async () => {};

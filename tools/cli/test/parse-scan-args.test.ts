@@ -29,6 +29,7 @@ describe("scan command arguments", () => {
       allowPrivateTargets: ["www.example.com", "*.cdn.example.com"],
       extraCaCertsFile: "/tmp/ca.pem",
       observeMs: 1500,
+      phases: "full",
       fresh: true,
       dataDir: "/var/lib/public-scan",
       help: false,
@@ -51,5 +52,10 @@ describe("scan command arguments", () => {
   it("accepts --demo alone and --help alone", () => {
     expect(parseScanArgs(["--demo"]).demo).toBe(true);
     expect(parseScanArgs(["-h"]).help).toBe(true);
+  });
+  it("reads --phases, and refuses an unknown preset", () => {
+    expect(parseScanArgs(["https://www.example.com/", "--phases", "quick"]).phases).toBe("quick");
+    expect(parseScanArgs(["https://www.example.com/", "--phases", "pre_consent_only"]).phases).toBe("pre_consent_only");
+    expect(() => parseScanArgs(["https://www.example.com/", "--phases", "everything"])).toThrow(/--phases must be one of/);
   });
 });

@@ -28,6 +28,7 @@ export function toConsentSignals(observations: ScanObservations): EvidenceRecord
     requestCount: null,
     lifetimeSeconds: null,
     trackerListed: false,
+    secure: null,
   });
   const signals: EvidenceRecord[] = [];
   if (consent && (consent.status === "ok" || consent.status === "not_detected") && consent.classification !== "undetermined") {

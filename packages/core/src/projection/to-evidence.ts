@@ -1,14 +1,20 @@
 import type { EvidenceExample, Party, Purpose } from "../contract/index.js";
 import type { ScanObservations } from "../observations/scan-observations.js";
 import { toConsentSignals } from "./to-consent-signals.js";
+import { toSiteSignals } from "./to-site-signals.js";
 
 /**
  * A public-safe evidence record: the allow-listed facts of one observation that a report may show. Findings
  * and the pre-consent table are derived from these only, never from raw scanner data (DESIGN.md).
  */
 export interface EvidenceRecord extends EvidenceExample {
-  /** `consent_signal`: a fact about the consent banner or a consent action, named by a stable code (see toConsentSignals). */
-  kind: "cookie" | "storage_key" | "tracker_request" | "consent_signal";
+  /**
+   * `consent_signal`: a fact about the consent banner or a consent action; `certificate`, `response_header`,
+   * `policy_section`, `page_element`: a transport, privacy-policy or US-law signal. These are named by stable
+   * codes (toConsentSignals, toSiteSignals) and never appear in the pre-consent table.
+   */
+  kind:
+    "cookie" | "storage_key" | "tracker_request" | "consent_signal" | "certificate" | "response_header" | "policy_section" | "page_element";
   party: Party;
   purpose: Purpose | null;
   /** Tracker category from the catalogue (`advertising`, `session_replay`, ...), when known. */
@@ -19,6 +25,8 @@ export interface EvidenceRecord extends EvidenceExample {
   lifetimeSeconds: number | null;
   /** EasyPrivacy lists the host's requests. */
   trackerListed: boolean;
+  /** A cookie's Secure attribute; null for everything else. */
+  secure: boolean | null;
 }
 
 /**
@@ -43,6 +51,7 @@ export function toEvidence(observations: ScanObservations): EvidenceRecord[] {
       requestCount: null,
       lifetimeSeconds: cookie.expiresInSeconds,
       trackerListed: false,
+      secure: cookie.secure,
     });
   }
   for (const item of observations.storage) {
@@ -59,6 +68,7 @@ export function toEvidence(observations: ScanObservations): EvidenceRecord[] {
       requestCount: null,
       lifetimeSeconds: null,
       trackerListed: false,
+      secure: null,
     });
   }
   const trackers = new Map<string, EvidenceRecord>();
@@ -84,7 +94,8 @@ export function toEvidence(observations: ScanObservations): EvidenceRecord[] {
       requestCount: request.count,
       lifetimeSeconds: null,
       trackerListed: request.trackerListed,
+      secure: null,
     });
   }
-  return [...records, ...trackers.values(), ...toConsentSignals(observations)];
+  return [...records, ...trackers.values(), ...toConsentSignals(observations), ...toSiteSignals(observations)];
 }

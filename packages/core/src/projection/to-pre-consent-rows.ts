@@ -12,7 +12,7 @@ export function toPreConsentRows(evidence: readonly EvidenceRecord[]): PreConsen
   return evidence
     .filter(
       (record): record is EvidenceRecord & { kind: keyof typeof KIND; purpose: NonNullable<EvidenceRecord["purpose"]> } =>
-        record.phase === "pre_consent" && record.kind !== "consent_signal" && record.purpose !== null,
+        record.phase === "pre_consent" && record.kind in KIND && record.purpose !== null,
     )
     .map((record): PreConsentRow => ({
       kind: KIND[record.kind],

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { parsePhasePreset, type ScanPhasePreset } from "../parse-phase-preset.js";
 
 export interface ServeConfig {
   host: string;
@@ -17,6 +18,8 @@ export interface ServeConfig {
   /** Secret for hashing client addresses and key ids in rate-limit counters. */
   identifierSecret: string | null;
   observeMs: number | null;
+  /** Consent phases of every scan: `full` (reject, accept, GPC), `quick` (reject only) or `pre_consent_only`. */
+  phases: ScanPhasePreset;
   /** A running browser to use over CDP instead of launching one. */
   browserWSEndpoint: string | null;
   /** Serve the bundled fixture web too, and scan it (offline demo). */
@@ -45,6 +48,7 @@ Scanner settings (operator settings, never fields of a request):
   PUBLIC_SCAN_EXTRA_CA_CERTS         PEM file of extra trusted CA certificates (--extra-ca-certs)
   PUBLIC_SCAN_ALLOW_PRIVATE_TARGETS  host-name patterns that may resolve to private addresses (--allow-private-targets)
   PUBLIC_SCAN_OBSERVE_MS             wait after load so delayed trackers are seen (--observe-ms)
+  PUBLIC_SCAN_PHASES                 consent phases: full (default), quick (reject only), pre_consent_only (--phases)
   PUBLIC_SCAN_BROWSER_WS_ENDPOINT    use a running Chromium over CDP instead of launching one
 Other:
   PUBLIC_SCAN_SHUTDOWN_GRACE_MS      on SIGINT/SIGTERM, time running scans get to finish (default 15000)
@@ -82,6 +86,7 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
       "allow-private-targets": { type: "string" },
       "extra-ca-certs": { type: "string" },
       "observe-ms": { type: "string" },
+      phases: { type: "string" },
       demo: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -110,6 +115,7 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
     }),
     identifierSecret: env.PUBLIC_SCAN_IDENTIFIER_SECRET ?? null,
     observeMs: observe === undefined ? null : integer({ name: "--observe-ms", value: observe, fallback: 4000, min: 0, max: 60_000 }),
+    phases: parsePhasePreset(values.phases ?? env.PUBLIC_SCAN_PHASES),
     browserWSEndpoint: env.PUBLIC_SCAN_BROWSER_WS_ENDPOINT ?? null,
     demo: values.demo ?? false,
     help: values.help ?? false,

@@ -36,6 +36,7 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
     allowPrivateTargets: config.allowPrivateTargets,
     ...(config.extraCaCertsFile === null ? {} : { extraCaCertsFile: config.extraCaCertsFile }),
     ...(config.observeMs === null ? {} : { observeMs: config.observeMs }),
+    phases: config.phases,
     ...(config.browserWSEndpoint === null ? {} : { browserWSEndpoint: config.browserWSEndpoint }),
   };
   let closeDemo = async () => {};

@@ -1,6 +1,7 @@
 import type { Coverage, NoGoReasonCode, ResultDisposition } from "../../contract/index.js";
 import type { ScanObservations } from "../../observations/scan-observations.js";
 import { toPhaseCoverage } from "./to-phase-coverage.js";
+import { toSignalCoverage } from "./to-signal-coverage.js";
 
 /** Customer-safe copy of each no-go reason. */
 export const NO_GO_MESSAGES: Record<NoGoReasonCode, string> = {
@@ -19,6 +20,10 @@ const COLLECTOR_LABELS: Record<string, string> = {
   storage: "browser storage",
   frames: "frames and workers",
   consent: "consent banner detection",
+  transport: "transport security (the browser's view)",
+  transport_probe: "transport security (TLS and HTTP probe)",
+  privacy_policy: "the privacy policy",
+  us_privacy: "US-law signals",
 };
 
 /**
@@ -39,8 +44,14 @@ export function toCoverage(observations: ScanObservations): {
       reason: { code: noGo, message: NO_GO_MESSAGES[noGo] },
     };
   }
+  // Collectors whose observation says itself which step broke: their coverage text comes from there.
+  const described = new Set<string>([
+    ...(observations.transport ? ["transport", "transport_probe"] : []),
+    ...(observations.privacyPolicy ? ["privacy_policy"] : []),
+    ...(observations.usPrivacy ? ["us_privacy"] : []),
+  ]);
   const limitations = observations.collectors
-    .filter((collector) => collector.status !== "ok")
+    .filter((collector) => collector.status !== "ok" && collector.status !== "skipped" && !described.has(collector.id))
     .map(
       (collector) =>
         `${COLLECTOR_LABELS[collector.id] ?? collector.id}: ${collector.status === "timed_out" ? "timed out" : collector.status}; not fully observed.`,
@@ -51,12 +62,15 @@ export function toCoverage(observations: ScanObservations): {
   if (!observations.navigation.reachedNetworkIdle)
     limitations.push("The page kept loading; requests after the observation window are not included.");
   const phases = toPhaseCoverage(observations);
-  limitations.push(...phases.limitations);
-  const partial = observations.collectors.some((collector) => collector.status !== "ok") || phases.partial;
+  const signals = toSignalCoverage(observations);
+  limitations.push(...phases.limitations, ...signals.limitations);
+  const partial = observations.collectors.some((collector) => collector.status !== "ok") || phases.partial || signals.partial;
+  const observed = `Observed: ${[...phases.observed, ...signals.observed].join(", ")}.`;
+  const summary = signals.missing.length === 0 ? observed : `${observed} Not part of this scan: ${signals.missing.join(", ")}.`;
   return {
     coverage: {
       status: partial ? "partial" : "complete",
-      summary: partial ? "Some observations of this scan could not be collected; see the limitations." : phases.summary,
+      summary: partial ? `Some observations of this scan could not be collected; see the limitations. ${summary}` : summary,
       limitations,
     },
     disposition: partial ? "limited_coverage" : "standard",

@@ -20,7 +20,7 @@ const EXPECTED_REASONS: Record<string, (label: string) => string> = {
  * or having nothing to act on (say the reject option could not be used), makes coverage partial: its
  * missing evidence is a gap, never a clean result. A banner whose options could not be read is one too.
  */
-export function toPhaseCoverage(observations: ScanObservations): { summary: string; limitations: string[]; partial: boolean } {
+export function toPhaseCoverage(observations: ScanObservations): { observed: string[]; limitations: string[]; partial: boolean } {
   const limitations: string[] = [];
   let partial = false;
   const consent = observations.consent;
@@ -29,14 +29,7 @@ export function toPhaseCoverage(observations: ScanObservations): { summary: stri
     partial = true;
   }
   const phases = observations.phases;
-  if (phases === undefined) {
-    return {
-      summary:
-        "The pre-consent visit was observed. Consent interaction, transport, privacy-policy and US-law signals are not part of this scan.",
-      limitations,
-      partial,
-    };
-  }
+  if (phases === undefined) return { observed: [PHASE_LABELS.pre_consent], limitations, partial };
   for (const phase of phases) {
     if (phase.status === "completed") continue;
     const label = PHASE_LABELS[phase.phase];
@@ -52,9 +45,5 @@ export function toPhaseCoverage(observations: ScanObservations): { summary: stri
     );
   }
   const observed = phases.filter((phase) => phase.status === "completed").map((phase) => PHASE_LABELS[phase.phase]);
-  return {
-    summary: `Observed: ${observed.join(", ")}. Transport, privacy-policy and further US-law signals are not part of this scan.`,
-    limitations,
-    partial,
-  };
+  return { observed, limitations, partial };
 }
