@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseCookieHeader } from "./parse-cookie-header.js";
 import { readAsset } from "./read-asset.js";
+import { SHARED_MOUNT } from "./shared-mount.js";
 import { isSecure, virtualHostName } from "./virtual-host-name.js";
 import type { FixtureRequest, FixtureResponse, Route, RouteContext, VirtualHost } from "./virtual-host.js";
 
@@ -69,7 +70,7 @@ async function respond(options: {
   if (request.method !== "GET" && request.method !== "HEAD") return plain(405, "Method not allowed.\n");
 
   const path = request.url.pathname;
-  for (const mount of host.mounts ?? []) {
+  for (const mount of [SHARED_MOUNT, ...(host.mounts ?? [])]) {
     if (!path.startsWith(mount.prefix)) continue;
     const asset = await readAsset({ root: mount.dir, path: path.slice(mount.prefix.length) });
     if (asset !== undefined)

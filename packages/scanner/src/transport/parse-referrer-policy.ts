@@ -1,15 +1,7 @@
-import type { ReferrerPolicyValue } from "@public-scan/core";
+import { ReferrerPolicyValueSchema, type ReferrerPolicyValue } from "@public-scan/core";
 
-const POLICIES: ReadonlySet<string> = new Set<ReferrerPolicyValue>([
-  "no-referrer",
-  "no-referrer-when-downgrade",
-  "origin",
-  "origin-when-cross-origin",
-  "same-origin",
-  "strict-origin",
-  "strict-origin-when-cross-origin",
-  "unsafe-url",
-]);
+/** The spec's tokens, from the observation schema (one list); `other` is the schema's word for none of them. */
+const POLICIES: ReadonlySet<string> = new Set<ReferrerPolicyValue>(ReferrerPolicyValueSchema.options.filter((value) => value !== "other"));
 
 /**
  * The policy a Referrer-Policy header sets, as the Referrer Policy spec parses it: a comma-separated list

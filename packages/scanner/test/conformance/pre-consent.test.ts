@@ -1,6 +1,6 @@
 import type { ScanObservations } from "@public-scan/core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPuppeteerScanner } from "../../src/index.js";
+import { createFixtureScanner } from "../support/create-fixture-scanner.js";
 
 /**
  * The scanner against the fixture web, with real Chromium: per site, the observed pre-consent cookies,
@@ -8,11 +8,7 @@ import { createPuppeteerScanner } from "../../src/index.js";
  * appears in the output. Precision and recall over all sites must be at least 0.95.
  */
 const web = inject("fixtureWeb");
-const scanner = createPuppeteerScanner({
-  browserWSEndpoint: inject("browserWSEndpoint"),
-  resolve: web.resolveRules,
-  allowPrivateTargets: web.allowPrivateTargets,
-  extraCaCerts: web.caCertPem,
+const scanner = createFixtureScanner({
   // Long enough for the fixture's delayed tracker (1.5 s), short enough for CI.
   observeMs: 2500,
   concurrency: 3,

@@ -1,7 +1,7 @@
 import type { ScanObservations } from "@public-scan/core";
 import type { ConsentGroundTruth } from "@public-scan/fixture-web";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPuppeteerScanner } from "../../src/index.js";
+import { createFixtureScanner } from "../support/create-fixture-scanner.js";
 
 /**
  * The consent collector against the fixture web with the shared Chromium: on every site, the consent
@@ -9,11 +9,7 @@ import { createPuppeteerScanner } from "../../src/index.js";
  * classification, IAB APIs), and detection stays passive (nothing a click would set appears).
  */
 const web = inject("fixtureWeb");
-const scanner = createPuppeteerScanner({
-  browserWSEndpoint: inject("browserWSEndpoint"),
-  resolve: web.resolveRules,
-  allowPrivateTargets: web.allowPrivateTargets,
-  extraCaCerts: web.caCertPem,
+const scanner = createFixtureScanner({
   // Long enough for autoconsent to see a banner that appears after load; short for CI.
   observeMs: 1500,
   concurrency: 4,

@@ -1,7 +1,7 @@
 import type { EvidencePhase, ScanObservations } from "@public-scan/core";
 import type { ConsentGroundTruth, GroundTruth, PhaseGroundTruth, PhasesGroundTruth } from "@public-scan/fixture-web";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPuppeteerScanner } from "../../src/index.js";
+import { createFixtureScanner } from "../support/create-fixture-scanner.js";
 
 /**
  * Every phase on every fixture site, with the shared Chromium: reject in the same visit, accept and GPC in
@@ -11,11 +11,7 @@ import { createPuppeteerScanner } from "../../src/index.js";
  */
 const web = inject("fixtureWeb");
 const scannerWith = (options: { observeMs: number; phaseObserveMs: { reject: number; accept: number; gpc: number } }) =>
-  createPuppeteerScanner({
-    browserWSEndpoint: inject("browserWSEndpoint"),
-    resolve: web.resolveRules,
-    allowPrivateTargets: web.allowPrivateTargets,
-    extraCaCerts: web.caCertPem,
+  createFixtureScanner({
     phases: "full",
     concurrency: 5,
     ...options,

@@ -1,7 +1,7 @@
 import type { ScanObservations } from "@public-scan/core";
 import type { PrivacyGroundTruth } from "@public-scan/fixture-web";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPuppeteerScanner } from "../../src/index.js";
+import { createFixtureScanner } from "../support/create-fixture-scanner.js";
 
 /**
  * The privacy-policy and US-privacy collectors against the fixture web with the shared Chromium: on every
@@ -10,11 +10,7 @@ import { createPuppeteerScanner } from "../../src/index.js";
  * equal the ground truth; a policy that cannot be read lowers coverage and says nothing of its content.
  */
 const web = inject("fixtureWeb");
-const scanner = createPuppeteerScanner({
-  browserWSEndpoint: inject("browserWSEndpoint"),
-  resolve: web.resolveRules,
-  allowPrivateTargets: web.allowPrivateTargets,
-  extraCaCerts: web.caCertPem,
+const scanner = createFixtureScanner({
   // Long enough for the Meta pixel and Google tag the cross-check needs; the policy fetch has its own budget.
   observeMs: 500,
   concurrency: 4,

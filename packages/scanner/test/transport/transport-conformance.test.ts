@@ -1,7 +1,7 @@
 import type { CertificateSummary, ScanObservations } from "@public-scan/core";
 import type { TransportGroundTruth } from "@public-scan/fixture-web";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPuppeteerScanner } from "../../src/index.js";
+import { createFixtureScanner } from "../support/create-fixture-scanner.js";
 
 /**
  * The transport observation against the fixture web with the shared Chromium: on every site with a
@@ -9,11 +9,7 @@ import { createPuppeteerScanner } from "../../src/index.js";
  * fixture CA is trusted as an operator's `extraCaCerts` would be.
  */
 const web = inject("fixtureWeb");
-const scanner = createPuppeteerScanner({
-  browserWSEndpoint: inject("browserWSEndpoint"),
-  resolve: web.resolveRules,
-  allowPrivateTargets: web.allowPrivateTargets,
-  extraCaCerts: web.caCertPem,
+const scanner = createFixtureScanner({
   // Long enough for the delayed Hotjar cookie (1.5 s) counted in cookiesWithoutSecure; short for CI.
   observeMs: 2000,
   concurrency: 6,
