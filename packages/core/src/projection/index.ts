@@ -14,3 +14,5 @@ export { deductionOf, toScore } from "./score/to-score.js";
 export { NO_GO_MESSAGES, toCoverage } from "./score/to-coverage.js";
 export { toScanReport } from "./to-scan-report.js";
 export type { ScanReport } from "./to-scan-report.js";
+export { toConsentSummary } from "./to-consent-summary.js";
+export type { ConsentSummary } from "./to-consent-summary.js";

@@ -1,5 +1,6 @@
 import type { Coverage, NoGoReasonCode, PreConsentRow, ResultDisposition, RiskLevel } from "../contract/index.js";
 import type { PhaseRun } from "../observations/phase-observation.js";
+import { toConsentSummary, type ConsentSummary } from "./to-consent-summary.js";
 import type { ScanObservations } from "../observations/scan-observations.js";
 import { toFindings, type Finding } from "./findings/to-findings.js";
 import { SCORE_VERSION } from "./score/score-rubric.js";
@@ -22,6 +23,8 @@ export interface ScanReport {
   preConsentRows: PreConsentRow[];
   /** The phases the scan ran and why any did not (absent in reports stored before phases existed). */
   phases?: PhaseRun[];
+  /** The consent banner and what reject and accept did (absent before consent detection existed). */
+  consent?: ConsentSummary;
 }
 
 /**
@@ -46,6 +49,7 @@ export function toScanReport(observations: ScanObservations): ScanReport {
     };
   }
   const evidence = toEvidence(observations);
+  const consent = toConsentSummary(observations);
   const findings = toFindings(evidence);
   const { score, riskLevel } = toScore(findings);
   return {
@@ -60,5 +64,6 @@ export function toScanReport(observations: ScanObservations): ScanReport {
     findings,
     preConsentRows: toPreConsentRows(evidence),
     ...(observations.phases ? { phases: observations.phases.map((phase) => ({ ...phase })) } : {}),
+    ...(consent === null ? {} : { consent }),
   };
 }

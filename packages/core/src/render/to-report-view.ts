@@ -1,4 +1,5 @@
 import { DISCLAIMER, MAX_FINDING_EXAMPLES, type FindingDetail, type PreConsentTable } from "../contract/index.js";
+import type { ConsentSummary } from "../projection/to-consent-summary.js";
 import type { CompletedRecord } from "./completed-record.js";
 import type { LinkBuilder } from "./scan-links.js";
 import { scanTimeSeconds, toScanOverview } from "./scan-overview.js";
@@ -28,6 +29,8 @@ export interface ReportView {
   findings: FindingDetail["finding"][];
   table: Pick<PreConsentTable, "summary" | "rows">;
   phases: ReportPhaseStatus[];
+  /** The consent banner and what its options did; absent for scans without consent detection. */
+  consent?: ConsentSummary;
   caveats: string[];
   links: { scan: string; findings: string; pulse: string; preConsentCookiesTrackers: string };
   disclaimer: string;
@@ -73,6 +76,7 @@ export function toReportView(record: CompletedRecord, links: LinkBuilder): Repor
         note: observed ? PHASE_NOTES[phase] : `${PHASE_NOTES[phase]} This scan has no evidence of this phase.`,
       };
     }),
+    ...(report.consent && !noGo ? { consent: report.consent } : {}),
     caveats: [PULSE_CAVEAT, ...report.coverage.limitations],
     links: {
       scan: links.scan(record.scanId),

@@ -82,6 +82,12 @@ describe("consent findings", () => {
       cookies: [...courier.cookies, ...afterReject.cookies, newCookie],
     };
     const report = toScanReport(ScanObservationsSchema.parse(observations));
+    expect(report.consent).toEqual({
+      cmp: "cookieconsent3",
+      classification: "accept_and_reject_first_layer",
+      reject: { outcome: "succeeded", reason: null },
+      accept: { outcome: "succeeded", reason: null },
+    });
     const tracking = report.findings.find((finding) => finding.id === "tracking_after_reject");
     expect(tracking?.examples.map((example) => example.host)).toEqual(
       expect.arrayContaining(["connect.facebook.net", "ad.doubleclick.net", "region1.google-analytics.com"]),

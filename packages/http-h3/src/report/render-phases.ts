@@ -1,12 +1,13 @@
 import type { ReportView } from "@public-scan/core";
 import { markup, type SafeHtml } from "./markup.js";
+import { renderConsentSummary } from "./render-consent-summary.js";
 import { toLabel } from "./to-label.js";
 
 /**
  * The observation phases, each "Observed" or "Not run" exactly as the view says. A phase that did not run
  * is never shown as empty or clean: it simply has no evidence in this report.
  */
-export function renderPhases(view: Pick<ReportView, "phases">): SafeHtml {
+export function renderPhases(view: Pick<ReportView, "phases" | "consent">): SafeHtml {
   const items = view.phases.map((phase) => {
     const observed = phase.status === "observed";
     const badge = observed ? markup`<span class="badge tone-ok">Observed</span>` : markup`<span class="badge">Not run</span>`;
@@ -19,5 +20,6 @@ export function renderPhases(view: Pick<ReportView, "phases">): SafeHtml {
 <p class="muted">"Not run" means this scan did not include the phase: it says nothing about what that phase would show.</p>
 <ul class="phases">
 ${items}</ul>
+${renderConsentSummary(view.consent)}
 </section>`;
 }

@@ -211,3 +211,27 @@ describe("renderReportPage", () => {
     );
   });
 });
+
+describe("the consent banner summary", () => {
+  it("shows the platform, the first layer and what reject and accept did, escaped, and nothing without it", () => {
+    const view = reportViewOf("daily-courier");
+    const withConsent: ReportView = {
+      ...view,
+      consent: {
+        cmp: "cookieconsent3",
+        classification: "reject_behind_settings",
+        reject: { outcome: "failed", reason: "no_reject_option" },
+        accept: { outcome: "succeeded", reason: null },
+      },
+    };
+    const { html } = renderReportPage(withConsent);
+    expect(html).toContain("<dt>Consent platform</dt><dd>cookieconsent3</dd>");
+    expect(html).toContain("<dt>First layer</dt><dd>Reject behind settings</dd>");
+    expect(html).toContain("<dt>Reject</dt><dd>Failed (No reject option)</dd>");
+    expect(html).toContain("<dt>Accept</dt><dd>Succeeded</dd>");
+    const hostile = renderReportPage({ ...withConsent, consent: { ...withConsent.consent!, cmp: "<script>x</script>" } }).html;
+    expect(hostile).not.toContain("<script>x</script>");
+    const { consent: _none, ...without } = withConsent;
+    expect(renderReportPage(without).html).not.toContain("Consent platform");
+  });
+});

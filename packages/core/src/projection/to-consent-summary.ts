@@ -1,0 +1,25 @@
+import type { ScanObservations } from "../observations/scan-observations.js";
+
+/** The consent banner and what its options did, as the report page shows it: codes and the CMP's name only. */
+export interface ConsentSummary {
+  /** The CMP as autoconsent names it, `heuristic` for a banner found by its buttons, or null. */
+  cmp: string | null;
+  /** The first layer's classification, or the detection's status when it did not complete. */
+  classification: string;
+  reject: { outcome: string; reason: string | null } | null;
+  accept: { outcome: string; reason: string | null } | null;
+}
+
+export function toConsentSummary(observations: ScanObservations): ConsentSummary | null {
+  const consent = observations.consent;
+  if (consent === undefined) return null;
+  const detected = consent.status === "ok" || consent.status === "not_detected";
+  const action = (value: { outcome: string; reason: string | null } | undefined) =>
+    value === undefined ? null : { outcome: value.outcome, reason: value.reason };
+  return {
+    cmp: consent.cmp,
+    classification: detected ? consent.classification : `detection_${consent.status}`,
+    reject: action(observations.consentActions?.reject),
+    accept: action(observations.consentActions?.accept),
+  };
+}
