@@ -32,7 +32,9 @@ export type PhaseRun = z.infer<typeof PhaseRunSchema>;
  * and the banner went away (and autoconsent's self-test, where the CMP's rule has one, agreed: `verified`);
  * `failed`: it was tried and did not work; `not_attempted`: there was nothing to act on, or the phase was
  * off. `reason` is a code: `no_banner`, `cmp_not_recognised`, `no_reject_option`, `no_accept_option`,
- * `click_failed`, `banner_still_visible`, `self_test_failed`, `action_timeout`, `disabled`.
+ * `click_failed`, `banner_still_visible`, `banner_state_unknown` (the page could not be read after the
+ * action), `self_test_failed`, `action_timeout`, `disabled`. `verified` is the self-test of autoconsent's rule,
+ * which runs in the page's own world: the site's claim about its state, not an independent check.
  */
 export const ConsentActionSchema = z.object({
   outcome: z.enum(["succeeded", "failed", "not_attempted"]),

@@ -38,7 +38,8 @@ export interface ConsentBannerHandle {
    */
   ask(options: { frameKey: string; command: "optOut" | "optIn" | "selfTest"; timeoutMs: number }): Promise<Record<string, unknown> | null>;
   /** The banner scan of every frame, keeping each banner's buttons in the isolated world for `click`. */
-  scan(): Promise<ScannedFrame[]>;
+  /** The frames' banners now; null when the top frame could not be read (a busy or reloading page). */
+  scan(): Promise<ScannedFrame[] | null>;
   /** Clicks button `button` of banner `banner` of the last `scan` in that frame; false when it is gone. */
   click(options: { frameKey: string; banner: number; button: number }): Promise<boolean>;
 }
@@ -271,7 +272,8 @@ export function createConsentCollector(options: ConsentCollectorOptions = {}): C
       }
     },
     async scan() {
-      return (await scanFrames(true)).frames;
+      const scanned = await scanFrames(true);
+      return scanned.status === "ok" ? scanned.frames : null;
     },
     async click({ frameKey, banner: bannerIndex, button }) {
       const where = isolatedContextOf(frameKey);

@@ -32,12 +32,21 @@ export async function performConsentAction(options: PerformConsentActionOptions)
       const test = await banner.ask({ frameKey: popup.frameKey, command: "selfTest", timeoutMs });
       verified = test === null ? null : test.result === true;
     }
-    if (!gone) return { outcome: "failed", method: "autoconsent", verified, reason: "banner_still_visible" };
+    if (gone !== true) {
+      return {
+        outcome: "failed",
+        method: "autoconsent",
+        verified,
+        reason: gone === "unknown" ? "banner_state_unknown" : "banner_still_visible",
+      };
+    }
     if (verified === false) return { outcome: "failed", method: "autoconsent", verified, reason: "self_test_failed" };
     return { outcome: "succeeded", method: "autoconsent", verified, reason: null };
   }
 
-  const picked = pickBannerButton({ frames: await banner.scan(), action });
+  const frames = await banner.scan();
+  if (frames === null) return { outcome: "failed", method: null, verified: null, reason: "banner_state_unknown" };
+  const picked = pickBannerButton({ frames, action });
   if (!picked.found) {
     // No banner to act on is "not attempted"; a banner without the option is a failure of the site's.
     if (picked.reason === "no_banner") return { outcome: "not_attempted", method: null, verified: null, reason: "no_banner" };
@@ -50,16 +59,34 @@ export async function performConsentAction(options: PerformConsentActionOptions)
   }
   if (!(await banner.click(picked.target))) return { outcome: "failed", method: "heuristic", verified: null, reason: "click_failed" };
   const gone = await waitUntilGone({ banner, cmpFrameKey: null, timeoutMs });
-  if (!gone) return { outcome: "failed", method: "heuristic", verified: null, reason: "banner_still_visible" };
+  if (gone !== true)
+    return {
+      outcome: "failed",
+      method: "heuristic",
+      verified: null,
+      reason: gone === "unknown" ? "banner_state_unknown" : "banner_still_visible",
+    };
   return { outcome: "succeeded", method: "heuristic", verified: null, reason: null };
 }
 
-async function waitUntilGone(options: { banner: ConsentBannerHandle; cmpFrameKey: string | null; timeoutMs: number }): Promise<boolean> {
+/**
+ * Waits for the banner to go. A CMP animates its banner out; the scan sees it as gone once it is hidden or
+ * removed. A page whose top frame cannot be read (busy, reloading) proves nothing: "unknown", never "gone".
+ */
+async function waitUntilGone(options: {
+  banner: ConsentBannerHandle;
+  cmpFrameKey: string | null;
+  timeoutMs: number;
+}): Promise<true | "still_visible" | "unknown"> {
   const until = Date.now() + options.timeoutMs;
+  let readable = false;
   for (;;) {
-    // A CMP animates its banner out; the scan sees it as gone once it is hidden or removed.
-    if (!isBannerVisible({ frames: await options.banner.scan(), cmpFrameKey: options.cmpFrameKey })) return true;
-    if (Date.now() >= until) return false;
+    const frames = await options.banner.scan();
+    if (frames !== null) {
+      readable = true;
+      if (!isBannerVisible({ frames, cmpFrameKey: options.cmpFrameKey })) return true;
+    }
+    if (Date.now() >= until) return readable ? "still_visible" : "unknown";
     await sleep(POLL_MS);
   }
 }

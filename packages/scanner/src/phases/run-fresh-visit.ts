@@ -138,7 +138,7 @@ async function waitForBanner(options: { consent: ConsentCollector; expectPopup: 
   for (;;) {
     if (options.consent.banner.popup() !== null) return true;
     const last = Date.now() >= until;
-    if ((!options.expectPopup || last) && isBannerVisible({ frames: await options.consent.banner.scan() })) return true;
+    if ((!options.expectPopup || last) && isBannerVisible({ frames: (await options.consent.banner.scan()) ?? [] })) return true;
     if (last || options.signal.aborted) return false;
     await sleep(200, options.signal);
   }

@@ -26,7 +26,9 @@ export function compilePhrase(phrase: string): RegExp {
         })
         .join("[\\s-]+"),
     );
-  return new RegExp(`${BEFORE}${parts.join("[\\s-]+(?:[^\\s]+[\\s-]+){0,6}?")}${AFTER}`, "gu");
+  // The words in between are runs without spaces or hyphens, and the separators runs of only those: the two
+  // classes are disjoint, so a gap can be read one way only (a site's text cannot make the match backtrack).
+  return new RegExp(`${BEFORE}${parts.join("[\\s-]+(?:[^\\s-]+[\\s-]+){0,6}?")}${AFTER}`, "gu");
 }
 
 /** How many times the phrases occur in the (normalised) text, summed over the phrases. */

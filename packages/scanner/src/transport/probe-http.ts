@@ -3,6 +3,7 @@ import type { EgressGuard, EgressRefusal } from "../network/index.js";
 import { normalizeHost } from "../network/index.js";
 import type { ProbeTarget } from "./probe-target.js";
 import { toConnectFailure, type ConnectFailure } from "./to-connect-failure.js";
+import { checkWithin } from "./check-within.js";
 
 export interface ProbeHttpOptions {
   target: ProbeTarget;
@@ -36,7 +37,12 @@ export async function probeHttp(options: ProbeHttpOptions): Promise<HttpProbeRes
   const deadline = Date.now() + options.timeoutMs;
   let target = options.target;
   for (let hop = 0; hop <= MAX_HOPS; hop++) {
-    const decision = await options.guard.check(target).catch(() => null);
+    const decision = await checkWithin(options.guard, {
+      target,
+      timeoutMs: deadline - Date.now(),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    if (decision === "timed_out") return hop === 0 ? { kind: "timed_out" } : notFollowed();
     if (decision === null) return hop === 0 ? { kind: "failed", reason: "probe_error" } : notFollowed();
     if (!decision.allowed) return hop === 0 ? { kind: "refused", reason: decision.reason } : notFollowed();
     const reply = await get({ address: decision.address, port: decision.port, target, options, deadline });

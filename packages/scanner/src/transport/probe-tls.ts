@@ -5,6 +5,7 @@ import type { EgressGuard, EgressRefusal } from "../network/index.js";
 import type { ProbeTarget } from "./probe-target.js";
 import { summarizeCertificate } from "./summarize-certificate.js";
 import { toConnectFailure, type ConnectFailure } from "./to-connect-failure.js";
+import { checkWithin } from "./check-within.js";
 
 export interface ProbeTlsOptions {
   target: ProbeTarget;
@@ -23,6 +24,8 @@ export type TlsProbeResult =
   | { kind: "timed_out" };
 
 const AUTHORIZATION_ERROR = /^[A-Z][A-Z0-9_]{0,63}$/;
+/** Errors that leave the chain verified (only the date is wrong): the issuer is still a trusted CA's name. */
+const DATE_ONLY_ERRORS = new Set(["CERT_HAS_EXPIRED", "CERT_NOT_YET_VALID"]);
 
 /**
  * One TLS handshake with the target, as a first-time visitor's browser would start it (SNI set), then
@@ -34,7 +37,12 @@ const AUTHORIZATION_ERROR = /^[A-Z][A-Z0-9_]{0,63}$/;
 export async function probeTls(options: ProbeTlsOptions): Promise<TlsProbeResult> {
   // Without IPv6 brackets: the form SNI and the name check take.
   const host = options.target.host.replace(/^\[(.*)\]$/, "$1");
-  const decision = await options.guard.check(options.target).catch(() => null);
+  const decision = await checkWithin(options.guard, {
+    target: options.target,
+    timeoutMs: options.timeoutMs,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  if (decision === "timed_out") return { kind: "timed_out" };
   if (decision === null) return { kind: "failed", reason: "probe_error" };
   if (!decision.allowed) return { kind: "refused", reason: decision.reason };
   if (options.signal?.aborted === true) return { kind: "timed_out" };
@@ -83,7 +91,9 @@ function readCertificate(socket: TLSSocket, host: string): ProbeCertificate {
       host,
       validFrom: new Date(peer.valid_from),
       validTo: new Date(peer.valid_to),
-      issuer: first(peer.issuer?.O) ?? first(peer.issuer?.CN) ?? null,
+      // Only an issuer the trust store vouches for (a CA's public name): a self-signed or untrusted
+      // certificate's issuer is text the site chose, and observations never carry site-chosen text.
+      issuer: socket.authorized || DATE_ONLY_ERRORS.has(code) ? (first(peer.issuer?.O) ?? first(peer.issuer?.CN) ?? null) : null,
       names: {
         ...(commonName === undefined ? {} : { commonName }),
         ...(peer.subjectaltname === undefined ? {} : { subjectAltName: peer.subjectaltname }),

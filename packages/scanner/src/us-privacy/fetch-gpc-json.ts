@@ -1,7 +1,7 @@
 import type { GpcJson, UsPrivacyStepStatus } from "@public-scan/core";
 import type { GuardedContext } from "../policy/open-guarded-context.js";
 import { visitGuardedPage } from "../policy/visit-guarded-page.js";
-import { parseGpcJson } from "./parse-gpc-json.js";
+import { MAX_GPC_JSON_BYTES, parseGpcJson } from "./parse-gpc-json.js";
 
 export interface GpcJsonResult {
   step: UsPrivacyStepStatus;
@@ -32,6 +32,9 @@ export async function fetchGpcJson(options: {
         gpcJson: { status: "unreachable", gpc: null, lastUpdate: false },
       };
     }
+    // A declared size past the limit is not pulled through CDP into this process at all.
+    const declared = Number(visit.response?.headers()["content-length"] ?? 0);
+    if (declared > MAX_GPC_JSON_BYTES) return { step: "ok", reason: null, gpcJson: { status: "invalid", gpc: null, lastUpdate: false } };
     const body = visit.status === "ok" && visit.response !== null ? await visit.response.text().catch(() => null) : "";
     if (body === null)
       return { step: "failed", reason: "gpc_json_body_unread", gpcJson: { status: "unreachable", gpc: null, lastUpdate: false } };
