@@ -1,0 +1,80 @@
+// @ts-check
+/**
+ * The import rules that ESLint's `no-restricted-imports` cannot express: no import circles anywhere, and
+ * the layers inside core and the scanner (ARCHITECTURE.md). Run by `npm run lint` as `depcruise`.
+ *
+ * A layer may import its own folder and any lower layer, never a higher one. Folders on one line share a
+ * layer. The package entries (`src/index.ts`, `src/testing.ts`, ...) sit above every layer.
+ */
+
+/** Inside `packages/core/src`, lowest first. */
+const CORE_LAYERS = [
+  ["contract", "errors"],
+  ["observations"],
+  ["domain"],
+  ["ports"],
+  ["projection"],
+  ["render"],
+  ["limits"],
+  ["keys"],
+  ["access"],
+  ["use-cases"],
+  ["stores"],
+  ["compose", "openapi", "testing"],
+];
+
+/** Inside `packages/scanner/src`, lowest first. */
+const SCANNER_LAYERS = [
+  ["timeout"],
+  ["network", "classify"],
+  ["browser"],
+  ["visit"],
+  ["collectors", "consent", "transport", "policy", "us-privacy"],
+  ["phases"],
+  ["scan"],
+];
+
+/**
+ * One rule per layer: its folders may not import any folder of a higher layer.
+ * @param {string} pkg @param {string[][]} layers
+ * @returns {import("dependency-cruiser").IForbiddenRuleType[]}
+ */
+function layerRules(pkg, layers) {
+  return layers.slice(0, -1).map((layer, index) => {
+    const higher = layers.slice(index + 1).flat();
+    return {
+      name: `${pkg}-layers-${layer.join("-")}`,
+      comment: `${layer.join(", ")} sit below ${higher.join(", ")} in ${pkg} (ARCHITECTURE.md): move the shared piece down instead.`,
+      severity: "error",
+      from: { path: `^packages/${pkg}/src/(${layer.join("|")})/` },
+      to: { path: `^packages/${pkg}/src/(${higher.join("|")})/` },
+    };
+  });
+}
+
+/** @type {import("dependency-cruiser").IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "Import circles make the order of initialisation and the reading order undefined: break the circle.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    ...layerRules("core", CORE_LAYERS),
+    ...layerRules("scanner", SCANNER_LAYERS),
+  ],
+  options: {
+    doNotFollow: { path: ["node_modules"] },
+    exclude: { path: ["(^|/)dist/", "(^|/)node_modules/", "^\\.toolchain/"] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["@public-scan/source", "import", "types", "default"],
+      extensions: [".ts", ".js", ".mjs"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
