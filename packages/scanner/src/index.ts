@@ -14,7 +14,8 @@ export { launchBrowser } from "./browser/launch-browser.js";
 export type { LaunchBrowserOptions, LaunchedBrowser } from "./browser/launch-browser.js";
 export type { BrowserPool, BrowserPoolOptions } from "./browser/browser-pool.js";
 export { toSpkiHashes } from "./browser/spki-hashes.js";
-export type { AttachedTarget, Collector, CollectorContext, TargetKind } from "./collectors/collector.js";
+export type { Collector, CollectorContext } from "./collectors/collector.js";
+export type { AttachedTarget, TargetKind } from "./visit/attach-targets.js";
 export { createClassifier, partyOf, registrableDomainOf } from "./classify/index.js";
 export type { Classifier, ClassifierDataVersions, CreateClassifierOptions } from "./classify/index.js";
 export {
@@ -36,5 +37,5 @@ export type {
   GuardedLookup,
   ResolveRule,
 } from "./network/index.js";
-export { detectPageKind } from "./scan/detect-page-kind.js";
-export type { PageSignals } from "./scan/detect-page-kind.js";
+export { detectPageKind } from "./visit/detect-page-kind.js";
+export type { PageSignals } from "./visit/detect-page-kind.js";

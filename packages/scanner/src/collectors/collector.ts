@@ -1,17 +1,7 @@
 import type { CollectorReport, EvidencePhase } from "@public-scan/core";
-import type { CDPSession, Page } from "puppeteer-core";
+import type { Page } from "puppeteer-core";
 import type { Classifier } from "../classify/index.js";
-
-export type TargetKind = "page" | "iframe" | "worker" | "shared_worker" | "service_worker" | "other";
-
-/** A CDP target the scanner attached to: the page, an iframe (also out-of-process), a worker. */
-export interface AttachedTarget {
-  session: CDPSession;
-  kind: TargetKind;
-  /** The target's URL when attached; used transiently, never reported. */
-  url: string;
-  outOfProcess: boolean;
-}
+import type { AttachedTarget } from "../visit/attach-targets.js";
 
 /** What a collector may read; the same for every collector of a scan. */
 export interface CollectorContext {

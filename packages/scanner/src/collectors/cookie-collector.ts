@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { hostOf, toObservedHost, type CookieObservation } from "@public-scan/core";
 import type { Cookie, Protocol } from "puppeteer-core";
-import type { AttachedTarget, Collector, CollectorContext } from "./collector.js";
+import type { AttachedTarget } from "../visit/attach-targets.js";
+import type { Collector, CollectorContext } from "./collector.js";
 import { cookieWriteHook } from "./cookie-write-hook.js";
 import { setCookieHeader, setCookieNames } from "./set-cookie-names.js";
 

@@ -1,5 +1,6 @@
 import { hostOf, type FrameObservation } from "@public-scan/core";
-import type { AttachedTarget, Collector } from "./collector.js";
+import type { AttachedTarget } from "../visit/attach-targets.js";
+import type { Collector } from "./collector.js";
 
 /**
  * The frames and workers the scan saw: where each came from (host, party, whether it ran out of process),

@@ -1,6 +1,7 @@
 import { hostOf, type Classification, type RequestObservation, type ResourceType } from "@public-scan/core";
 import type { Protocol } from "puppeteer-core";
-import type { AttachedTarget, Collector, CollectorContext } from "./collector.js";
+import type { AttachedTarget } from "../visit/attach-targets.js";
+import type { Collector, CollectorContext } from "./collector.js";
 import { initiatorHost } from "./initiator-host.js";
 import { toResourceType } from "./to-resource-type.js";
 

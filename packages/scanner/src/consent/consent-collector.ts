@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { ConsentObservation, ConsentStepStatus } from "@public-scan/core";
 import type { CDPSession, Protocol } from "puppeteer-core";
-import type { AttachedTarget, Collector } from "../collectors/collector.js";
+import type { Collector } from "../collectors/collector.js";
+import type { AttachedTarget } from "../visit/attach-targets.js";
 import { AUTOCONSENT_DETECT_CONFIG } from "./autoconsent-detect-config.js";
 import { autoconsentBridgeScript } from "./autoconsent-bridge-script.js";
 import { bannerScanScript, type BannerScanResult } from "./banner-scan-script.js";
 import { consentApiProbeScript, type ConsentApiProbeResult } from "./consent-api-probe-script.js";
 import { loadAutoconsent, type AutoconsentAssets } from "./load-autoconsent.js";
-import { TimeoutError, withTimeout } from "./with-timeout.js";
+import { TimeoutError, withTimeout } from "../timing/with-timeout.js";
 import { pickHit, toConsentObservation, type AutoconsentHit, type ConsentFindings, type ScannedFrame } from "./to-consent-observation.js";
 
 export interface ConsentCollectorOptions {

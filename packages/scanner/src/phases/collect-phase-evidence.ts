@@ -8,7 +8,7 @@ import {
   type StorageObservation,
 } from "@public-scan/core";
 import type { Collector, CollectorContext } from "../collectors/collector.js";
-import { runCollector } from "../scan/run-collectors.js";
+import { runCollector } from "../collectors/run-collector.js";
 
 /** What one phase observed: its cookies, storage and requests, each item tagged with the phase. */
 export interface PhaseEvidence {

@@ -1,7 +1,7 @@
 import type { ConsentAction, ConsentActions, ConsentObservation, NavigationObservation, PhaseRun, ScanProgress } from "@public-scan/core";
 import type { Page } from "puppeteer-core";
 import type { ConsentCollector } from "../consent/consent-collector.js";
-import { sleep } from "../scan/sleep.js";
+import { sleep } from "../timing/sleep.js";
 import { collectPhaseEvidence, type PhaseCollectors, type PhaseEvidence } from "./collect-phase-evidence.js";
 import { performConsentAction } from "./perform-consent-action.js";
 import { runFreshVisit, type VisitSettings } from "./run-fresh-visit.js";

@@ -27,12 +27,12 @@ import { createTransportCollector } from "../transport/transport-collector.js";
 import { runConsentPhases } from "../phases/run-consent-phases.js";
 import type { ScanPhaseSwitches } from "../phases/scan-phases.js";
 import { withPhaseEvidence } from "../phases/with-phase-evidence.js";
-import { startPrivacySignals } from "../policy/start-privacy-signals.js";
-import { attachTargets } from "./attach-targets.js";
-import { presentAsRegularBrowser } from "./present-as-regular-browser.js";
-import { navigate } from "./navigate.js";
-import { runCollector } from "./run-collectors.js";
-import { sleep } from "./sleep.js";
+import { startPrivacySignals } from "../privacy-signals/start-privacy-signals.js";
+import { attachTargets } from "../visit/attach-targets.js";
+import { presentAsRegularBrowser } from "../visit/present-as-regular-browser.js";
+import { navigate } from "../visit/navigate.js";
+import { runCollector } from "../collectors/run-collector.js";
+import { sleep } from "../timing/sleep.js";
 
 export interface RunScanOptions {
   browser: Browser;

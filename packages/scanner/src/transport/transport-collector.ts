@@ -7,7 +7,8 @@ import {
   type PrivacyHeaders,
 } from "@public-scan/core";
 import type { Protocol } from "puppeteer-core";
-import type { AttachedTarget, Collector } from "../collectors/collector.js";
+import type { Collector } from "../collectors/collector.js";
+import type { AttachedTarget } from "../visit/attach-targets.js";
 import { fromSecurityDetails } from "./from-security-details.js";
 import { lowerCaseHeaders } from "./lower-case-headers.js";
 import { parseHstsHeader } from "./parse-hsts-header.js";

@@ -1,6 +1,6 @@
 import type { GpcJson, UsPrivacyStepStatus } from "@public-scan/core";
-import type { GuardedContext } from "../policy/open-guarded-context.js";
-import { visitGuardedPage } from "../policy/visit-guarded-page.js";
+import type { GuardedContext } from "../visit/open-guarded-context.js";
+import { visitGuardedPage } from "../visit/visit-guarded-page.js";
 import { MAX_GPC_JSON_BYTES, parseGpcJson } from "./parse-gpc-json.js";
 
 export interface GpcJsonResult {

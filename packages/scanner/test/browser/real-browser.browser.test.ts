@@ -3,7 +3,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { createBrowserPool } from "../../src/browser/browser-pool.js";
 import { launchBrowser, type LaunchedBrowser } from "../../src/browser/launch-browser.js";
 import { resolveExecutable } from "../../src/browser/resolve-executable.js";
-import { presentAsRegularBrowser } from "../../src/scan/present-as-regular-browser.js";
+import { presentAsRegularBrowser } from "../../src/visit/present-as-regular-browser.js";
 
 /**
  * What only a real browser can show: it presents as a regular Chrome, a crashed browser is replaced, and

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CONSENT_TEXT_PATTERN } from "../../src/consent/banner-scan-script.js";
 import { createEgressGuard, parseResolveRules } from "../../src/network/index.js";
 import { evaluateInIsolatedWorld } from "../../src/policy/evaluate-in-isolated-world.js";
-import { openGuardedContext, type GuardedContext } from "../../src/policy/open-guarded-context.js";
+import { openGuardedContext, type GuardedContext } from "../../src/visit/open-guarded-context.js";
 import { pageLinksScript, type PageLinks } from "../../src/policy/page-links-script.js";
 
 /** The page script in the shared Chromium, in a guarded context (images point at a fixture host). */

@@ -1,7 +1,7 @@
 import puppeteer, { type Browser } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createEgressGuard, parseResolveRules } from "../../src/network/index.js";
-import { openGuardedContext, type GuardedContext } from "../../src/policy/open-guarded-context.js";
+import { openGuardedContext, type GuardedContext } from "../../src/visit/open-guarded-context.js";
 import type { PageLink } from "../../src/policy/page-links-script.js";
 import { loadPolicyVocabulary, type PolicyVocabulary } from "../../src/policy/policy-vocabulary.js";
 import { readPrivacyPolicy } from "../../src/policy/read-privacy-policy.js";

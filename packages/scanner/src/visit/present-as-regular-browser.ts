@@ -1,5 +1,5 @@
 import type { CDPSession } from "puppeteer-core";
-import type { TargetKind } from "../collectors/collector.js";
+import type { TargetKind } from "./attach-targets.js";
 
 export interface PresentOptions {
   /** The browser's user agent with `HeadlessChrome` replaced by `Chrome`. */

@@ -12,18 +12,18 @@ import type { Browser, Page } from "puppeteer-core";
 import type { Classifier } from "../classify/index.js";
 import { CONSENT_TEXT_PATTERN } from "../consent/banner-scan-script.js";
 import type { EgressGuard } from "../network/index.js";
-import { toReasonCode } from "../scan/run-collectors.js";
+import { toReasonCode } from "../collectors/run-collector.js";
 import { fetchGpcJson, type GpcJsonResult } from "../us-privacy/fetch-gpc-json.js";
 import { findUsPrivacyLinks } from "../us-privacy/find-us-privacy-links.js";
 import { toGpcPass } from "../us-privacy/to-gpc-pass.js";
 import { loadUsPrivacyVocabulary, type UsPrivacyVocabulary } from "../us-privacy/us-privacy-vocabulary.js";
-import { evaluateInIsolatedWorld } from "./evaluate-in-isolated-world.js";
-import { observedVendors } from "./observed-vendors.js";
-import { openGuardedContext, type GuardedContext } from "./open-guarded-context.js";
-import { pageLinksScript, type PageLinks } from "./page-links-script.js";
-import { loadPolicyVocabulary, type PolicyVocabulary } from "./policy-vocabulary.js";
-import { readPrivacyPolicy, type PolicyReading } from "./read-privacy-policy.js";
-import { toPrivacyPolicyObservation } from "./to-privacy-policy-observation.js";
+import { evaluateInIsolatedWorld } from "../policy/evaluate-in-isolated-world.js";
+import { observedVendors } from "../policy/observed-vendors.js";
+import { openGuardedContext, type GuardedContext } from "../visit/open-guarded-context.js";
+import { pageLinksScript, type PageLinks } from "../policy/page-links-script.js";
+import { loadPolicyVocabulary, type PolicyVocabulary } from "../policy/policy-vocabulary.js";
+import { readPrivacyPolicy, type PolicyReading } from "../policy/read-privacy-policy.js";
+import { toPrivacyPolicyObservation } from "../policy/to-privacy-policy-observation.js";
 
 /** Time budgets: reading the scanned page's links, the policy (link, common paths, page), gpc.json. */
 export const PRIVACY_SIGNAL_BUDGETS = { linksMs: 2000, policyMs: 15_000, gpcJsonMs: 5000 } as const;

@@ -1,5 +1,15 @@
 import type { CDPSession, Protocol } from "puppeteer-core";
-import type { AttachedTarget, TargetKind } from "../collectors/collector.js";
+
+export type TargetKind = "page" | "iframe" | "worker" | "shared_worker" | "service_worker" | "other";
+
+/** A CDP target the scanner attached to: the page, an iframe (also out-of-process), a worker. */
+export interface AttachedTarget {
+  session: CDPSession;
+  kind: TargetKind;
+  /** The target's URL when attached; used transiently, never reported. */
+  url: string;
+  outOfProcess: boolean;
+}
 
 export interface AttachTargetsOptions {
   /** A session on the page target, created before navigation. */

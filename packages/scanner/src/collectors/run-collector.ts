@@ -1,5 +1,5 @@
 import type { CollectorReport } from "@public-scan/core";
-import type { Collector, CollectorContext, CollectorOutcome } from "../collectors/collector.js";
+import type { Collector, CollectorContext, CollectorOutcome } from "./collector.js";
 
 /**
  * Runs one collector's `collect` within its time budget. A throw or a timeout becomes a report with a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Collector, CollectorContext } from "../../src/collectors/collector.js";
-import { runCollector, toReasonCode } from "../../src/scan/run-collectors.js";
+import { runCollector, toReasonCode } from "../../src/collectors/run-collector.js";
 
 const context = { phase: "pre_consent" } as CollectorContext;
 const collector = (collect: () => Promise<string[]>, budgetMs = 200): Collector<string[]> => ({

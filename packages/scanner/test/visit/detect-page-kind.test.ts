@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectPageKind, type PageSignals } from "../../src/scan/detect-page-kind.js";
+import { detectPageKind, type PageSignals } from "../../src/visit/detect-page-kind.js";
 
 const page: PageSignals = {
   httpStatus: 200,

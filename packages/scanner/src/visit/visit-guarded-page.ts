@@ -1,6 +1,6 @@
 import { hostOf } from "@public-scan/core";
 import type { HTTPResponse, Page } from "puppeteer-core";
-import { presentAsRegularBrowser } from "../scan/present-as-regular-browser.js";
+import { presentAsRegularBrowser } from "./present-as-regular-browser.js";
 import type { GuardedContext } from "./open-guarded-context.js";
 
 /** How a guarded visit ended; `ok` means a 2xx response arrived (its type is the caller's to judge). */
