@@ -24,7 +24,7 @@ export function createCookieCollector(): Collector<CookieObservation[]> {
   const byScript = new Map<string, string | null>();
   const blocked: Blocked[] = [];
 
-  const onTarget = async ({ session, kind }: AttachedTarget) => {
+  const attach = async ({ session, kind }: AttachedTarget) => {
     if (kind === "other" || kind === "service_worker") return;
     const hosts = new Map<string, string>();
     session.on("Network.requestWillBeSent", (event: Protocol.Network.RequestWillBeSentEvent) => {
@@ -63,7 +63,7 @@ export function createCookieCollector(): Collector<CookieObservation[]> {
   return {
     id: "cookies",
     budgetMs: 3000,
-    onTarget,
+    attach,
     async collect(context) {
       const siteHost = context.siteHost();
       const nowSeconds = Date.now() / 1000;

@@ -14,7 +14,7 @@ export function createFrameCollector(): Collector<FrameObservation[]> {
   return {
     id: "frames",
     budgetMs: 1000,
-    onTarget(target: AttachedTarget) {
+    attach(target: AttachedTarget) {
       if (target.kind === "iframe") iframeSessions.push(target.session);
       if (target.kind === "worker" || target.kind === "shared_worker" || target.kind === "service_worker") {
         targets.push({ kind: target.kind, url: target.url, outOfProcess: true });

@@ -48,7 +48,7 @@ export function createRequestCollector(options: {
     });
   };
 
-  const onTarget = async (target: AttachedTarget) => {
+  const attach = async (target: AttachedTarget) => {
     if (target.kind === "other") return;
     const { session } = target;
     const prefix = `${session.id()}:`;
@@ -84,7 +84,7 @@ export function createRequestCollector(options: {
   return {
     id: "requests",
     budgetMs: 2000,
-    onTarget,
+    attach,
     collect(context) {
       const siteHost = context.siteHost();
       const groups = new Map<string, RequestObservation>();

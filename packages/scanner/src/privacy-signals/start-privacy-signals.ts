@@ -12,7 +12,7 @@ import type { Browser, Page } from "puppeteer-core";
 import type { Classifier } from "../classify/index.js";
 import { CONSENT_TEXT_PATTERN } from "../consent/banner-scan-script.js";
 import type { EgressGuard } from "../network/index.js";
-import { toReasonCode } from "../collectors/run-collector.js";
+import { runWithinBudget, type BudgetedRun } from "../collectors/run-collector.js";
 import { fetchGpcJson, type GpcJsonResult } from "../us-privacy/fetch-gpc-json.js";
 import { findUsPrivacyLinks } from "../us-privacy/find-us-privacy-links.js";
 import { toGpcPass } from "../us-privacy/to-gpc-pass.js";
@@ -88,7 +88,7 @@ export async function startPrivacySignals(options: StartPrivacySignalsOptions): 
   const abort = () => void guarded?.then((context) => context.close()).catch(() => undefined);
   options.signal?.addEventListener("abort", abort, { once: true });
 
-  const policy = timed(PRIVACY_SIGNAL_BUDGETS.policyMs, () =>
+  const policy = runWithinBudget(PRIVACY_SIGNAL_BUDGETS.policyMs, () =>
     readPrivacyPolicy({
       links: links.value,
       ...(links.reason === null ? {} : { linksReason: links.reason }),
@@ -100,7 +100,7 @@ export async function startPrivacySignals(options: StartPrivacySignalsOptions): 
       deadlineAt: Math.min(deadlineAt, Date.now() + PRIVACY_SIGNAL_BUDGETS.policyMs - 500),
     }),
   );
-  const gpcJson = timed(PRIVACY_SIGNAL_BUDGETS.gpcJsonMs, async () => {
+  const gpcJson = runWithinBudget(PRIVACY_SIGNAL_BUDGETS.gpcJsonMs, async () => {
     const timeoutMs = Math.min(PRIVACY_SIGNAL_BUDGETS.gpcJsonMs - 500, deadlineAt - Date.now());
     if (timeoutMs < 1000) return null;
     return fetchGpcJson({ guarded: await openGuarded(), origin: new URL(pageUrl).origin, settings: { ...options.settings, timeoutMs } });
@@ -145,28 +145,8 @@ export async function startPrivacySignals(options: StartPrivacySignalsOptions): 
   };
 }
 
-type Timed<T> = { value: T | null; status: "ok" | "failed" | "timed_out"; reason: string | null; durationMs: number };
-
-/** Runs one part within its budget; a throw or an overrun becomes a status and a reason code. */
-async function timed<T>(budgetMs: number, run: () => Promise<T>): Promise<Timed<T>> {
-  const started = Date.now();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), budgetMs)));
-  const running = run();
-  running.catch(() => undefined);
-  try {
-    const result = await Promise.race([running.then((value) => ({ value })), timeout]);
-    if (result === "timeout") return { value: null, status: "timed_out", reason: "collector_timeout", durationMs: Date.now() - started };
-    return { value: result.value, status: "ok", reason: null, durationMs: Date.now() - started };
-  } catch (error) {
-    return { value: null, status: "failed", reason: toReasonCode(error), durationMs: Date.now() - started };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function readLinks(page: Page, vocabulary: UsPrivacyVocabulary): Promise<Timed<PageLinks> & { value: PageLinks | null }> {
-  const result = await timed(PRIVACY_SIGNAL_BUDGETS.linksMs, () =>
+async function readLinks(page: Page, vocabulary: UsPrivacyVocabulary): Promise<BudgetedRun<PageLinks> & { value: PageLinks | null }> {
+  const result = await runWithinBudget(PRIVACY_SIGNAL_BUDGETS.linksMs, () =>
     evaluateInIsolatedWorld<PageLinks>(page, {
       expression: pageLinksScript({
         textPhrases: vocabulary.noticeAtCollection.terms.map((term) => term.source),
@@ -182,7 +162,7 @@ async function readLinks(page: Page, vocabulary: UsPrivacyVocabulary): Promise<T
 }
 
 function toPolicyObservation(options: {
-  outcome: Timed<PolicyReading>;
+  outcome: BudgetedRun<PolicyReading>;
   vocabulary: PolicyVocabulary;
   vendors: ReadonlySet<string>;
   isSameSite: (host: string) => boolean;
@@ -201,9 +181,9 @@ function toPolicyObservation(options: {
 }
 
 function toUsPrivacyObservation(options: {
-  links: Timed<PageLinks>;
+  links: BudgetedRun<PageLinks>;
   vocabulary: UsPrivacyVocabulary;
-  gpc: Timed<GpcJsonResult | null>;
+  gpc: BudgetedRun<GpcJsonResult | null>;
   observations: Extendable;
 }): UsPrivacyObservation {
   const found = options.links.value === null ? null : findUsPrivacyLinks({ links: options.links.value, vocabulary: options.vocabulary });

@@ -110,7 +110,7 @@ export function createTransportCollector(): Collector<BrowserTransport> {
   return {
     id: "transport",
     budgetMs: 2000,
-    async onTarget(target) {
+    async attach(target) {
       if (target.kind !== "page" && target.kind !== "iframe") return;
       // The first page target is the scan's own page (attachTargets announces it before any child).
       if (target.kind === "page" && mainSessionId === null) {
