@@ -1,6 +1,12 @@
 /**
- * @public-scan/scanner: the puppeteer-core implementation of core's Scanner port. A pre-consent visit
- * observes cookies, browser storage, requests and frames through collector plugins attached to every target.
+ * @public-scan/scanner: the puppeteer-core implementation of core's Scanner port, with real Chromium. One
+ * scan is a pre-consent visit observed by collector plug-ins attached to every target (requests, cookies,
+ * storage, frames, consent, transport), then the consent phases (reject, accept, GPC), the privacy policy
+ * and the US-law signals, all behind the egress guard and its proxy.
+ *
+ * Folders, lowest first; each imports only from the ones before it (docs/scanner.md, "Source layout"):
+ * timing, network, classify, browser -> visit -> collectors -> consent -> transport -> policy -> us-privacy
+ * -> privacy-signals -> phases -> scan -> this root.
  */
 export { createPuppeteerScanner, SCANNER_DEFAULTS } from "./create-puppeteer-scanner.js";
 export type { PuppeteerScannerOptions } from "./create-puppeteer-scanner.js";
