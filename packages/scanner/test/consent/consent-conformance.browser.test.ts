@@ -1,30 +1,17 @@
-import type { ScanObservations } from "@public-scan/core";
 import type { ConsentGroundTruth } from "@public-scan/fixture-web";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createFixtureScanner } from "../support/create-fixture-scanner.js";
+import { describe, expect, it } from "vitest";
+import { scanGroundTruthSites } from "../support/scan-ground-truth-sites.js";
 
 /**
  * The consent collector against the fixture web with the shared Chromium: on every site, the consent
  * observation equals the site's ground truth (CMP, banner, frame, shadow DOM, first-layer buttons,
  * classification, IAB APIs), and detection stays passive (nothing a click would set appears).
  */
-const web = inject("fixtureWeb");
-const scanner = createFixtureScanner({
+const { sites, results } = scanGroundTruthSites<ConsentGroundTruth, "consent">("consent", {
   // Long enough for autoconsent to see a banner that appears after load; short for CI.
   observeMs: 1500,
   concurrency: 4,
 });
-// The global setup passes each site's ground truth through as read; its declared type predates `consent`.
-const sites = web.sites.flatMap((site) => {
-  const consent = (site.groundTruth as { consent?: ConsentGroundTruth }).consent;
-  return consent === undefined ? [] : [{ ...site, consent }];
-});
-const results = new Map<string, ScanObservations>();
-
-beforeAll(async () => {
-  await Promise.all(sites.map(async (site) => results.set(site.id, await scanner.scan({ url: site.url }))));
-}, 120_000);
-afterAll(() => scanner.close());
 
 describe("consent ground truth", () => {
   it("covers a site for every first-layer classification, an iframe CMP and a shadow-DOM banner", () => {

@@ -1,7 +1,6 @@
-import type { ScanObservations } from "@public-scan/core";
 import type { PrivacyGroundTruth } from "@public-scan/fixture-web";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createFixtureScanner } from "../support/create-fixture-scanner.js";
+import { describe, expect, it } from "vitest";
+import { scanGroundTruthSites } from "../support/scan-ground-truth-sites.js";
 
 /**
  * The privacy-policy and US-privacy collectors against the fixture web with the shared Chromium: on every
@@ -9,23 +8,11 @@ import { createFixtureScanner } from "../support/create-fixture-scanner.js";
  * twelve disclosures, the vendors the policy does not name, the CCPA/CPRA links and icon, and gpc.json
  * equal the ground truth; a policy that cannot be read lowers coverage and says nothing of its content.
  */
-const web = inject("fixtureWeb");
-const scanner = createFixtureScanner({
+const { sites, results } = scanGroundTruthSites<PrivacyGroundTruth, "privacy">("privacy", {
   // Long enough for the Meta pixel and Google tag the cross-check needs; the policy fetch has its own budget.
   observeMs: 500,
   concurrency: 4,
 });
-// The global setup passes each site's ground truth through as read; its declared type predates `privacy`.
-const sites = web.sites.flatMap((site) => {
-  const privacy = (site.groundTruth as { privacy?: PrivacyGroundTruth }).privacy;
-  return privacy === undefined ? [] : [{ ...site, privacy }];
-});
-const results = new Map<string, ScanObservations>();
-
-beforeAll(async () => {
-  await Promise.all(sites.map(async (site) => results.set(site.id, await scanner.scan({ url: site.url }))));
-}, 120_000);
-afterAll(() => scanner.close());
 
 describe("privacy ground truth", () => {
   it("covers nine languages, each way of finding the policy, a 404, a missing policy, missing disclosures and every gpc.json case", () => {
