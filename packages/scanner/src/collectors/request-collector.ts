@@ -86,37 +86,45 @@ export function createRequestCollector(options: {
     budgetMs: 2000,
     attach,
     collect(context) {
-      const siteHost = context.siteHost();
-      const groups = new Map<string, RequestObservation>();
-      const since = context.windowStartMs ?? 0;
-      for (const request of [...done, ...requests.values()]) {
-        if (request.at < since) continue;
-        // The proxy answers a refused plain-HTTP request itself (403), so that status is not the host's.
-        const refused = context.refusedHosts.has(request.host);
-        if (refused) request.status = null;
-        const key = [request.host, request.resourceType, request.initiatorHost, request.status, refused].join("|");
-        const existing = groups.get(key);
-        if (existing) {
-          existing.count += 1;
-          existing.trackerListed ||= request.trackerListed;
-          continue;
-        }
-        groups.set(key, {
-          host: request.host,
-          registrableDomain: context.classifier.registrableDomainOf(request.host),
-          party: context.classifier.partyOf({ host: request.host, siteHost }),
-          resourceType: request.resourceType,
-          initiatorHost: request.initiatorHost,
-          status: request.status,
-          refused,
-          count: 1,
-          phase: context.phase,
-          trackerListed: request.trackerListed,
-          classification: request.classification,
-        });
-      }
-      return Promise.resolve([...groups.values()]);
+      return Promise.resolve(aggregateRequests([...done, ...requests.values()], context));
     },
     count: (result) => result.reduce((sum, request) => sum + request.count, 0),
   };
+}
+
+/**
+ * The phase's requests (those from `windowStartMs` on), grouped by host, type, initiator host, status and
+ * whether the egress proxy refused the host, with a count.
+ */
+function aggregateRequests(pending: readonly PendingRequest[], context: CollectorContext): RequestObservation[] {
+  const siteHost = context.siteHost();
+  const groups = new Map<string, RequestObservation>();
+  const since = context.windowStartMs ?? 0;
+  for (const request of pending) {
+    if (request.at < since) continue;
+    // The proxy answers a refused plain-HTTP request itself (403), so that status is not the host's.
+    const refused = context.refusedHosts.has(request.host);
+    if (refused) request.status = null;
+    const key = [request.host, request.resourceType, request.initiatorHost, request.status, refused].join("|");
+    const existing = groups.get(key);
+    if (existing) {
+      existing.count += 1;
+      existing.trackerListed ||= request.trackerListed;
+      continue;
+    }
+    groups.set(key, {
+      host: request.host,
+      registrableDomain: context.classifier.registrableDomainOf(request.host),
+      party: context.classifier.partyOf({ host: request.host, siteHost }),
+      resourceType: request.resourceType,
+      initiatorHost: request.initiatorHost,
+      status: request.status,
+      refused,
+      count: 1,
+      phase: context.phase,
+      trackerListed: request.trackerListed,
+      classification: request.classification,
+    });
+  }
+  return [...groups.values()];
 }

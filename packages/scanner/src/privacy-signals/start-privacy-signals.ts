@@ -124,22 +124,11 @@ export async function startPrivacySignals(options: StartPrivacySignalsOptions): 
       return withSignals(observations, {
         privacyPolicy,
         usPrivacy,
-        reports: [
-          report({
-            id: "privacy_policy",
-            steps: Object.values(privacyPolicy.steps),
-            reason: privacyPolicy.reason,
-            durationMs: policyOutcome.durationMs + links.durationMs,
-            itemCount: Object.values(privacyPolicy.disclosures ?? {}).filter(Boolean).length,
-          }),
-          report({
-            id: "us_privacy",
-            steps: Object.values(usPrivacy.steps),
-            reason: usPrivacy.reason,
-            durationMs: Math.max(gpcOutcome.durationMs, links.durationMs),
-            itemCount: signalCount(usPrivacy),
-          }),
-        ],
+        reports: toSignalReports({
+          privacyPolicy,
+          usPrivacy,
+          durationsMs: { links: links.durationMs, policy: policyOutcome.durationMs, gpcJson: gpcOutcome.durationMs },
+        }),
       });
     },
   };
@@ -205,6 +194,31 @@ function toUsPrivacyObservation(options: {
       ...(options.observations.phases ? { phases: options.observations.phases } : {}),
     }),
   };
+}
+
+/** The two collectors' reports: the policy's time includes reading the links; US privacy's runs beside it. */
+function toSignalReports(options: {
+  privacyPolicy: PrivacyPolicyObservation;
+  usPrivacy: UsPrivacyObservation;
+  durationsMs: { links: number; policy: number; gpcJson: number };
+}): CollectorReport[] {
+  const { privacyPolicy, usPrivacy, durationsMs } = options;
+  return [
+    report({
+      id: "privacy_policy",
+      steps: Object.values(privacyPolicy.steps),
+      reason: privacyPolicy.reason,
+      durationMs: durationsMs.policy + durationsMs.links,
+      itemCount: Object.values(privacyPolicy.disclosures ?? {}).filter(Boolean).length,
+    }),
+    report({
+      id: "us_privacy",
+      steps: Object.values(usPrivacy.steps),
+      reason: usPrivacy.reason,
+      durationMs: Math.max(durationsMs.gpcJson, durationsMs.links),
+      itemCount: signalCount(usPrivacy),
+    }),
+  ];
 }
 
 function signalCount(observation: UsPrivacyObservation): number {
