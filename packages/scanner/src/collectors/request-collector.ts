@@ -2,8 +2,7 @@ import { hostOf, type Classification, type RequestObservation, type ResourceType
 import type { Protocol } from "puppeteer-core";
 import type { AttachedTarget } from "../visit/attach-targets.js";
 import type { Collector, CollectorContext } from "./collector.js";
-import { initiatorHost } from "./initiator-host.js";
-import { toResourceType } from "./to-resource-type.js";
+import { initiatorHost, toResourceType } from "./to-resource-type.js";
 
 /** One request as held while the scan runs: host-level facts only; the URL is classified and dropped. */
 interface PendingRequest {

@@ -18,7 +18,7 @@ import { findUsPrivacyLinks } from "../us-privacy/find-us-privacy-links.js";
 import { toGpcPass } from "../us-privacy/to-gpc-pass.js";
 import { loadUsPrivacyVocabulary, type UsPrivacyVocabulary } from "../us-privacy/us-privacy-vocabulary.js";
 import { evaluateInIsolatedWorld } from "../policy/evaluate-in-isolated-world.js";
-import { observedVendors } from "../policy/observed-vendors.js";
+import { observedVendors } from "../policy/find-unnamed-vendors.js";
 import { openGuardedContext, type GuardedContext } from "../visit/open-guarded-context.js";
 import { pageLinksScript, type PageLinks } from "../policy/page-links-script.js";
 import { loadPolicyVocabulary, type PolicyVocabulary } from "../policy/policy-vocabulary.js";

@@ -9,12 +9,11 @@ import {
 import type { Protocol } from "puppeteer-core";
 import type { Collector } from "../collectors/collector.js";
 import type { AttachedTarget } from "../visit/attach-targets.js";
-import { fromSecurityDetails } from "./from-security-details.js";
-import { lowerCaseHeaders } from "./lower-case-headers.js";
+import { fromSecurityDetails } from "./summarize-certificate.js";
+import { lowerCaseHeaders, toPrivacyHeaders } from "./to-privacy-headers.js";
 import { parseHstsHeader } from "./parse-hsts-header.js";
 import { toBrowserCertificateError } from "./to-browser-certificate-error.js";
 import { toMixedContentResourceType } from "./to-mixed-content-resource-type.js";
-import { toPrivacyHeaders } from "./to-privacy-headers.js";
 
 /** What the browser saw of the visit's transport, already minimised. */
 export interface BrowserTransport {
