@@ -64,41 +64,9 @@ export function createConsentFrames(options: { optInCmp?: string | null | undefi
   const top = { heard: false, started: false };
   const assets = lazyAssets();
 
-  const onMessage = async (tracked: TrackedTarget, event: Protocol.Runtime.BindingCalledEvent) => {
-    const payload = JSON.parse(event.payload) as { top?: unknown; message?: unknown };
-    const message = (payload.message ?? {}) as Record<string, unknown>;
-    const isTop = payload.top === true;
-    const frameId = tracked.contexts.get(event.executionContextId)?.frameId ?? `context-${event.executionContextId}`;
-    const frameKey = `${tracked.key}:${frameId}`;
-    for (const listener of listeners) listener(frameKey, message);
-    const hit = () => ({ cmp: typeof message.cmp === "string" ? message.cmp.slice(0, 80) : "", frameKey, top: isTop });
-    const reply = (body: unknown) => replyToAutoconsent(tracked.session, { contextId: event.executionContextId, body });
-    switch (message.type) {
-      case "init":
-        if (isTop) top.heard = true;
-        return reply({
-          type: "initResp",
-          config: AUTOCONSENT_DETECT_CONFIG,
-          rules: await rulesFor({ assets, message, isTop, ...options }),
-        });
-      case "eval":
-        // Rule steps that read the page's own CMP objects run in the frame's main world.
-        if (typeof message.id !== "string" || typeof message.code !== "string") return;
-        return reply({ type: "evalResp", id: message.id, result: await evalInMainWorld({ tracked, frameId, code: message.code }) });
-      case "cmpDetected":
-        return void detected.push(hit());
-      case "popupFound":
-        return void popups.push(hit());
-      case "report": {
-        const state = (message.state ?? {}) as { lifecycle?: unknown };
-        if (isTop && typeof state.lifecycle === "string" && STARTED.has(state.lifecycle)) top.started = true;
-        if (isTop) top.heard = true;
-        return;
-      }
-      default:
-        return;
-    }
-  };
+  const heard: HeardState = { detected, popups, listeners, top };
+  const onMessage = (tracked: TrackedTarget, event: Protocol.Runtime.BindingCalledEvent) =>
+    onAutoconsentMessage({ tracked, event, heard, assets, optInCmp: options.optInCmp });
 
   return {
     names,
@@ -132,6 +100,59 @@ export function createConsentFrames(options: { optInCmp?: string | null | undefi
       return null;
     },
   };
+}
+
+/** What autoconsent has told the collector so far, and who else listens. */
+interface HeardState {
+  detected: AutoconsentHit[];
+  popups: AutoconsentHit[];
+  listeners: ReadonlySet<AutoconsentListener>;
+  /** Whether the top frame's autoconsent spoke at all, and whether its detection ran. */
+  top: { heard: boolean; started: boolean };
+}
+
+/** One message from autoconsent in a frame: answer `init` and `eval`, record detections and the lifecycle. */
+async function onAutoconsentMessage(options: {
+  tracked: TrackedTarget;
+  event: Protocol.Runtime.BindingCalledEvent;
+  heard: HeardState;
+  assets: () => Promise<AutoconsentAssets>;
+  optInCmp?: string | null | undefined;
+}) {
+  const { tracked, event, heard } = options;
+  const payload = JSON.parse(event.payload) as { top?: unknown; message?: unknown };
+  const message = (payload.message ?? {}) as Record<string, unknown>;
+  const isTop = payload.top === true;
+  const frameId = tracked.contexts.get(event.executionContextId)?.frameId ?? `context-${event.executionContextId}`;
+  const frameKey = `${tracked.key}:${frameId}`;
+  for (const listener of heard.listeners) listener(frameKey, message);
+  const hit = () => ({ cmp: typeof message.cmp === "string" ? message.cmp.slice(0, 80) : "", frameKey, top: isTop });
+  const reply = (body: unknown) => replyToAutoconsent(tracked.session, { contextId: event.executionContextId, body });
+  switch (message.type) {
+    case "init":
+      if (isTop) heard.top.heard = true;
+      return reply({
+        type: "initResp",
+        config: AUTOCONSENT_DETECT_CONFIG,
+        rules: await rulesFor({ assets: options.assets, message, isTop, optInCmp: options.optInCmp }),
+      });
+    case "eval":
+      // Rule steps that read the page's own CMP objects run in the frame's main world.
+      if (typeof message.id !== "string" || typeof message.code !== "string") return;
+      return reply({ type: "evalResp", id: message.id, result: await evalInMainWorld({ tracked, frameId, code: message.code }) });
+    case "cmpDetected":
+      return void heard.detected.push(hit());
+    case "popupFound":
+      return void heard.popups.push(hit());
+    case "report": {
+      const state = (message.state ?? {}) as { lifecycle?: unknown };
+      if (isTop && typeof state.lifecycle === "string" && STARTED.has(state.lifecycle)) heard.top.started = true;
+      if (isTop) heard.top.heard = true;
+      return;
+    }
+    default:
+      return;
+  }
 }
 
 /** autoconsent's assets, loaded once per collector on first use. */
