@@ -17,6 +17,13 @@ export interface GuardedVisit {
   page: Page;
 }
 
+/** How a guarded page load presents itself (as the scan's browser does) and how long it may take. */
+export interface GuardedPageSettings {
+  timeoutMs: number;
+  userAgent: string;
+  locale: string;
+}
+
 /**
  * Loads one URL in a new page of the guarded context, presenting as the scan's browser does: waits for
  * DOMContentLoaded, then briefly for network idle so a script-rendered page can render. The caller reads
@@ -25,7 +32,7 @@ export interface GuardedVisit {
 export async function visitGuardedPage(options: {
   guarded: GuardedContext;
   url: string;
-  settings: { timeoutMs: number; userAgent: string; locale: string };
+  settings: GuardedPageSettings;
 }): Promise<GuardedVisit> {
   const { guarded, url, settings } = options;
   const page = await guarded.context.newPage();

@@ -1,29 +1,14 @@
-import puppeteer, { type Browser } from "puppeteer-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CONSENT_TEXT_PATTERN } from "../../src/consent/banner-scan-script.js";
-import { createEgressGuard, parseResolveRules } from "../../src/network/index.js";
 import { evaluateInIsolatedWorld } from "../../src/policy/evaluate-in-isolated-world.js";
-import { openGuardedContext, type GuardedContext } from "../../src/visit/open-guarded-context.js";
 import { pageLinksScript, type PageLinks } from "../../src/policy/page-links-script.js";
+import { useFixtureGuardedContext } from "../support/use-fixture-guarded-context.js";
 
 /** The page script in the shared Chromium, in a guarded context (images point at a fixture host). */
-const web = inject("fixtureWeb");
-let browser: Browser;
-let guarded: GuardedContext;
-beforeAll(async () => {
-  browser = await puppeteer.connect({ browserWSEndpoint: inject("browserWSEndpoint") });
-  guarded = await openGuardedContext({
-    browser,
-    guard: createEgressGuard({ resolve: parseResolveRules(web.resolveRules), allowPrivateTargets: web.allowPrivateTargets }),
-  });
-});
-afterAll(async () => {
-  await guarded.close();
-  await browser.disconnect();
-});
+const guarded = useFixtureGuardedContext();
 
 async function read(html: string): Promise<PageLinks> {
-  const page = await guarded.context.newPage();
+  const page = await guarded.current().context.newPage();
   try {
     await page.goto("https://www.blank-canvas.test/", { waitUntil: "domcontentloaded" });
     await page.setContent(html, { waitUntil: "domcontentloaded" });

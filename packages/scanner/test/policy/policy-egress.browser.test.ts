@@ -1,31 +1,18 @@
-import puppeteer, { type Browser } from "puppeteer-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createEgressGuard, parseResolveRules } from "../../src/network/index.js";
-import { openGuardedContext, type GuardedContext } from "../../src/visit/open-guarded-context.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { PageLink } from "../../src/policy/page-links-script.js";
 import { loadPolicyVocabulary, type PolicyVocabulary } from "../../src/policy/policy-vocabulary.js";
 import { readPrivacyPolicy } from "../../src/policy/read-privacy-policy.js";
+import { useFixtureGuardedContext } from "../support/use-fixture-guarded-context.js";
 
 /**
  * The policy fetch behind the egress guard, in the shared Chromium: a policy link to a cloud-metadata
  * address, a private or loopback literal, or a host that resolves to loopback without being allowed is
  * refused (status `refused`, a coverage gap), and the fetch never reaches it.
  */
-const web = inject("fixtureWeb");
-let browser: Browser;
-let guarded: GuardedContext;
+const guarded = useFixtureGuardedContext();
 let vocabulary: PolicyVocabulary;
 beforeAll(async () => {
-  browser = await puppeteer.connect({ browserWSEndpoint: inject("browserWSEndpoint") });
-  guarded = await openGuardedContext({
-    browser,
-    guard: createEgressGuard({ resolve: parseResolveRules(web.resolveRules), allowPrivateTargets: web.allowPrivateTargets }),
-  });
   vocabulary = await loadPolicyVocabulary();
-});
-afterAll(async () => {
-  await guarded.close();
-  await browser.disconnect();
 });
 
 const policyAt = (href: string, budgetMs = 8000) =>
@@ -49,7 +36,7 @@ const policyAt = (href: string, budgetMs = 8000) =>
     pageUrl: "https://www.atlas-tools.test/",
     vocabulary,
     isSameSite: (host) => host === "www.atlas-tools.test",
-    guarded: () => Promise.resolve(guarded),
+    guarded: () => Promise.resolve(guarded.current()),
     settings: { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/153.0.0.0 Safari/537.36", locale: "en-US" },
     deadlineAt: Date.now() + budgetMs,
   });
@@ -72,7 +59,7 @@ describe("the policy fetch and the egress guard", () => {
       text: null,
     });
     expect(reading.host).toBe(host);
-    expect(guarded.refusedHosts.has(host)).toBe(true);
+    expect(guarded.current().refusedHosts.has(host)).toBe(true);
   });
 
   it("reads an allowed policy, and reports a 404 and a non-HTML document as such", async () => {
