@@ -27,24 +27,9 @@ export function createRequestCollector(options: {
   const requests = new Map<string, PendingRequest>();
   const done: PendingRequest[] = [];
 
-  const record = (key: string, event: { url: string; type?: string; initiator?: Protocol.Network.Initiator }, subframe: boolean) => {
-    const resourceType = toResourceType(event.type, subframe);
-    const host = hostOf(event.url);
-    if (resourceType === null || host === null) return;
-    const { trackerListed, classification } = options.classifier.classifyRequest({
-      url: event.url,
-      resourceType,
-      documentUrl: options.siteUrl(),
-    });
-    requests.set(key, {
-      host,
-      resourceType,
-      initiatorHost: initiatorHost(event.initiator),
-      status: null,
-      trackerListed,
-      classification,
-      at: Date.now(),
-    });
+  const record = (key: string, event: RequestEvent, subframe: boolean) => {
+    const pending = toPendingRequest(event, { ...options, subframe });
+    if (pending !== null) requests.set(key, pending);
   };
 
   const attach = async (target: AttachedTarget) => {
@@ -89,6 +74,25 @@ export function createRequestCollector(options: {
     },
     count: (result) => result.reduce((sum, request) => sum + request.count, 0),
   };
+}
+
+/** The URL, CDP type and initiator of a request or websocket, as the collector sees it once. */
+type RequestEvent = { url: string; type?: string; initiator?: Protocol.Network.Initiator };
+
+/** A request classified on the spot, keeping host-level facts only: the URL itself is dropped here. */
+function toPendingRequest(
+  event: RequestEvent,
+  options: { classifier: CollectorContext["classifier"]; siteUrl: () => string; subframe: boolean },
+): PendingRequest | null {
+  const resourceType = toResourceType(event.type, options.subframe);
+  const host = hostOf(event.url);
+  if (resourceType === null || host === null) return null;
+  const { trackerListed, classification } = options.classifier.classifyRequest({
+    url: event.url,
+    resourceType,
+    documentUrl: options.siteUrl(),
+  });
+  return { host, resourceType, initiatorHost: initiatorHost(event.initiator), status: null, trackerListed, classification, at: Date.now() };
 }
 
 /**
