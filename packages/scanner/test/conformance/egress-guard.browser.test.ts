@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createPuppeteerScanner } from "../../src/index.js";
+import { createFixtureScanner } from "../support/create-fixture-scanner.js";
 
 /**
  * SSRF with a real browser: the fixture web's ssrf-lab page asks for the cloud-metadata address, loopback
@@ -8,13 +9,7 @@ import { createPuppeteerScanner } from "../../src/index.js";
  */
 const web = inject("fixtureWeb");
 const lab = web.sites.find((site) => site.id === "ssrf-lab")!;
-const scanner = createPuppeteerScanner({
-  browserWSEndpoint: inject("browserWSEndpoint"),
-  resolve: web.resolveRules,
-  allowPrivateTargets: web.allowPrivateTargets,
-  extraCaCerts: web.caCertPem,
-  observeMs: 1000,
-});
+const scanner = createFixtureScanner({ observeMs: 1000 });
 afterAll(() => scanner.close());
 
 const FORBIDDEN_HOSTS = [
