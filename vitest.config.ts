@@ -1,17 +1,28 @@
 import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
-// One test run for the whole workspace. Workspace packages resolve to their TypeScript sources through the
-// `@public-scan/source` export condition; the tests that must see the built output (the core purity test)
-// load `dist/` in a child process on purpose.
+// One test run for the whole workspace, in two projects. Workspace packages resolve to their TypeScript
+// sources through the `@public-scan/source` export condition; the tests that must see the built output (the
+// core purity test) load `dist/` in a child process on purpose.
+//
+// `unit`: every test that needs neither a browser nor the fixture web; no global setup, so no Chromium.
+// `browser`: the `*.browser.test.ts` files, which `inject(...)` the one shared Chromium and the fixture web
+// that the global setup starts for the whole run (test files run in parallel against them).
+const TEST_ROOTS = ["packages/*/test/**/", "tools/*/test/**/", "examples/*/**/", "test/**/"];
+const BROWSER_TESTS = TEST_ROOTS.map((root) => `${root}*.browser.test.ts`);
+const ALL_TESTS = TEST_ROOTS.map((root) => `${root}*.test.ts`);
+const conditions = ["@public-scan/source", ...defaultServerConditions];
+
 export default defineConfig({
-  resolve: { conditions: ["@public-scan/source", ...defaultServerConditions] },
-  ssr: { resolve: { conditions: ["@public-scan/source", ...defaultServerConditions] } },
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
   test: {
-    include: ["packages/*/test/**/*.test.ts", "tools/*/test/**/*.test.ts", "examples/*/**/*.test.ts", "test/**/*.test.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],
-    globalSetup: ["./test/support/browser-global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ALL_TESTS, exclude: [...BROWSER_TESTS, "**/node_modules/**"] } },
+      { extends: true, test: { name: "browser", include: BROWSER_TESTS, globalSetup: ["./test/support/browser-global-setup.ts"] } },
+    ],
   },
 });

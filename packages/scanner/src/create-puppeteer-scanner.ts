@@ -66,27 +66,10 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): S
   });
   let classifier: Promise<Classifier> | null = null;
   let pool: Promise<BrowserPool> | null = null;
-
   // Read once, for Chromium (as SPKI hashes) and for the Node-side transport probe (as trust anchors).
   let extraCaPem: Promise<string | undefined> | null = null;
-  const getExtraCaPem = () =>
-    (extraCaPem ??=
-      options.extraCaCerts !== undefined
-        ? Promise.resolve(options.extraCaCerts)
-        : options.extraCaCertsFile
-          ? readFile(options.extraCaCertsFile, "utf8")
-          : Promise.resolve(undefined));
-  const getPool = () =>
-    (pool ??= (async () => {
-      const pem = await getExtraCaPem();
-      const spkiHashes = pem === undefined ? [] : toSpkiHashes(pem);
-      const source = await resolveExecutable({ executablePath: options.executablePath, browserWSEndpoint: options.browserWSEndpoint });
-      return createBrowserPool({
-        concurrency: options.concurrency ?? SCANNER_DEFAULTS.concurrency,
-        launch: () =>
-          launchBrowser({ source, locale: options.locale ?? SCANNER_DEFAULTS.locale, spkiHashes, extraArgs: options.extraBrowserArgs }),
-      });
-    })());
+  const getExtraCaPem = () => (extraCaPem ??= readExtraCaPem(options));
+  const getPool = () => (pool ??= getExtraCaPem().then((pem) => openBrowserPool(options, pem)));
 
   return {
     async scan(input: ScanInput): Promise<ScanObservations> {
@@ -100,19 +83,11 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): S
       return browserPool.use(
         (browser) =>
           runScan({
+            ...toRunScanSettings(options, caPem),
             browser,
             url: checked.data,
             guard,
             classifier: ready,
-            observeMs: options.observeMs ?? SCANNER_DEFAULTS.observeMs,
-            navigationTimeoutMs: options.navigationTimeoutMs ?? SCANNER_DEFAULTS.navigationTimeoutMs,
-            locale: options.locale ?? SCANNER_DEFAULTS.locale,
-            viewport: options.viewport ?? SCANNER_DEFAULTS.viewport,
-            ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
-            scanner: { name: "public-scan", version: SCANNER_VERSION },
-            ...(caPem === undefined ? {} : { extraCaCerts: caPem }),
-            phases: resolveScanPhases(options.phases),
-            ...(options.phaseObserveMs === undefined ? {} : { phaseObserveMs: options.phaseObserveMs }),
             deadlineAt,
             signal,
             onProgress: input.onProgress,
@@ -125,5 +100,35 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): S
       pool = null;
       if (current) await (await current.catch(() => null))?.close();
     },
+  };
+}
+
+function readExtraCaPem(options: PuppeteerScannerOptions): Promise<string | undefined> {
+  if (options.extraCaCerts !== undefined) return Promise.resolve(options.extraCaCerts);
+  return options.extraCaCertsFile ? readFile(options.extraCaCertsFile, "utf8") : Promise.resolve(undefined);
+}
+
+async function openBrowserPool(options: PuppeteerScannerOptions, extraCaPem: string | undefined): Promise<BrowserPool> {
+  const spkiHashes = extraCaPem === undefined ? [] : toSpkiHashes(extraCaPem);
+  const source = await resolveExecutable({ executablePath: options.executablePath, browserWSEndpoint: options.browserWSEndpoint });
+  return createBrowserPool({
+    concurrency: options.concurrency ?? SCANNER_DEFAULTS.concurrency,
+    launch: () =>
+      launchBrowser({ source, locale: options.locale ?? SCANNER_DEFAULTS.locale, spkiHashes, extraArgs: options.extraBrowserArgs }),
+  });
+}
+
+/** The scanner's options as every scan runs with them, defaults applied. */
+function toRunScanSettings(options: PuppeteerScannerOptions, extraCaPem: string | undefined) {
+  return {
+    observeMs: options.observeMs ?? SCANNER_DEFAULTS.observeMs,
+    navigationTimeoutMs: options.navigationTimeoutMs ?? SCANNER_DEFAULTS.navigationTimeoutMs,
+    locale: options.locale ?? SCANNER_DEFAULTS.locale,
+    viewport: options.viewport ?? SCANNER_DEFAULTS.viewport,
+    ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
+    scanner: { name: "public-scan", version: SCANNER_VERSION },
+    ...(extraCaPem === undefined ? {} : { extraCaCerts: extraCaPem }),
+    phases: resolveScanPhases(options.phases),
+    ...(options.phaseObserveMs === undefined ? {} : { phaseObserveMs: options.phaseObserveMs }),
   };
 }

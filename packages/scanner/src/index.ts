@@ -1,6 +1,12 @@
 /**
- * @public-scan/scanner: the puppeteer-core implementation of core's Scanner port. A pre-consent visit
- * observes cookies, browser storage, requests and frames through collector plugins attached to every target.
+ * @public-scan/scanner: the puppeteer-core implementation of core's Scanner port, with real Chromium. One
+ * scan is a pre-consent visit observed by collector plug-ins attached to every target (requests, cookies,
+ * storage, frames, consent, transport), then the consent phases (reject, accept, GPC), the privacy policy
+ * and the US-law signals, all behind the egress guard and its proxy.
+ *
+ * Folders, lowest first; each imports only from the ones before it (docs/scanner.md, "Source layout"):
+ * timing, network, classify, browser -> visit -> collectors -> consent -> transport -> policy -> us-privacy
+ * -> privacy-signals -> phases -> scan -> this root.
  */
 export { createPuppeteerScanner, SCANNER_DEFAULTS } from "./create-puppeteer-scanner.js";
 export type { PuppeteerScannerOptions } from "./create-puppeteer-scanner.js";
@@ -14,7 +20,8 @@ export { launchBrowser } from "./browser/launch-browser.js";
 export type { LaunchBrowserOptions, LaunchedBrowser } from "./browser/launch-browser.js";
 export type { BrowserPool, BrowserPoolOptions } from "./browser/browser-pool.js";
 export { toSpkiHashes } from "./browser/spki-hashes.js";
-export type { AttachedTarget, Collector, CollectorContext, TargetKind } from "./collectors/collector.js";
+export type { Collector, CollectorContext } from "./collectors/collector.js";
+export type { AttachedTarget, TargetKind } from "./visit/attach-targets.js";
 export { createClassifier, partyOf, registrableDomainOf } from "./classify/index.js";
 export type { Classifier, ClassifierDataVersions, CreateClassifierOptions } from "./classify/index.js";
 export {
@@ -36,5 +43,5 @@ export type {
   GuardedLookup,
   ResolveRule,
 } from "./network/index.js";
-export { detectPageKind } from "./scan/detect-page-kind.js";
-export type { PageSignals } from "./scan/detect-page-kind.js";
+export { detectPageKind } from "./visit/detect-page-kind.js";
+export type { PageSignals } from "./visit/detect-page-kind.js";

@@ -24,10 +24,9 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new Error("concurrency must be a positive integer");
   let current: Promise<LaunchedBrowser> | null = null;
   let launches = 0;
-  let running = 0;
-  let closed = false;
-  const waiting: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  const slots = createSlots(options.concurrency);
 
+  // One browser for all slots, launched on first use and again after it disconnected or failed to start.
   const browser = (): Promise<LaunchedBrowser> => {
     if (current === null) {
       launches += 1;
@@ -46,52 +45,64 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     return current;
   };
 
-  const acquire = (signal?: AbortSignal): Promise<void> => {
-    if (closed) return Promise.reject(new Error("browser pool is closed"));
-    if (running < options.concurrency) {
-      running += 1;
-      return Promise.resolve();
-    }
-    return new Promise((resolve, reject) => {
-      const entry = { resolve, reject };
-      waiting.push(entry);
-      signal?.addEventListener(
-        "abort",
-        () => {
-          const index = waiting.indexOf(entry);
-          if (index >= 0) {
-            waiting.splice(index, 1);
-            reject(signal.reason instanceof Error ? signal.reason : new Error("aborted"));
-          }
-        },
-        { once: true },
-      );
-    });
-  };
-
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next.resolve();
-    else running -= 1;
-  };
-
   return {
     async use(task, signal) {
-      await acquire(signal);
+      await slots.acquire(signal);
       try {
         const launched = await browser();
         return await task(launched.browser);
       } finally {
-        release();
+        slots.release();
       }
     },
     async close() {
-      closed = true;
-      for (const entry of waiting.splice(0)) entry.reject(new Error("browser pool is closed"));
+      slots.close();
       const launched = current;
       current = null;
       if (launched) await (await launched.catch(() => null))?.close();
     },
-    stats: () => ({ running, waiting: waiting.length, launches }),
+    stats: () => ({ ...slots.stats(), launches }),
+  };
+}
+
+/** `concurrency` slots handed out first come, first served; a waiter whose signal aborts leaves the queue. */
+function createSlots(concurrency: number) {
+  let running = 0;
+  let closed = false;
+  const waiting: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  return {
+    acquire(signal?: AbortSignal): Promise<void> {
+      if (closed) return Promise.reject(new Error("browser pool is closed"));
+      if (running < concurrency) {
+        running += 1;
+        return Promise.resolve();
+      }
+      return new Promise((resolve, reject) => {
+        const entry = { resolve, reject };
+        waiting.push(entry);
+        signal?.addEventListener(
+          "abort",
+          () => {
+            const index = waiting.indexOf(entry);
+            if (index >= 0) {
+              waiting.splice(index, 1);
+              reject(signal.reason instanceof Error ? signal.reason : new Error("aborted"));
+            }
+          },
+          { once: true },
+        );
+      });
+    },
+    /** Hands the slot to the next waiter, or frees it. */
+    release() {
+      const next = waiting.shift();
+      if (next) next.resolve();
+      else running -= 1;
+    },
+    close() {
+      closed = true;
+      for (const entry of waiting.splice(0)) entry.reject(new Error("browser pool is closed"));
+    },
+    stats: () => ({ running, waiting: waiting.length }),
   };
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Browser } from "puppeteer-core";
 import { SCAN_FLAGS, withoutForbiddenFlags } from "./chromium-flags.js";
 import type { BrowserSource } from "./resolve-executable.js";
+import { sleep } from "../timing/sleep.js";
 
 export interface LaunchBrowserOptions {
   source: BrowserSource;
@@ -30,7 +31,7 @@ export async function launchBrowser(options: LaunchBrowserOptions): Promise<Laun
   try {
     return await launchOnce(options);
   } catch {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     return launchOnce(options);
   }
 }

@@ -2,8 +2,7 @@ import { UNCLASSIFIED } from "@public-scan/core";
 import type { Classification } from "@public-scan/core";
 import type { ClassifierData } from "./classifier-data.js";
 import { domainAgreement, matchCookieName } from "./match-cookie-name.js";
-import { matchOpenCookiePlatform } from "./match-open-cookie-platform.js";
-import { matchTrackerHost } from "./match-tracker-host.js";
+import { matchOpenCookiePlatform, matchTrackerHost } from "./match-tracker-host.js";
 import { PURPOSE_BY_TRACKER_CATEGORY } from "./tracker-category.js";
 
 export interface ClassifyNamedItemInput {

@@ -2,9 +2,7 @@ import { hostOf, UNCLASSIFIED } from "@public-scan/core";
 import type { Classification } from "@public-scan/core";
 import type { ClassifierData } from "./classifier-data.js";
 import type { ClassifyRequestInput, ClassifyRequestResult } from "./classifier.js";
-import { matchOpenCookieDomain } from "./match-open-cookie-domain.js";
-import { matchOpenCookiePlatform } from "./match-open-cookie-platform.js";
-import { matchTrackerHost } from "./match-tracker-host.js";
+import { matchOpenCookieDomain, matchOpenCookiePlatform, matchTrackerHost } from "./match-tracker-host.js";
 import { PURPOSE_BY_TRACKER_CATEGORY } from "./tracker-category.js";
 
 /**

@@ -5,8 +5,7 @@ import { classifyRequest } from "./classify-request.js";
 import { createTrackerListMatcher } from "./create-tracker-list-matcher.js";
 import { loadOpenCookieDatabase } from "./load-open-cookie-database.js";
 import { loadTrackerCatalogue } from "./load-tracker-catalogue.js";
-import { partyOf } from "./party-of.js";
-import { registrableDomainOf } from "./registrable-domain-of.js";
+import { partyOf, registrableDomainOf } from "./party-of.js";
 
 export interface CreateClassifierOptions {
   /** Replaces `data/tracker-catalogue.json`. */

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Purpose } from "@public-scan/core";
 import { parse } from "csv-parse/sync";
 import { dataUrl } from "./data-url.js";
-import { normalizeHost } from "./normalize-host.js";
+import { normalizeHost } from "./party-of.js";
 import { purposeOfOpenCookieCategory } from "./open-cookie-purpose.js";
 
 /** One row of the Open Cookie Database, reduced to what classification needs (no descriptions, no URLs). */

@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { dataUrl } from "./data-url.js";
-import { isTrackerCategory } from "./tracker-category.js";
-import type { TrackerCategory } from "./tracker-category.js";
+import { isTrackerCategory, type TrackerCategory } from "./tracker-category.js";
 
 export interface TrackerAttribution {
   readonly vendor: string;

@@ -1,6 +1,5 @@
 import type { OpenCookieDatabase, OpenCookieEntry } from "./load-open-cookie-database.js";
-import { normalizeHost } from "./normalize-host.js";
-import { registrableDomainOf } from "./registrable-domain-of.js";
+import { normalizeHost, registrableDomainOf } from "./party-of.js";
 
 export interface MatchCookieNameInput {
   /** Cookie name or storage key, compared case-sensitively (browsers do). */

@@ -1,17 +1,7 @@
 import type { CollectorReport, EvidencePhase } from "@public-scan/core";
-import type { CDPSession, Page } from "puppeteer-core";
+import type { Page } from "puppeteer-core";
 import type { Classifier } from "../classify/index.js";
-
-export type TargetKind = "page" | "iframe" | "worker" | "shared_worker" | "service_worker" | "other";
-
-/** A CDP target the scanner attached to: the page, an iframe (also out-of-process), a worker. */
-export interface AttachedTarget {
-  session: CDPSession;
-  kind: TargetKind;
-  /** The target's URL when attached; used transiently, never reported. */
-  url: string;
-  outOfProcess: boolean;
-}
+import type { AttachedTarget } from "../visit/attach-targets.js";
 
 /** What a collector may read; the same for every collector of a scan. */
 export interface CollectorContext {
@@ -30,20 +20,37 @@ export interface CollectorContext {
 }
 
 /**
- * A collector plugin (after tracker-radar-collector's BaseCollector): it hears about every target before the
- * target runs, and produces its observations once the observe window ends. It has its own time budget and
- * fails alone: a failure becomes a CollectorReport that lowers coverage, never a failed scan.
+ * A collector plugin, after tracker-radar-collector's BaseCollector. Its life in one visit:
+ *
+ * 1. created for the visit (`create*Collector`), holding nothing yet;
+ * 2. `attach` for every target (the page, each iframe and worker) while the target is paused, so its
+ *    listeners are in place before the target's first request; a collector that cannot attach to one
+ *    target is reported as failed (`target_setup_failed`), the others go on;
+ * 3. `collect` once per phase (pre-consent, then after reject when the visit continues), within
+ *    `budgetMs`, producing minimised observations.
+ *
+ * It fails alone: a throw or an overrun in `collect` becomes a failed or timed-out CollectorReport that
+ * lowers coverage (`runCollector`), never a failed scan.
  */
 export interface Collector<Result> {
+  /** The report's collector id, unique in a visit. */
   readonly id: string;
   /** Milliseconds `collect` may take. */
   readonly budgetMs: number;
   /** Called for each target while it is paused, so listeners are in place before its first request. */
-  onTarget?(target: AttachedTarget): Promise<void>;
-  /** Produces the observations, already minimised. */
+  attach?(target: AttachedTarget): Promise<void>;
+  /** Produces the phase's observations, already minimised. */
   collect(context: CollectorContext): Promise<Result>;
   /** Items collected, for the report. */
   count(result: Result): number;
 }
 
 export type CollectorOutcome<Result> = { result: Result | null; report: CollectorReport };
+
+/** The collectors registered for a visit, by name; `runCollectors` runs them in this order. */
+export type CollectorSet = Record<string, Collector<unknown>>;
+
+/** Each registered collector's outcome, by the same name and with its own result type. */
+export type CollectorOutcomes<Set extends CollectorSet> = {
+  [Name in keyof Set]: Set[Name] extends Collector<infer Result> ? CollectorOutcome<Result> : never;
+};

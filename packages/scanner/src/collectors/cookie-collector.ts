@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { hostOf, toObservedHost, type CookieObservation } from "@public-scan/core";
-import type { Cookie, Protocol } from "puppeteer-core";
-import type { AttachedTarget, Collector, CollectorContext } from "./collector.js";
+import type { CDPSession, Cookie, Protocol } from "puppeteer-core";
+import type { AttachedTarget } from "../visit/attach-targets.js";
+import type { Collector, CollectorContext } from "./collector.js";
 import { cookieWriteHook } from "./cookie-write-hook.js";
 import { setCookieHeader, setCookieNames } from "./set-cookie-names.js";
 
@@ -19,111 +20,129 @@ interface Blocked {
  */
 export function createCookieCollector(): Collector<CookieObservation[]> {
   const bindingName = `__ps${randomBytes(6).toString("hex")}`;
-  const byHeader = new Map<string, string>();
-  const byScript = new Map<string, string | null>();
+  const setters: CookieSetters = { byHeader: new Map(), byScript: new Map() };
   const blocked: Blocked[] = [];
-
-  const onTarget = async ({ session, kind }: AttachedTarget) => {
-    if (kind === "other" || kind === "service_worker") return;
-    const hosts = new Map<string, string>();
-    session.on("Network.requestWillBeSent", (event: Protocol.Network.RequestWillBeSentEvent) => {
-      const host = hostOf(event.request.url);
-      if (host) hosts.set(event.requestId, host);
-    });
-    session.on("Network.responseReceivedExtraInfo", (event: Protocol.Network.ResponseReceivedExtraInfoEvent) => {
-      const host = hosts.get(event.requestId) ?? null;
-      for (const name of setCookieNames(setCookieHeader(event.headers))) if (host) byHeader.set(name, host);
-      for (const entry of event.blockedCookies) {
-        const name = entry.cookie?.name ?? cookieNameOfLine(entry.cookieLine);
-        const domain = toObservedHost((entry.cookie?.domain ?? host ?? "").replace(/^\./, ""));
-        if (name && domain) blocked.push({ name: name.slice(0, 256), domain, reasons: entry.blockedReasons.slice(0, 8) });
-      }
-    });
-    if (kind === "page" || kind === "iframe") {
-      session.on("Runtime.bindingCalled", (event: Protocol.Runtime.BindingCalledEvent) => {
-        if (event.name !== bindingName) return;
-        try {
-          const { name, host } = JSON.parse(event.payload) as { name?: unknown; host?: unknown };
-          // The page controls what reaches the binding's arguments' sources (stack, globals): trust only a
-          // well-formed host, never a free string.
-          if (typeof name === "string" && name) byScript.set(name, typeof host === "string" ? toObservedHost(host) : null);
-        } catch {
-          // A page cannot reach the binding; a malformed payload is ignored rather than trusted.
-        }
-      });
-      // Bindings only reach the page with Runtime enabled; puppeteer enables it on its own session anyway.
-      await session.send("Runtime.enable");
-      await session.send("Page.enable");
-      await session.send("Runtime.addBinding", { name: bindingName });
-      await session.send("Page.addScriptToEvaluateOnNewDocument", { source: cookieWriteHook(bindingName), runImmediately: true });
-    }
-  };
-
   return {
     id: "cookies",
     budgetMs: 3000,
-    onTarget,
+    async attach({ session, kind }: AttachedTarget) {
+      if (kind === "other" || kind === "service_worker") return;
+      listenForSetCookie(session, { byHeader: setters.byHeader, blocked });
+      if (kind === "page" || kind === "iframe") await listenForScriptWrites(session, { bindingName, byScript: setters.byScript });
+    },
     async collect(context) {
-      const siteHost = context.siteHost();
-      const nowSeconds = Date.now() / 1000;
+      const at = { context, siteHost: context.siteHost(), nowSeconds: Date.now() / 1000 };
       const stored = (await context.page.browserContext().cookies())
-        .map((cookie) => toObservation(cookie, { context, siteHost, nowSeconds }))
+        .map((cookie) => toObservation(cookie, { ...at, setters }))
         .filter((cookie): cookie is CookieObservation => cookie !== null);
       const refused = blocked
         .filter((entry) => !stored.some((cookie) => cookie.name === entry.name && cookie.domain === entry.domain))
-        .map((entry): CookieObservation => ({
-          name: entry.name,
-          domain: entry.domain,
-          hostOnly: true,
-          path: "/",
-          session: true,
-          expiresInSeconds: null,
-          secure: false,
-          httpOnly: false,
-          sameSite: "unspecified",
-          partitioned: false,
-          size: 0,
-          setBy: "set_cookie_header",
-          setterHost: entry.domain,
-          party: context.classifier.partyOf({ host: entry.domain, siteHost }),
-          phase: context.phase,
-          blockedReasons: entry.reasons,
-          classification: context.classifier.classifyCookie({ name: entry.name, domain: entry.domain }),
-        }));
+        .map((entry) => toRefusedObservation(entry, at));
       return [...stored, ...dedupeBlocked(refused)];
     },
     count: (result) => result.length,
   };
+}
 
-  function toObservation(
-    cookie: Cookie,
-    at: { context: CollectorContext; siteHost: string; nowSeconds: number },
-  ): CookieObservation | null {
-    const domain = toObservedHost(cookie.domain.replace(/^\./, ""));
-    if (domain === null) return null;
-    const headerHost = byHeader.get(cookie.name);
-    const scriptHost = byScript.get(cookie.name);
-    const setBy = headerHost !== undefined ? "set_cookie_header" : scriptHost !== undefined ? "javascript" : "unknown";
-    return {
-      name: cookie.name.slice(0, 256),
-      domain,
-      hostOnly: !cookie.domain.startsWith("."),
-      path: cookie.path.slice(0, 256),
-      session: cookie.session === true,
-      expiresInSeconds: cookie.session === true || cookie.expires <= 0 ? null : Math.max(0, Math.round(cookie.expires - at.nowSeconds)),
-      secure: cookie.secure === true,
-      httpOnly: cookie.httpOnly === true,
-      sameSite: cookie.sameSite === undefined ? "unspecified" : (cookie.sameSite.toLowerCase() as "strict" | "lax" | "none"),
-      partitioned: cookie.partitionKey !== undefined,
-      size: cookie.size,
-      setBy,
-      setterHost: headerHost ?? scriptHost ?? null,
-      party: at.context.classifier.partyOf({ host: domain, siteHost: at.siteHost }),
-      phase: at.context.phase,
-      blockedReasons: null,
-      classification: at.context.classifier.classifyCookie({ name: cookie.name, domain }),
-    };
-  }
+/** Who set each cookie, by name: the response host of its `Set-Cookie`, or the host of the script that wrote it. */
+interface CookieSetters {
+  byHeader: Map<string, string>;
+  byScript: Map<string, string | null>;
+}
+
+/** Where a phase's cookies are read: the collector context, the first party, and now (for lifetimes). */
+interface ReadingAt {
+  context: CollectorContext;
+  siteHost: string;
+  nowSeconds: number;
+}
+
+/** `Set-Cookie` names by response host, and the cookies the browser refused with its reasons. */
+function listenForSetCookie(session: CDPSession, into: { byHeader: Map<string, string>; blocked: Blocked[] }) {
+  const hosts = new Map<string, string>();
+  session.on("Network.requestWillBeSent", (event: Protocol.Network.RequestWillBeSentEvent) => {
+    const host = hostOf(event.request.url);
+    if (host) hosts.set(event.requestId, host);
+  });
+  session.on("Network.responseReceivedExtraInfo", (event: Protocol.Network.ResponseReceivedExtraInfoEvent) => {
+    const host = hosts.get(event.requestId) ?? null;
+    for (const name of setCookieNames(setCookieHeader(event.headers))) if (host) into.byHeader.set(name, host);
+    for (const entry of event.blockedCookies) {
+      const name = entry.cookie?.name ?? cookieNameOfLine(entry.cookieLine);
+      const domain = toObservedHost((entry.cookie?.domain ?? host ?? "").replace(/^\./, ""));
+      if (name && domain) into.blocked.push({ name: name.slice(0, 256), domain, reasons: entry.blockedReasons.slice(0, 8) });
+    }
+  });
+}
+
+/** Cookie writes from scripts (`document.cookie`, `cookieStore`), reported through a binding with the writer's host. */
+async function listenForScriptWrites(session: CDPSession, into: { bindingName: string; byScript: Map<string, string | null> }) {
+  session.on("Runtime.bindingCalled", (event: Protocol.Runtime.BindingCalledEvent) => {
+    if (event.name !== into.bindingName) return;
+    try {
+      const { name, host } = JSON.parse(event.payload) as { name?: unknown; host?: unknown };
+      // The page controls what reaches the binding's arguments' sources (stack, globals): trust only a
+      // well-formed host, never a free string.
+      if (typeof name === "string" && name) into.byScript.set(name, typeof host === "string" ? toObservedHost(host) : null);
+    } catch {
+      // A page cannot reach the binding; a malformed payload is ignored rather than trusted.
+    }
+  });
+  // Bindings only reach the page with Runtime enabled; puppeteer enables it on its own session anyway.
+  await session.send("Runtime.enable");
+  await session.send("Page.enable");
+  await session.send("Runtime.addBinding", { name: into.bindingName });
+  await session.send("Page.addScriptToEvaluateOnNewDocument", { source: cookieWriteHook(into.bindingName), runImmediately: true });
+}
+
+function toObservation(cookie: Cookie, at: ReadingAt & { setters: CookieSetters }): CookieObservation | null {
+  const domain = toObservedHost(cookie.domain.replace(/^\./, ""));
+  if (domain === null) return null;
+  const headerHost = at.setters.byHeader.get(cookie.name);
+  const scriptHost = at.setters.byScript.get(cookie.name);
+  const setBy = headerHost !== undefined ? "set_cookie_header" : scriptHost !== undefined ? "javascript" : "unknown";
+  return {
+    name: cookie.name.slice(0, 256),
+    domain,
+    hostOnly: !cookie.domain.startsWith("."),
+    path: cookie.path.slice(0, 256),
+    session: cookie.session === true,
+    expiresInSeconds: cookie.session === true || cookie.expires <= 0 ? null : Math.max(0, Math.round(cookie.expires - at.nowSeconds)),
+    secure: cookie.secure === true,
+    httpOnly: cookie.httpOnly === true,
+    sameSite: cookie.sameSite === undefined ? "unspecified" : (cookie.sameSite.toLowerCase() as "strict" | "lax" | "none"),
+    partitioned: cookie.partitionKey !== undefined,
+    size: cookie.size,
+    setBy,
+    setterHost: headerHost ?? scriptHost ?? null,
+    party: at.context.classifier.partyOf({ host: domain, siteHost: at.siteHost }),
+    phase: at.context.phase,
+    blockedReasons: null,
+    classification: at.context.classifier.classifyCookie({ name: cookie.name, domain }),
+  };
+}
+
+/** A cookie the browser refused, as an observation: its name, domain and the browser's reasons. */
+function toRefusedObservation(entry: Blocked, at: ReadingAt): CookieObservation {
+  return {
+    name: entry.name,
+    domain: entry.domain,
+    hostOnly: true,
+    path: "/",
+    session: true,
+    expiresInSeconds: null,
+    secure: false,
+    httpOnly: false,
+    sameSite: "unspecified",
+    partitioned: false,
+    size: 0,
+    setBy: "set_cookie_header",
+    setterHost: entry.domain,
+    party: at.context.classifier.partyOf({ host: entry.domain, siteHost: at.siteHost }),
+    phase: at.context.phase,
+    blockedReasons: entry.reasons,
+    classification: at.context.classifier.classifyCookie({ name: entry.name, domain: entry.domain }),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { hostOf, type FrameObservation } from "@public-scan/core";
-import type { AttachedTarget, Collector } from "./collector.js";
+import type { AttachedTarget } from "../visit/attach-targets.js";
+import type { Collector } from "./collector.js";
 
 /**
  * The frames and workers the scan saw: where each came from (host, party, whether it ran out of process),
@@ -13,7 +14,7 @@ export function createFrameCollector(): Collector<FrameObservation[]> {
   return {
     id: "frames",
     budgetMs: 1000,
-    onTarget(target: AttachedTarget) {
+    attach(target: AttachedTarget) {
       if (target.kind === "iframe") iframeSessions.push(target.session);
       if (target.kind === "worker" || target.kind === "shared_worker" || target.kind === "service_worker") {
         targets.push({ kind: target.kind, url: target.url, outOfProcess: true });

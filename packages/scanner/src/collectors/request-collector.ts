@@ -1,8 +1,8 @@
 import { hostOf, type Classification, type RequestObservation, type ResourceType } from "@public-scan/core";
 import type { Protocol } from "puppeteer-core";
-import type { AttachedTarget, Collector, CollectorContext } from "./collector.js";
-import { initiatorHost } from "./initiator-host.js";
-import { toResourceType } from "./to-resource-type.js";
+import type { AttachedTarget } from "../visit/attach-targets.js";
+import type { Collector, CollectorContext } from "./collector.js";
+import { initiatorHost, toResourceType } from "./to-resource-type.js";
 
 /** One request as held while the scan runs: host-level facts only; the URL is classified and dropped. */
 interface PendingRequest {
@@ -27,27 +27,12 @@ export function createRequestCollector(options: {
   const requests = new Map<string, PendingRequest>();
   const done: PendingRequest[] = [];
 
-  const record = (key: string, event: { url: string; type?: string; initiator?: Protocol.Network.Initiator }, subframe: boolean) => {
-    const resourceType = toResourceType(event.type, subframe);
-    const host = hostOf(event.url);
-    if (resourceType === null || host === null) return;
-    const { trackerListed, classification } = options.classifier.classifyRequest({
-      url: event.url,
-      resourceType,
-      documentUrl: options.siteUrl(),
-    });
-    requests.set(key, {
-      host,
-      resourceType,
-      initiatorHost: initiatorHost(event.initiator),
-      status: null,
-      trackerListed,
-      classification,
-      at: Date.now(),
-    });
+  const record = (key: string, event: RequestEvent, subframe: boolean) => {
+    const pending = toPendingRequest(event, { ...options, subframe });
+    if (pending !== null) requests.set(key, pending);
   };
 
-  const onTarget = async (target: AttachedTarget) => {
+  const attach = async (target: AttachedTarget) => {
     if (target.kind === "other") return;
     const { session } = target;
     const prefix = `${session.id()}:`;
@@ -83,39 +68,66 @@ export function createRequestCollector(options: {
   return {
     id: "requests",
     budgetMs: 2000,
-    onTarget,
+    attach,
     collect(context) {
-      const siteHost = context.siteHost();
-      const groups = new Map<string, RequestObservation>();
-      const since = context.windowStartMs ?? 0;
-      for (const request of [...done, ...requests.values()]) {
-        if (request.at < since) continue;
-        // The proxy answers a refused plain-HTTP request itself (403), so that status is not the host's.
-        const refused = context.refusedHosts.has(request.host);
-        if (refused) request.status = null;
-        const key = [request.host, request.resourceType, request.initiatorHost, request.status, refused].join("|");
-        const existing = groups.get(key);
-        if (existing) {
-          existing.count += 1;
-          existing.trackerListed ||= request.trackerListed;
-          continue;
-        }
-        groups.set(key, {
-          host: request.host,
-          registrableDomain: context.classifier.registrableDomainOf(request.host),
-          party: context.classifier.partyOf({ host: request.host, siteHost }),
-          resourceType: request.resourceType,
-          initiatorHost: request.initiatorHost,
-          status: request.status,
-          refused,
-          count: 1,
-          phase: context.phase,
-          trackerListed: request.trackerListed,
-          classification: request.classification,
-        });
-      }
-      return Promise.resolve([...groups.values()]);
+      return Promise.resolve(aggregateRequests([...done, ...requests.values()], context));
     },
     count: (result) => result.reduce((sum, request) => sum + request.count, 0),
   };
+}
+
+/** The URL, CDP type and initiator of a request or websocket, as the collector sees it once. */
+type RequestEvent = { url: string; type?: string; initiator?: Protocol.Network.Initiator };
+
+/** A request classified on the spot, keeping host-level facts only: the URL itself is dropped here. */
+function toPendingRequest(
+  event: RequestEvent,
+  options: { classifier: CollectorContext["classifier"]; siteUrl: () => string; subframe: boolean },
+): PendingRequest | null {
+  const resourceType = toResourceType(event.type, options.subframe);
+  const host = hostOf(event.url);
+  if (resourceType === null || host === null) return null;
+  const { trackerListed, classification } = options.classifier.classifyRequest({
+    url: event.url,
+    resourceType,
+    documentUrl: options.siteUrl(),
+  });
+  return { host, resourceType, initiatorHost: initiatorHost(event.initiator), status: null, trackerListed, classification, at: Date.now() };
+}
+
+/**
+ * The phase's requests (those from `windowStartMs` on), grouped by host, type, initiator host, status and
+ * whether the egress proxy refused the host, with a count.
+ */
+function aggregateRequests(pending: readonly PendingRequest[], context: CollectorContext): RequestObservation[] {
+  const siteHost = context.siteHost();
+  const groups = new Map<string, RequestObservation>();
+  const since = context.windowStartMs ?? 0;
+  for (const request of pending) {
+    if (request.at < since) continue;
+    // The proxy answers a refused plain-HTTP request itself (403), so that status is not the host's.
+    const refused = context.refusedHosts.has(request.host);
+    if (refused) request.status = null;
+    const key = [request.host, request.resourceType, request.initiatorHost, request.status, refused].join("|");
+    const existing = groups.get(key);
+    if (existing) {
+      existing.count += 1;
+      existing.trackerListed ||= request.trackerListed;
+      continue;
+    }
+    groups.set(key, {
+      host: request.host,
+      registrableDomain: context.classifier.registrableDomainOf(request.host),
+      party: context.classifier.partyOf({ host: request.host, siteHost }),
+      resourceType: request.resourceType,
+      initiatorHost: request.initiatorHost,
+      status: request.status,
+      refused,
+      count: 1,
+      phase: context.phase,
+      trackerListed: request.trackerListed,
+      classification: request.classification,
+    });
+  }
+  return [...groups.values()];
 }

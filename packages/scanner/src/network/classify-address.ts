@@ -1,6 +1,7 @@
 import ipaddr from "ipaddr.js";
-import { METADATA_ADDRESSES } from "./metadata-addresses.js";
-import { parseIpAddress } from "./parse-ip-address.js";
+import type { EgressRefusal } from "./egress-decision.js";
+import { METADATA_ADDRESSES } from "./metadata-host-names.js";
+import { type IpAddress, parseIpAddress } from "./normalize-host.js";
 
 export type AddressClass =
   "public" | "loopback" | "private" | "link_local" | "cgnat" | "multicast" | "unspecified" | "reserved" | "metadata";
@@ -93,4 +94,31 @@ function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
     return new ipaddr.IPv4([p1 >> 8, p1 & 0xff, p2 >> 8, p2 & 0xff]); // 6to4: 2002:AABB:CCDD::/48
   }
   return undefined;
+}
+
+export interface AddressPolicy {
+  /** The host is an IP literal: its own address, or a rule's, needs the literal named exactly. */
+  hostIsLiteral: boolean;
+  /** The address came from a resolve rule rather than from the literal or a lookup. */
+  fromRule: boolean;
+  /** An exact `allowPrivateTargets` pattern names the host. */
+  namedExactly: boolean;
+  /** Some `allowPrivateTargets` pattern, wildcard or exact, matches the host. */
+  matchesPattern: boolean;
+}
+
+/**
+ * Decides one address: `undefined` when it may be reached, else the refusal. Wildcards may open private
+ * ranges for names (the fixture web, a staging network), but never metadata services and never raw IP
+ * literals: those two are how SSRF payloads are written, so they need a deliberate exact entry.
+ */
+export function judgeAddress(address: IpAddress, policy: AddressPolicy): EgressRefusal | undefined {
+  const addressClass = classifyParsedAddress(address);
+  if (addressClass === "public") return undefined;
+  if (addressClass === "metadata") return policy.namedExactly ? undefined : "metadata_address";
+  if (policy.hostIsLiteral) {
+    if (policy.namedExactly) return undefined;
+    return policy.fromRule ? "private_address" : "ip_literal_private";
+  }
+  return policy.matchesPattern ? undefined : "private_address";
 }

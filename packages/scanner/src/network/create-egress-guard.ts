@@ -1,11 +1,9 @@
+import { lookup } from "node:dns/promises";
+import { judgeAddress } from "./classify-address.js";
 import type { EgressDecision, EgressRefusal, EgressTarget } from "./egress-decision.js";
-import { judgeAddress } from "./judge-address.js";
-import { type EgressLookup, lookupAllAddresses } from "./lookup-all-addresses.js";
-import { matchesParsedHostPattern } from "./matches-host-pattern.js";
 import { isMetadataHostName } from "./metadata-host-names.js";
-import { normalizeHost } from "./normalize-host.js";
-import { parseHostPattern } from "./parse-host-pattern.js";
-import { parseIpAddress } from "./parse-ip-address.js";
+import { normalizeHost, parseIpAddress } from "./normalize-host.js";
+import { matchesParsedHostPattern, parseHostPattern } from "./parse-host-pattern.js";
 import type { ResolveRule } from "./parse-resolve-rules.js";
 
 export interface EgressGuardOptions {
@@ -74,3 +72,20 @@ async function lookupSafely(lookup: EgressLookup, host: string): Promise<string[
     return [];
   }
 }
+
+export interface LookupAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Resolves a name to all its addresses, in the resolver's order. */
+export type EgressLookup = (host: string) => Promise<LookupAddress[]>;
+
+/**
+ * The default lookup: the system resolver (what Chromium would use), every address, in the resolver's
+ * order (`order: "verbatim"` is the current spelling of `verbatim: true`).
+ */
+export const lookupAllAddresses: EgressLookup = async (host) => {
+  const addresses = await lookup(host, { all: true, order: "verbatim" });
+  return addresses.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+};

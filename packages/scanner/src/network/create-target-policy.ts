@@ -1,4 +1,5 @@
 import type { TargetPolicy } from "@public-scan/core";
+import { TIMED_OUT, withTimeout } from "../timing/with-timeout.js";
 import { createEgressGuard, type EgressGuardOptions } from "./create-egress-guard.js";
 import { parseResolveRules } from "./parse-resolve-rules.js";
 
@@ -24,10 +25,8 @@ export function createTargetPolicy(options: {
   return {
     async check(target) {
       // A name server that never answers must not hold the request: the scan's own guard checks again.
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<"timed_out">((resolve) => (timer = setTimeout(() => resolve("timed_out"), timeoutMs)));
-      const decision = await Promise.race([guard.check(target), timedOut]).finally(() => clearTimeout(timer));
-      if (decision === "timed_out" || decision.allowed || decision.reason === "unresolvable") return { allowed: true };
+      const decision = await withTimeout(guard.check(target), { ms: timeoutMs });
+      if (decision === TIMED_OUT || decision.allowed || decision.reason === "unresolvable") return { allowed: true };
       return { allowed: false, reason: decision.reason };
     },
   };

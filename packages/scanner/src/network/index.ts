@@ -3,16 +3,19 @@
  * `allowPrivateTargets`, a guarded `lookup` for Node-side probes, and the guarded proxy for the browser.
  */
 export { classifyAddress, type AddressClass } from "./classify-address.js";
-export { createEgressGuard, type EgressGuard, type EgressGuardOptions } from "./create-egress-guard.js";
+export {
+  createEgressGuard,
+  type EgressGuard,
+  type EgressGuardOptions,
+  type EgressLookup,
+  type LookupAddress,
+} from "./create-egress-guard.js";
 export { createGuardedLookup, type EgressRefusedError, type GuardedLookup } from "./create-guarded-lookup.js";
 export { EGRESS_REFUSALS, type EgressDecision, type EgressRefusal, type EgressTarget } from "./egress-decision.js";
 export type { EgressConnectEvent, EgressRefusedEvent } from "./egress-proxy-context.js";
-export { findResolveRule } from "./find-resolve-rule.js";
-export type { EgressLookup, LookupAddress } from "./lookup-all-addresses.js";
-export { matchesHostPattern } from "./matches-host-pattern.js";
-export { METADATA_ADDRESSES } from "./metadata-addresses.js";
-export { METADATA_HOST_NAMES } from "./metadata-host-names.js";
+export { matchesHostPattern } from "./parse-host-pattern.js";
+export { METADATA_ADDRESSES, METADATA_HOST_NAMES } from "./metadata-host-names.js";
 export { normalizeHost } from "./normalize-host.js";
-export { parseResolveRules, type ResolveRule } from "./parse-resolve-rules.js";
+export { findResolveRule, parseResolveRules, type ResolveRule } from "./parse-resolve-rules.js";
 export { startEgressProxy, type EgressProxy, type EgressProxyOptions } from "./start-egress-proxy.js";
 export { createTargetPolicy } from "./create-target-policy.js";

@@ -1,6 +1,5 @@
 import { isIP } from "node:net";
 import { normalizeHost } from "./normalize-host.js";
-import { quoteInput } from "./quote-input.js";
 
 /** A parsed host pattern: `*` (every host), `*.example.com` (strict subdomains) or one exact host. */
 export type HostPattern = { kind: "any" } | { kind: "subdomains"; suffix: string } | { kind: "exact"; host: string };
@@ -25,4 +24,34 @@ export function parseHostPattern(pattern: string): HostPattern {
     throw new Error(`Invalid host pattern ${quoteInput(pattern)}: expected a host name, an IP address, "*.domain" or "*"`);
   }
   return { kind: "exact", host };
+}
+
+/**
+ * True when `host` matches `pattern` (`*`, `*.example.com` or an exact host), case-insensitively and in
+ * the browser's spelling of the host (`0x7f.1` is `127.0.0.1`). `*.example.com` matches every subdomain at
+ * any depth but not `example.com` itself. An unparsable host matches nothing; a malformed pattern throws.
+ */
+export function matchesHostPattern(pattern: string, host: string): boolean {
+  const parsed = parseHostPattern(pattern);
+  const normalized = normalizeHost(host);
+  return normalized !== undefined && matchesParsedHostPattern(parsed, normalized);
+}
+
+/** The same test for a pattern parsed once and a host already normalised by `normalizeHost`. */
+export function matchesParsedHostPattern(pattern: HostPattern, normalizedHost: string): boolean {
+  switch (pattern.kind) {
+    case "any":
+      return true;
+    case "subdomains":
+      return normalizedHost.endsWith(`.${pattern.suffix}`);
+    case "exact":
+      return normalizedHost === pattern.host;
+  }
+}
+
+const MAX_QUOTED_LENGTH = 80;
+
+/** Quotes a caller's input for an error message, cut short so that a huge input cannot flood a log. */
+export function quoteInput(text: string): string {
+  return JSON.stringify(text.length > MAX_QUOTED_LENGTH ? `${text.slice(0, MAX_QUOTED_LENGTH)}…` : text);
 }

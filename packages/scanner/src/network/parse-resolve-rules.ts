@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from "node:net";
 import ipaddr from "ipaddr.js";
-import { parseHostPattern } from "./parse-host-pattern.js";
-import { quoteInput } from "./quote-input.js";
+import { normalizeHost } from "./normalize-host.js";
+import { matchesParsedHostPattern, parseHostPattern, quoteInput } from "./parse-host-pattern.js";
 
 /**
  * One resolver override: hosts matching `pattern` connect to `address` (and to `port` instead of the
@@ -69,4 +69,15 @@ function splitAddress(text: string): { address: string; portText?: string; brack
 /** One spelling per address, so that rules and lookups compare equal (`::0:1` is `::1`). */
 function canonical(address: string): string {
   return ipaddr.parse(address).toString();
+}
+
+/**
+ * The first rule whose pattern matches `host`, or `undefined`. Order is the priority: the first match wins
+ * even when a later rule names the host exactly, as with curl's `--connect-to`, so list specific rules
+ * before wildcards. `*` also matches IP-literal hosts.
+ */
+export function findResolveRule(rules: readonly ResolveRule[], host: string): ResolveRule | undefined {
+  const normalized = normalizeHost(host);
+  if (normalized === undefined) return undefined;
+  return rules.find((rule) => matchesParsedHostPattern(parseHostPattern(rule.pattern), normalized));
 }

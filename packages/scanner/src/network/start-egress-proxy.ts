@@ -1,11 +1,11 @@
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import type { EgressGuard } from "./create-egress-guard.js";
 import type { EgressConnectEvent, EgressProxyContext, EgressRefusedEvent } from "./egress-proxy-context.js";
-import { forwardHttpRequest } from "./forward-http-request.js";
-import { forwardUpgrade } from "./forward-upgrade.js";
-import { handleConnect } from "./handle-connect.js";
+import { forwardHttpRequest, toForwardedHeaders } from "./forward-http-request.js";
+import { parseAuthority, parseProxyTarget } from "./parse-proxy-target.js";
+import { tunnelToTarget } from "./tunnel-to-target.js";
 
 export interface EgressProxyOptions {
   guard: EgressGuard;
@@ -83,4 +83,38 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
       await closed;
     },
   };
+}
+
+/**
+ * `CONNECT host:port`: how browsers reach https:// and wss:// (and, through a proxy, ws://) origins. The
+ * tunnel carries TLS end to end; the proxy sees only the host and port.
+ */
+export function handleConnect(context: EgressProxyContext, request: { req: IncomingMessage; socket: Duplex; head: Buffer }): Promise<void> {
+  return tunnelToTarget(context, {
+    client: request.socket,
+    target: parseAuthority(request.req.url ?? ""),
+    head: request.head,
+    toClient: "HTTP/1.1 200 Connection Established\r\n\r\n",
+  });
+}
+
+/**
+ * An absolute-form upgrade request (`GET http://host/chat` with `Upgrade: websocket`): the handshake is
+ * forwarded on a raw upstream socket, and after it both sides talk through the spliced sockets.
+ */
+export function forwardUpgrade(
+  context: EgressProxyContext,
+  request: { req: IncomingMessage; socket: Duplex; head: Buffer },
+): Promise<void> {
+  const { req } = request;
+  const target = parseProxyTarget(req.url ?? "");
+  const headers = toForwardedHeaders(req.rawHeaders, { host: target?.hostHeader ?? "", keepUpgrade: true });
+  const lines = [`${req.method ?? "GET"} ${target?.path ?? "/"} HTTP/1.1`];
+  for (let index = 0; index + 1 < headers.length; index += 2) lines.push(`${headers[index]}: ${headers[index + 1]}`);
+  return tunnelToTarget(context, {
+    client: request.socket,
+    target,
+    head: request.head,
+    toUpstream: `${lines.join("\r\n")}\r\n\r\n`,
+  });
 }

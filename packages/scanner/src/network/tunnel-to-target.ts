@@ -1,11 +1,9 @@
+import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { admitTarget, notify } from "./admit-target.js";
-import { connectUpstream } from "./connect-upstream.js";
+import { admitTarget, connectUpstream, notify } from "./connect-upstream.js";
 import type { EgressTarget } from "./egress-decision.js";
 import type { EgressProxyContext } from "./egress-proxy-context.js";
-import { spliceSockets } from "./splice-sockets.js";
-import { toReportedHost } from "./to-reported-host.js";
-import { writeRawResponse } from "./write-raw-response.js";
+import { toReportedHost } from "./parse-proxy-target.js";
 
 export interface TunnelRequest {
   client: Duplex;
@@ -74,4 +72,45 @@ export async function tunnelToTarget(context: EgressProxyContext, request: Tunne
   if (request.toUpstream !== undefined) upstream.write(request.toUpstream);
   for (const chunk of [request.head, ...early]) if (chunk.length > 0) upstream.write(chunk);
   spliceSockets(client, upstream);
+}
+
+/**
+ * Pipes two sockets into each other. A clean end is passed on as an end (half-close, so nothing in flight
+ * is lost); an error or an abrupt close on either side destroys both, so no socket outlives its partner.
+ */
+export function spliceSockets(a: Duplex, b: Duplex): void {
+  const destroyBoth = () => {
+    a.destroy();
+    b.destroy();
+  };
+  const onClose = (other: Duplex) => () => {
+    if (!other.writableEnded) other.destroy();
+  };
+  a.on("error", destroyBoth);
+  b.on("error", destroyBoth);
+  a.on("close", onClose(b));
+  b.on("close", onClose(a));
+  a.pipe(b);
+  b.pipe(a);
+}
+
+/**
+ * Answers on a raw client socket (CONNECT and upgrade requests have no ServerResponse) with a short plain
+ * body, then closes. What the client already sent is drained first: closing a socket with unread input
+ * resets the connection, and the client could lose the answer.
+ */
+export function writeRawResponse(socket: Duplex, response: { status: number; message: string }): void {
+  if (socket.destroyed || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = `${response.message}\n`;
+  const head = [
+    `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ""}`,
+    "Content-Type: text/plain; charset=utf-8",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "Connection: close",
+  ];
+  socket.resume();
+  socket.end(`${head.join("\r\n")}\r\n\r\n${body}`, () => socket.destroy());
 }

@@ -1,4 +1,4 @@
-import type { AttachedTarget } from "../collectors/collector.js";
+import type { AttachedTarget } from "../visit/attach-targets.js";
 
 /**
  * Main-world script for every frame, run before the page's own scripts: `navigator.globalPrivacyControl`

@@ -8,7 +8,7 @@ import {
   type StorageObservation,
 } from "@public-scan/core";
 import type { Collector, CollectorContext } from "../collectors/collector.js";
-import { runCollector } from "../scan/run-collectors.js";
+import { runCollectors } from "../collectors/run-collector.js";
 
 /** What one phase observed: its cookies, storage and requests, each item tagged with the phase. */
 export interface PhaseEvidence {
@@ -33,9 +33,10 @@ export interface PhaseCollectors {
  */
 export async function collectPhaseEvidence(options: { collectors: PhaseCollectors; context: CollectorContext }): Promise<PhaseEvidence> {
   const { collectors, context } = options;
-  const requests = await runCollector(collectors.requests, context);
-  const cookies = await runCollector(collectors.cookies, context);
-  const storage = await runCollector(collectors.storage, context);
+  const { requests, cookies, storage } = await runCollectors(
+    { requests: collectors.requests, cookies: collectors.cookies, storage: collectors.storage },
+    { context },
+  );
   const valid = <T>(items: T[] | null, schema: { safeParse(value: unknown): { success: boolean } }) => {
     const kept = (items ?? []).filter((item) => schema.safeParse(item).success);
     return { kept, dropped: (items ?? []).length - kept.length };

@@ -1,6 +1,6 @@
 import type { ConsentAction } from "@public-scan/core";
 import type { ConsentBannerHandle } from "../consent/consent-collector.js";
-import { sleep } from "../scan/sleep.js";
+import { sleep } from "../timing/sleep.js";
 import { isBannerVisible, pickBannerButton } from "./pick-banner-button.js";
 
 export interface PerformConsentActionOptions {

@@ -1,7 +1,8 @@
 import type { ConsentAction, ConsentActions, ConsentObservation, NavigationObservation, PhaseRun, ScanProgress } from "@public-scan/core";
 import type { Page } from "puppeteer-core";
+import type { CollectorContext } from "../collectors/collector.js";
 import type { ConsentCollector } from "../consent/consent-collector.js";
-import { sleep } from "../scan/sleep.js";
+import { sleep } from "../timing/sleep.js";
 import { collectPhaseEvidence, type PhaseCollectors, type PhaseEvidence } from "./collect-phase-evidence.js";
 import { performConsentAction } from "./perform-consent-action.js";
 import { runFreshVisit, type VisitSettings } from "./run-fresh-visit.js";
@@ -54,6 +55,25 @@ export interface ConsentPhasesResult {
 const notAttempted = (reason: string): ConsentAction => ({ outcome: "not_attempted", method: null, verified: null, reason });
 const notRun = (phase: PhaseRun["phase"], reason: string): PhaseRun => ({ phase, status: "not_run", reason, observeMs: null });
 
+/** What the three phases share: the options, the limits, and what the pre-consent snapshot found. */
+interface PhaseInputs {
+  options: RunConsentPhasesOptions;
+  limits: ConsentPhaseLimits;
+  /** Why no phase acts on this page (not reached, not the site's page); null when they may. */
+  skipReason: string | null;
+  /** The snapshot saw for sure that there was no banner. */
+  noBanner: boolean;
+  /** Time left before the scan's deadline, less the reserve. */
+  remaining: () => number;
+}
+
+/** One phase's run: its PhaseRun, the consent action it took (if any), and its evidence when it completed. */
+interface PhaseOutcome {
+  run: PhaseRun;
+  action: ConsentAction;
+  evidence: PhaseEvidence | null;
+}
+
 /**
  * The phases after the pre-consent snapshot: reject in the same visit, then accept and GPC each in a fresh
  * browser context. Each has its own time budget, capped so that it ends before the scan's deadline, and
@@ -61,131 +81,140 @@ const notRun = (phase: PhaseRun["phase"], reason: string): PhaseRun => ({ phase,
  * the scan's own abort (cancel, shutdown) ends the scan.
  */
 export async function runConsentPhases(options: RunConsentPhasesOptions): Promise<ConsentPhasesResult> {
-  const { switches, current } = options;
+  const { current } = options;
   const limits = { ...CONSENT_PHASE_LIMITS, ...options.limits };
-  const evidence: PhaseEvidence[] = [];
   const reached = current.navigation.pageKind !== "unreachable";
-  const phases: PhaseRun[] = [
-    reached
-      ? { phase: "pre_consent", status: "completed", reason: null, observeMs: options.observeMs.preConsent }
-      : { phase: "pre_consent", status: "failed", reason: "navigation_failed", observeMs: null },
-  ];
-  // A page that is not the site (error page, bot challenge, not HTML) has no banner worth acting on.
-  const skipReason = !reached ? "navigation_failed" : current.navigation.pageKind !== "html" ? "no_go_page" : null;
+  const preConsent: PhaseRun = reached
+    ? { phase: "pre_consent", status: "completed", reason: null, observeMs: options.observeMs.preConsent }
+    : { phase: "pre_consent", status: "failed", reason: "navigation_failed", observeMs: null };
   const banner = current.observation;
-  const noBanner = banner !== null && (banner.status === "ok" || banner.status === "not_detected") && !banner.bannerVisible;
-  const remaining = () => options.deadlineAt - limits.reserveMs - Date.now();
+  const inputs: PhaseInputs = {
+    options,
+    limits,
+    // A page that is not the site (error page, bot challenge, not HTML) has no banner worth acting on.
+    skipReason: !reached ? "navigation_failed" : current.navigation.pageKind !== "html" ? "no_go_page" : null,
+    noBanner: banner !== null && (banner.status === "ok" || banner.status === "not_detected") && !banner.bannerVisible,
+    remaining: () => options.deadlineAt - limits.reserveMs - Date.now(),
+  };
+  // One after the other: reject continues the snapshot's visit, the fresh visits must not overlap it.
+  const reject = await runRejectPhase(inputs);
+  const accept = await runAcceptPhase(inputs);
+  const gpc = await runGpcPhase(inputs);
+  return {
+    phases: [preConsent, reject.run, accept.run, gpc.run],
+    consentActions: { reject: reject.action, accept: accept.action },
+    evidence: [reject.evidence, accept.evidence, gpc.evidence].filter((evidence) => evidence !== null),
+  };
+}
 
-  // Reject: the same visit, right after the snapshot.
-  let reject = notAttempted("disabled");
-  if (!switches.reject) phases.push(notRun("after_reject", "disabled"));
-  else if (skipReason !== null) {
-    phases.push(notRun("after_reject", skipReason));
-    reject = notAttempted(skipReason);
-  } else if (banner === null || noBanner || banner.status === "failed" || banner.status === "timed_out") {
-    const reason = noBanner ? "no_banner" : "banner_undetermined";
-    phases.push(notRun("after_reject", reason));
-    reject = notAttempted(reason);
-  } else {
-    options.onProgress?.({ phase: "consent_interaction", progressPercent: 60 });
-    const observeMs = options.observeMs.reject;
-    let action: ConsentAction | null = null;
-    const outcome = await withBudget({
-      budgetMs: Math.min(limits.actionTimeoutMs * 4 + observeMs + 8000, remaining()),
-      signal: options.signal,
-      run: async (signal) => {
-        // Requests the action itself sets off (a CMP that loads its tags on any answer) are after-reject.
-        const windowStartMs = Date.now();
-        action = await performConsentAction({ banner: current.consent.banner, action: "reject", timeoutMs: limits.actionTimeoutMs });
-        if (action.outcome !== "succeeded") return null;
-        await sleep(observeMs, signal);
-        signal.throwIfAborted();
-        return collectPhaseEvidence({
-          collectors: current.collectors,
-          context: {
-            page: current.page,
-            siteHost: current.siteHost,
-            phase: "after_reject",
-            classifier: options.visit.classifier,
-            refusedHosts: current.refusedHosts,
-            windowStartMs,
-          },
-        });
-      },
-    });
-    reject = action ?? { outcome: "failed", method: null, verified: null, reason: "action_timeout" };
-    if (outcome.status === "done" && outcome.value !== null) {
-      evidence.push(outcome.value);
-      phases.push({ phase: "after_reject", status: "completed", reason: null, observeMs });
-    } else if (outcome.status === "done") {
-      phases.push(notRun("after_reject", reject.outcome === "not_attempted" ? (reject.reason ?? "no_banner") : "opt_out_failed"));
-    } else phases.push(toBrokenPhase("after_reject", outcome.status));
+/** Reject: the same visit, right after the snapshot. */
+async function runRejectPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
+  const { options, limits } = inputs;
+  const banner = options.current.observation;
+  if (!options.switches.reject) return skipped("after_reject", { reason: "disabled", actionReason: "disabled" });
+  if (inputs.skipReason !== null) return skipped("after_reject", { reason: inputs.skipReason });
+  if (banner === null || inputs.noBanner || banner.status === "failed" || banner.status === "timed_out") {
+    return skipped("after_reject", { reason: inputs.noBanner ? "no_banner" : "banner_undetermined" });
   }
-
-  // Accept: a fresh context, so nothing of the reject (or the first visit) carries over.
-  let accept = notAttempted("disabled");
-  if (!switches.accept) phases.push(notRun("after_accept", "disabled"));
-  else if (skipReason !== null || noBanner) {
-    const reason = skipReason ?? "no_banner";
-    phases.push(notRun("after_accept", reason));
-    accept = notAttempted(reason);
-  } else {
-    options.onProgress?.({ phase: "consent_interaction", progressPercent: 68 });
-    const observeMs = options.observeMs.accept;
-    const known = banner?.detectedBy === "autoconsent" && banner.cmp !== null ? banner.cmp : null;
-    const outcome = await withBudget({
-      budgetMs: Math.min(
-        options.visit.navigationTimeoutMs + 5000 + limits.bannerWaitMs + limits.actionTimeoutMs * 3 + observeMs + 8000,
-        remaining(),
-      ),
-      signal: options.signal,
-      run: (signal) =>
-        runFreshVisit({
-          visit: options.visit,
-          phase: "after_accept",
-          observeMs,
-          accept: {
-            cmp: known,
-            expectPopup: current.consent.banner.popup() !== null,
-            bannerWaitMs: limits.bannerWaitMs,
-            actionTimeoutMs: limits.actionTimeoutMs,
-          },
-          signal,
-        }),
-    });
-    if (outcome.status === "done") {
-      accept = outcome.value.action ?? notAttempted("no_banner");
-      phases.push(toFreshVisitPhase("after_accept", { reason: outcome.value.notObservedReason, observeMs }));
-      if (outcome.value.evidence) evidence.push(outcome.value.evidence);
-    } else {
-      accept = {
-        outcome: "failed",
-        method: null,
-        verified: null,
-        reason: outcome.status === "timed_out" ? "action_timeout" : "action_error",
-      };
-      phases.push(toBrokenPhase("after_accept", outcome.status));
-    }
+  options.onProgress?.({ phase: "consent_interaction", progressPercent: 60 });
+  const observeMs = options.observeMs.reject;
+  let action: ConsentAction | null = null;
+  const outcome = await withBudget({
+    budgetMs: Math.min(limits.actionTimeoutMs * 4 + observeMs + 8000, inputs.remaining()),
+    signal: options.signal,
+    run: async (signal) => {
+      // Requests the action itself sets off (a CMP that loads its tags on any answer) are after-reject.
+      const windowStartMs = Date.now();
+      action = await performConsentAction({ banner: options.current.consent.banner, action: "reject", timeoutMs: limits.actionTimeoutMs });
+      if (action.outcome !== "succeeded") return null;
+      await sleep(observeMs, signal);
+      signal.throwIfAborted();
+      return collectPhaseEvidence({ collectors: options.current.collectors, context: rejectContext(options, windowStartMs) });
+    },
+  });
+  const reject: ConsentAction = action ?? { outcome: "failed", method: null, verified: null, reason: "action_timeout" };
+  if (outcome.status !== "done") return { run: toBrokenPhase("after_reject", outcome.status), action: reject, evidence: null };
+  if (outcome.value !== null) {
+    return { run: { phase: "after_reject", status: "completed", reason: null, observeMs }, action: reject, evidence: outcome.value };
   }
+  const reason = reject.outcome === "not_attempted" ? (reject.reason ?? "no_banner") : "opt_out_failed";
+  return { run: notRun("after_reject", reason), action: reject, evidence: null };
+}
 
-  // GPC: a fresh context with the signal from the first request, and no consent interaction.
-  if (!switches.gpc) phases.push(notRun("gpc", "disabled"));
-  else if (skipReason !== null) phases.push(notRun("gpc", skipReason));
-  else {
-    options.onProgress?.({ phase: "consent_interaction", progressPercent: 76 });
-    const observeMs = options.observeMs.gpc;
-    const outcome = await withBudget({
-      budgetMs: Math.min(options.visit.navigationTimeoutMs + 5000 + observeMs + 8000, remaining()),
-      signal: options.signal,
-      run: (signal) => runFreshVisit({ visit: options.visit, phase: "gpc", observeMs, gpc: true, signal }),
-    });
-    if (outcome.status === "done") {
-      phases.push(toFreshVisitPhase("gpc", { reason: outcome.value.notObservedReason, observeMs }));
-      if (outcome.value.evidence) evidence.push(outcome.value.evidence);
-    } else phases.push(toBrokenPhase("gpc", outcome.status));
+function rejectContext(options: RunConsentPhasesOptions, windowStartMs: number): CollectorContext {
+  const { current } = options;
+  return {
+    page: current.page,
+    siteHost: current.siteHost,
+    phase: "after_reject",
+    classifier: options.visit.classifier,
+    refusedHosts: current.refusedHosts,
+    windowStartMs,
+  };
+}
+
+/** Accept: a fresh context, so nothing of the reject (or the first visit) carries over. */
+async function runAcceptPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
+  const { options, limits } = inputs;
+  const banner = options.current.observation;
+  if (!options.switches.accept) return skipped("after_accept", { reason: "disabled", actionReason: "disabled" });
+  if (inputs.skipReason !== null || inputs.noBanner) return skipped("after_accept", { reason: inputs.skipReason ?? "no_banner" });
+  options.onProgress?.({ phase: "consent_interaction", progressPercent: 68 });
+  const observeMs = options.observeMs.accept;
+  const outcome = await withBudget({
+    budgetMs: Math.min(
+      options.visit.navigationTimeoutMs + 5000 + limits.bannerWaitMs + limits.actionTimeoutMs * 3 + observeMs + 8000,
+      inputs.remaining(),
+    ),
+    signal: options.signal,
+    run: (signal) =>
+      runFreshVisit({
+        visit: options.visit,
+        phase: "after_accept",
+        observeMs,
+        accept: {
+          cmp: banner?.detectedBy === "autoconsent" && banner.cmp !== null ? banner.cmp : null,
+          expectPopup: options.current.consent.banner.popup() !== null,
+          bannerWaitMs: limits.bannerWaitMs,
+          actionTimeoutMs: limits.actionTimeoutMs,
+        },
+        signal,
+      }),
+  });
+  if (outcome.status !== "done") {
+    const reason = outcome.status === "timed_out" ? "action_timeout" : "action_error";
+    return {
+      run: toBrokenPhase("after_accept", outcome.status),
+      action: { outcome: "failed", method: null, verified: null, reason },
+      evidence: null,
+    };
   }
+  return {
+    run: toFreshVisitPhase("after_accept", { reason: outcome.value.notObservedReason, observeMs }),
+    action: outcome.value.action ?? notAttempted("no_banner"),
+    evidence: outcome.value.evidence,
+  };
+}
 
-  return { phases, consentActions: { reject, accept }, evidence };
+/** GPC: a fresh context with the signal from the first request, and no consent interaction. */
+async function runGpcPhase(inputs: PhaseInputs): Promise<Omit<PhaseOutcome, "action">> {
+  const { options } = inputs;
+  if (!options.switches.gpc) return { run: notRun("gpc", "disabled"), evidence: null };
+  if (inputs.skipReason !== null) return { run: notRun("gpc", inputs.skipReason), evidence: null };
+  options.onProgress?.({ phase: "consent_interaction", progressPercent: 76 });
+  const observeMs = options.observeMs.gpc;
+  const outcome = await withBudget({
+    budgetMs: Math.min(options.visit.navigationTimeoutMs + 5000 + observeMs + 8000, inputs.remaining()),
+    signal: options.signal,
+    run: (signal) => runFreshVisit({ visit: options.visit, phase: "gpc", observeMs, gpc: true, signal }),
+  });
+  if (outcome.status !== "done") return { run: toBrokenPhase("gpc", outcome.status), evidence: null };
+  return { run: toFreshVisitPhase("gpc", { reason: outcome.value.notObservedReason, observeMs }), evidence: outcome.value.evidence };
+}
+
+/** A phase that did not run, and the consent action it did not attempt (for the same reason unless told). */
+function skipped(phase: PhaseRun["phase"], options: { reason: string; actionReason?: string }): PhaseOutcome {
+  return { run: notRun(phase, options.reason), action: notAttempted(options.actionReason ?? options.reason), evidence: null };
 }
 
 function toBrokenPhase(phase: PhaseRun["phase"], status: "timed_out" | "failed" | "no_time"): PhaseRun {

@@ -1,16 +1,16 @@
 import { hostOf, type ConsentAction, type EvidencePhase } from "@public-scan/core";
 import type { Browser } from "puppeteer-core";
 import type { Classifier } from "../classify/index.js";
-import type { Collector } from "../collectors/collector.js";
+import { attachCollectors } from "../collectors/attach-collectors.js";
 import { createCookieCollector } from "../collectors/cookie-collector.js";
 import { createRequestCollector } from "../collectors/request-collector.js";
 import { createStorageCollector } from "../collectors/storage-collector.js";
 import { createConsentCollector, type ConsentCollector } from "../consent/consent-collector.js";
-import { startEgressProxy, type EgressGuard } from "../network/index.js";
-import { attachTargets } from "../scan/attach-targets.js";
-import { navigate } from "../scan/navigate.js";
-import { presentAsRegularBrowser } from "../scan/present-as-regular-browser.js";
-import { sleep } from "../scan/sleep.js";
+import type { EgressGuard } from "../network/index.js";
+import { navigate } from "../visit/navigate.js";
+import { openGuardedContext } from "../visit/open-guarded-context.js";
+import { openVisitPage } from "../visit/open-visit-page.js";
+import { sleep } from "../timing/sleep.js";
 import { applyGpcSignal } from "./apply-gpc-signal.js";
 import { collectPhaseEvidence, type PhaseEvidence } from "./collect-phase-evidence.js";
 import { performConsentAction } from "./perform-consent-action.js";
@@ -63,35 +63,23 @@ export interface FreshVisitResult {
  */
 export async function runFreshVisit(options: RunFreshVisitOptions): Promise<FreshVisitResult> {
   const { visit, signal } = options;
-  const refusedHosts = new Set<string>();
-  const proxy = await startEgressProxy({ guard: visit.guard, onRefused: ({ host }) => refusedHosts.add(host) });
-  const context = await visit.browser
-    .createBrowserContext({ proxyServer: proxy.url, proxyBypassList: ["<-loopback>"] })
-    .catch(async (error: unknown) => {
-      await proxy.close();
-      throw error;
-    });
-  const abort = () => void context.close().catch(() => undefined);
-  signal.addEventListener("abort", abort, { once: true });
+  const guarded = await openGuardedContext({ browser: visit.browser, guard: visit.guard, signal });
   try {
     signal.throwIfAborted();
-    let siteUrl = visit.url;
+    const siteUrl = { current: visit.url };
     const collectors = {
-      requests: createRequestCollector({ classifier: visit.classifier, siteUrl: () => siteUrl }),
+      requests: createRequestCollector({ classifier: visit.classifier, siteUrl: () => siteUrl.current }),
       cookies: createCookieCollector(),
       storage: createStorageCollector(),
     };
     const consent: ConsentCollector | null = options.accept ? createConsentCollector({ optInCmp: options.accept.cmp }) : null;
-    const all: Collector<unknown>[] = [...Object.values(collectors), ...(consent ? [consent] : [])];
-    const page = await context.newPage();
-    await page.setViewport(visit.viewport);
-    const root = await page.createCDPSession();
-    await attachTargets({
-      root,
+    // As in the scan's visit, a collector that cannot attach to one target fails alone.
+    const attach = attachCollectors([...Object.values(collectors), ...(consent ? [consent] : [])]);
+    const page = await openVisitPage(guarded, {
+      viewport: visit.viewport,
+      presentation: { userAgent: visit.userAgent, locale: visit.locale },
       onTarget: async (target) => {
-        await presentAsRegularBrowser(target.session, { userAgent: visit.userAgent, locale: visit.locale, kind: target.kind });
-        // As in the scan's visit, a collector that cannot attach to one target fails alone.
-        for (const collector of all) await collector.onTarget?.(target).catch(() => undefined);
+        await attach(target);
         if (options.gpc) await applyGpcSignal(target).catch(() => undefined);
       },
     });
@@ -99,34 +87,43 @@ export async function runFreshVisit(options: RunFreshVisitOptions): Promise<Fres
       url: visit.url,
       timeoutMs: visit.navigationTimeoutMs,
       idleTimeoutMs: Math.min(5000, visit.navigationTimeoutMs),
-      refusedHosts,
+      refusedHosts: guarded.refusedHosts,
     });
     if (navigation.pageKind === "unreachable") return { notObservedReason: "navigation_failed", action: null, evidence: null };
-    if (navigation.finalUrl !== null) siteUrl = page.url();
-
-    let action: ConsentAction | null = null;
-    if (consent !== null && options.accept) {
-      const shown = await waitForBanner({ consent, expectPopup: options.accept.expectPopup, waitMs: options.accept.bannerWaitMs, signal });
-      action = shown
-        ? await performConsentAction({ banner: consent.banner, action: "accept", timeoutMs: options.accept.actionTimeoutMs })
-        : { outcome: "not_attempted", method: null, verified: null, reason: "no_banner" };
-      if (action.outcome !== "succeeded") {
-        return { notObservedReason: action.outcome === "not_attempted" ? "no_banner" : "opt_in_failed", action, evidence: null };
-      }
+    if (navigation.finalUrl !== null) siteUrl.current = page.url();
+    const action = consent !== null && options.accept ? await acceptOnBanner({ consent, accept: options.accept, signal }) : null;
+    if (action !== null && action.outcome !== "succeeded") {
+      return { notObservedReason: action.outcome === "not_attempted" ? "no_banner" : "opt_in_failed", action, evidence: null };
     }
     await sleep(options.observeMs, signal);
     signal.throwIfAborted();
     const targetHost = hostOf(visit.url) ?? "";
     const evidence = await collectPhaseEvidence({
       collectors,
-      context: { page, siteHost: () => finalHost ?? targetHost, phase: options.phase, classifier: visit.classifier, refusedHosts },
+      context: {
+        page,
+        siteHost: () => finalHost ?? targetHost,
+        phase: options.phase,
+        classifier: visit.classifier,
+        refusedHosts: guarded.refusedHosts,
+      },
     });
     return { notObservedReason: null, action, evidence };
   } finally {
-    signal.removeEventListener("abort", abort);
-    await context.close().catch(() => undefined);
-    await proxy.close();
+    await guarded.close();
   }
+}
+
+/** Waits for the banner, then accepts on it; `not_attempted` when no banner showed in time. */
+async function acceptOnBanner(options: {
+  consent: ConsentCollector;
+  accept: NonNullable<RunFreshVisitOptions["accept"]>;
+  signal: AbortSignal;
+}): Promise<ConsentAction> {
+  const { consent, accept, signal } = options;
+  const shown = await waitForBanner({ consent, expectPopup: accept.expectPopup, waitMs: accept.bannerWaitMs, signal });
+  if (!shown) return { outcome: "not_attempted", method: null, verified: null, reason: "no_banner" };
+  return performConsentAction({ banner: consent.banner, action: "accept", timeoutMs: accept.actionTimeoutMs });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { TIMED_OUT, withTimeout } from "../timing/with-timeout.js";
+
 export type BudgetOutcome<T> = { status: "done"; value: T } | { status: "timed_out" | "failed" | "no_time" };
 
 /** Below this, a phase is not started at all: it could not even load a page. */
@@ -17,25 +19,18 @@ export async function withBudget<T>(options: {
   if (options.budgetMs < MIN_BUDGET_MS) return { status: "no_time" };
   const budget = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, budget.signal]) : budget.signal;
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<"timed_out">((resolve) => {
-    timer = setTimeout(() => resolve("timed_out"), options.budgetMs);
-  });
-  const running = options.run(signal);
-  // A phase cut short still settles later (its context closing under it); that rejection is expected.
-  running.catch(() => undefined);
   try {
-    const result = await Promise.race([running.then((value) => ({ value })), timedOut]);
-    if (result === "timed_out") {
+    // A phase cut short still settles later (its context closing under it); withTimeout ignores that.
+    const result = await withTimeout(options.run(signal), { ms: options.budgetMs });
+    if (result === TIMED_OUT) {
       budget.abort();
       return { status: "timed_out" };
     }
-    return { status: "done", value: result.value };
+    return { status: "done", value: result };
   } catch {
     options.signal?.throwIfAborted();
     return { status: "failed" };
   } finally {
-    clearTimeout(timer);
     options.signal?.throwIfAborted();
   }
 }

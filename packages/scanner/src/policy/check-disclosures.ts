@@ -1,6 +1,5 @@
 import type { PolicyDisclosures } from "@public-scan/core";
-import { countMatches, matchesAny } from "./compile-phrase.js";
-import { normalizeText } from "./normalize-text.js";
+import { countMatches, matchesAny, normalizeText } from "./compile-phrase.js";
 import { DISCLOSURE_KEYS, type DisclosureRule, type PolicyVocabulary } from "./policy-vocabulary.js";
 
 /** An e-mail address, or one written with "(at)"/"[at]" as policies often do against harvesters. */

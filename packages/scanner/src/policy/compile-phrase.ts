@@ -1,4 +1,17 @@
-import { normalizeText } from "./normalize-text.js";
+/**
+ * Text as the vocabularies match it: Unicode NFKC (so ligatures and full-width forms read as letters),
+ * lower case, typographic apostrophes and dashes as their ASCII forms, and runs of whitespace (no-break
+ * spaces included) as one space.
+ */
+export function normalizeText(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc\u2032`´]/g, "'")
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    .replace(/\s+/g, " ")
+    .trim();
+}
 
 /** Letters and digits of any script: a phrase starts and ends where none is next to it (JS's `\b` is ASCII only). */
 const BEFORE = "(?<![\\p{L}\\p{N}])";
@@ -47,4 +60,16 @@ export function matchesAny(text: string, phrases: readonly RegExp[]): boolean {
     phrase.lastIndex = 0;
     return phrase.test(text);
   });
+}
+
+/** Shape checks for the hand-edited vocabulary files: a bad edit fails at load time, naming the entry. */
+export function vocabularyObject(value: unknown, where: string): Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error(`${where}: expected an object`);
+  return value as Record<string, unknown>;
+}
+
+export function vocabularyStrings(value: unknown, where: string): string[] {
+  if (!Array.isArray(value) || !value.every((item) => typeof item === "string" && item.length > 0))
+    throw new Error(`${where}: expected a list of non-empty strings`);
+  return value as string[];
 }

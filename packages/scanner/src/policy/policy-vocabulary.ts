@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { dataUrl } from "../classify/data-url.js";
-import { compilePhrase } from "./compile-phrase.js";
-import { vocabularyObject as object, vocabularyStrings as strings } from "./vocabulary-shape.js";
+import { compilePhrase, vocabularyObject as object, vocabularyStrings as strings } from "./compile-phrase.js";
 
 /** The 12 GDPR Art. 13/14 disclosures, in the order core's `PolicyDisclosuresSchema` lists them. */
 export const DISCLOSURE_KEYS = [

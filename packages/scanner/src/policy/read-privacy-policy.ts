@@ -1,14 +1,12 @@
 import { hostOf, type PolicyFetchStatus, type PolicyLinkSource, type PolicyStepStatus } from "@public-scan/core";
-import { commonPolicyPaths } from "./common-policy-paths.js";
-import { matchesAny } from "./compile-phrase.js";
+import { commonPolicyPaths, findPolicyLink } from "./find-policy-link.js";
+import { matchesAny, normalizeText } from "./compile-phrase.js";
 import { evaluateInIsolatedWorld } from "./evaluate-in-isolated-world.js";
-import { findPolicyLink } from "./find-policy-link.js";
-import { normalizeText } from "./normalize-text.js";
-import type { GuardedContext } from "./open-guarded-context.js";
+import type { GuardedContext } from "../visit/open-guarded-context.js";
 import type { PageLinks } from "./page-links-script.js";
 import type { PolicyVocabulary } from "./policy-vocabulary.js";
 import { policyTextScript, type PolicyPageText } from "./policy-text-script.js";
-import { visitGuardedPage } from "./visit-guarded-page.js";
+import { visitGuardedPage } from "../visit/visit-guarded-page.js";
 
 /** Less visible text than this is not a policy that could be read (a page whose script did not render). */
 export const MIN_POLICY_TEXT = 200;

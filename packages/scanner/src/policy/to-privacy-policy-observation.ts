@@ -1,10 +1,9 @@
-import type { PrivacyPolicyObservation } from "@public-scan/core";
+import type { PolicyTextLength, PrivacyPolicyObservation } from "@public-scan/core";
 import { checkDisclosures } from "./check-disclosures.js";
 import { detectLanguage } from "./detect-language.js";
 import { findUnnamedVendors } from "./find-unnamed-vendors.js";
 import type { PolicyVocabulary } from "./policy-vocabulary.js";
 import type { PolicyReading } from "./read-privacy-policy.js";
-import { toTextLength } from "./to-text-length.js";
 
 /**
  * The observation from a reading: language, length bucket, the disclosure checklist and the vendor
@@ -49,4 +48,12 @@ export function toPrivacyPolicyObservation(options: {
   } catch {
     return { ...base, steps: { ...base.steps, analysis: "failed" }, reason: "analysis_failed" };
   }
+}
+
+/** The bucket of a text's length in characters: enough to tell a stub from a full policy, nothing more. */
+export function toTextLength(length: number): PolicyTextLength {
+  if (length < 1000) return "under_1k";
+  if (length < 5000) return "1k_to_5k";
+  if (length < 20_000) return "5k_to_20k";
+  return "over_20k";
 }

@@ -1,3 +1,4 @@
+import { TIMED_OUT, withTimeout } from "../timing/with-timeout.js";
 import type { EgressDecision, EgressGuard, EgressTarget } from "../network/index.js";
 
 /**
@@ -10,17 +11,9 @@ export async function checkWithin(
   input: { target: EgressTarget; timeoutMs: number; signal?: AbortSignal },
 ): Promise<EgressDecision | "timed_out" | null> {
   if (input.signal?.aborted === true) return "timed_out";
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  const stop = new Promise<"timed_out">((resolve) => {
-    timer = setTimeout(() => resolve("timed_out"), Math.max(0, input.timeoutMs));
-    onAbort = () => resolve("timed_out");
-    input.signal?.addEventListener("abort", onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([guard.check(input.target).catch(() => null), stop]);
-  } finally {
-    clearTimeout(timer);
-    if (onAbort) input.signal?.removeEventListener("abort", onAbort);
-  }
+  const decision = await withTimeout(
+    guard.check(input.target).catch(() => null),
+    { ms: input.timeoutMs, signal: input.signal },
+  );
+  return decision === TIMED_OUT ? "timed_out" : decision;
 }

@@ -6,7 +6,7 @@ import {
   type TransportObservation,
 } from "@public-scan/core";
 import type { Collector, CollectorContext } from "../collectors/collector.js";
-import { runCollector } from "../scan/run-collectors.js";
+import { runCollector } from "../collectors/run-collector.js";
 import type { TimedTransportProbe } from "./start-transport-probe.js";
 import { toFailedTransportObservation, toTransportObservation } from "./to-transport-observation.js";
 import type { BrowserTransport } from "./transport-collector.js";

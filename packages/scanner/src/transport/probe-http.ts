@@ -1,6 +1,5 @@
 import { request, type IncomingMessage } from "node:http";
-import type { EgressGuard, EgressRefusal } from "../network/index.js";
-import { normalizeHost } from "../network/index.js";
+import { type EgressGuard, type EgressRefusal, normalizeHost } from "../network/index.js";
 import type { ProbeTarget } from "./probe-target.js";
 import { toConnectFailure, type ConnectFailure } from "./to-connect-failure.js";
 import { checkWithin } from "./check-within.js";

@@ -1,7 +1,28 @@
+import type { CertificateSummary, TlsProtocol } from "@public-scan/core";
 import { isIP } from "node:net";
 import { checkServerIdentity, type PeerCertificate } from "node:tls";
-import type { CertificateSummary } from "@public-scan/core";
-import { normalizeTlsProtocol } from "./normalize-tls-protocol.js";
+import type { Protocol } from "puppeteer-core";
+
+const PROTOCOLS: Readonly<Record<string, TlsProtocol>> = {
+  "tls 1.3": "TLS 1.3",
+  "tls 1.2": "TLS 1.2",
+  "tls 1.1": "TLS 1.1",
+  "tls 1.0": "TLS 1.0",
+  "tls 1": "TLS 1.0",
+  "ssl 3.0": "SSL 3.0",
+  "ssl 3": "SSL 3.0",
+  quic: "QUIC",
+};
+
+/** One spelling for a connection's protocol: Chromium's `TLS 1.3` and Node's `TLSv1.3` both become `TLS 1.3`. */
+export function normalizeTlsProtocol(value: string | null | undefined): TlsProtocol | null {
+  if (value === null || value === undefined || value.trim() === "") return null;
+  const key = value
+    .trim()
+    .toLowerCase()
+    .replace(/^(tls|ssl)v?\s*/, "$1 ");
+  return PROTOCOLS[key] ?? "other";
+}
 
 const DAY_MS = 86_400_000;
 const CIPHER = /^[A-Za-z0-9_.-]{1,80}$/;
@@ -58,4 +79,21 @@ function namesHost(host: string, names: CertificateFacts["names"]): boolean {
   const peer = { subject, ...(names.subjectAltName === undefined ? {} : { subjectaltname: names.subjectAltName }) };
   // checkServerIdentity reads only the subject and subjectaltname of what it is given.
   return checkServerIdentity(isIP(host) === 0 ? host.toLowerCase() : host, peer as unknown as PeerCertificate) === undefined;
+}
+
+/** The browser's view of a response's certificate (CDP `Response.securityDetails`, dates in seconds), summarised. */
+export function fromSecurityDetails(details: Protocol.Network.SecurityDetails, options: { host: string; now: Date }): CertificateSummary {
+  return summarizeCertificate({
+    host: options.host,
+    validFrom: new Date(details.validFrom * 1000),
+    validTo: new Date(details.validTo * 1000),
+    issuer: details.issuer,
+    names: {
+      commonName: details.subjectName,
+      subjectAltName: details.sanList.map((name) => (isIP(name) === 0 ? `DNS:${name}` : `IP Address:${name}`)).join(", "),
+    },
+    protocol: details.protocol,
+    cipher: details.cipher,
+    now: options.now,
+  });
 }

@@ -7,13 +7,13 @@ import {
   type PrivacyHeaders,
 } from "@public-scan/core";
 import type { Protocol } from "puppeteer-core";
-import type { AttachedTarget, Collector } from "../collectors/collector.js";
-import { fromSecurityDetails } from "./from-security-details.js";
-import { lowerCaseHeaders } from "./lower-case-headers.js";
+import type { Collector } from "../collectors/collector.js";
+import type { AttachedTarget } from "../visit/attach-targets.js";
+import { fromSecurityDetails } from "./summarize-certificate.js";
+import { lowerCaseHeaders, toPrivacyHeaders } from "./to-privacy-headers.js";
 import { parseHstsHeader } from "./parse-hsts-header.js";
 import { toBrowserCertificateError } from "./to-browser-certificate-error.js";
 import { toMixedContentResourceType } from "./to-mixed-content-resource-type.js";
-import { toPrivacyHeaders } from "./to-privacy-headers.js";
 
 /** What the browser saw of the visit's transport, already minimised. */
 export interface BrowserTransport {
@@ -63,23 +63,7 @@ export function createTransportCollector(): Collector<BrowserTransport> {
   let lastDocument: DocumentResponse | null = null;
   let lastFailure: { errorText: string; sequence: number } | null = null;
   const documentRequests = new Set<string>();
-  const mixedSeen = new Set<string>();
-  const mixedCounts = new Map<string, MixedContent["items"][number]>();
-
-  const onIssue = (event: Protocol.Audits.IssueAddedEvent) => {
-    const details = event.issue.details.mixedContentIssueDetails;
-    if (event.issue.code !== "MixedContentIssue" || details === undefined) return;
-    const resolution = RESOLUTIONS[details.resolutionStatus];
-    const resourceType = toMixedContentResourceType(details.resourceType);
-    const host = hostOf(details.insecureURL);
-    const key = `${resolution} ${resourceType} ${details.insecureURL}`;
-    if (host === null || mixedSeen.has(key) || mixedSeen.size >= MAX_DISTINCT) return;
-    mixedSeen.add(key);
-    const itemKey = `${resolution} ${resourceType} ${host}`;
-    const item = mixedCounts.get(itemKey);
-    if (item) item.count += 1;
-    else mixedCounts.set(itemKey, { host, resourceType, resolution, count: 1 });
-  };
+  const mixed = createMixedContentTally();
 
   const watchMainFrame = async (target: AttachedTarget) => {
     const { session } = target;
@@ -109,26 +93,17 @@ export function createTransportCollector(): Collector<BrowserTransport> {
   return {
     id: "transport",
     budgetMs: 2000,
-    async onTarget(target) {
+    async attach(target) {
       if (target.kind !== "page" && target.kind !== "iframe") return;
       // The first page target is the scan's own page (attachTargets announces it before any child).
       if (target.kind === "page" && mainSessionId === null) {
         mainSessionId = target.session.id();
         await watchMainFrame(target);
       }
-      target.session.on("Audits.issueAdded", onIssue);
+      target.session.on("Audits.issueAdded", mixed.onIssue);
       await target.session.send("Audits.enable");
     },
     collect() {
-      const items = [...mixedCounts.values()].sort((a, b) => b.count - a.count || a.host.localeCompare(b.host));
-      const total = (resolution: "blocked" | "upgraded" | "allowed") =>
-        items.filter((item) => item.resolution === resolution).reduce((sum, item) => sum + item.count, 0);
-      const mixedContent: MixedContent = {
-        blocked: total("blocked"),
-        upgraded: total("upgraded"),
-        allowed: total("allowed"),
-        items: items.slice(0, MAX_ITEMS),
-      };
       // A certificate error counts only if no document arrived after it (a later navigation succeeded).
       const failure = lastFailure;
       const document = lastDocument;
@@ -136,10 +111,41 @@ export function createTransportCollector(): Collector<BrowserTransport> {
       return Promise.resolve({
         document: toDocument(document, new Date()),
         certificateError: failedLast ? toBrowserCertificateError(failure.errorText) : null,
-        mixedContent,
+        mixedContent: mixed.summary(),
       });
     },
     count: (result) => (result.document === null ? 0 : 1) + result.mixedContent.items.length,
+  };
+}
+
+/**
+ * Chromium's mixed-content issues, counted once per distinct URL (the preload scanner and the parser both
+ * report an attempt) and kept by host, type and what the browser did.
+ */
+function createMixedContentTally() {
+  const seen = new Set<string>();
+  const counts = new Map<string, MixedContent["items"][number]>();
+  return {
+    onIssue: (event: Protocol.Audits.IssueAddedEvent) => {
+      const details = event.issue.details.mixedContentIssueDetails;
+      if (event.issue.code !== "MixedContentIssue" || details === undefined) return;
+      const resolution = RESOLUTIONS[details.resolutionStatus];
+      const resourceType = toMixedContentResourceType(details.resourceType);
+      const host = hostOf(details.insecureURL);
+      const key = `${resolution} ${resourceType} ${details.insecureURL}`;
+      if (host === null || seen.has(key) || seen.size >= MAX_DISTINCT) return;
+      seen.add(key);
+      const itemKey = `${resolution} ${resourceType} ${host}`;
+      const item = counts.get(itemKey);
+      if (item) item.count += 1;
+      else counts.set(itemKey, { host, resourceType, resolution, count: 1 });
+    },
+    summary(): MixedContent {
+      const items = [...counts.values()].sort((a, b) => b.count - a.count || a.host.localeCompare(b.host));
+      const total = (resolution: "blocked" | "upgraded" | "allowed") =>
+        items.filter((item) => item.resolution === resolution).reduce((sum, item) => sum + item.count, 0);
+      return { blocked: total("blocked"), upgraded: total("upgraded"), allowed: total("allowed"), items: items.slice(0, MAX_ITEMS) };
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { GpcJson, UsPrivacyStepStatus } from "@public-scan/core";
-import type { GuardedContext } from "../policy/open-guarded-context.js";
-import { visitGuardedPage } from "../policy/visit-guarded-page.js";
+import type { GuardedContext } from "../visit/open-guarded-context.js";
+import { visitGuardedPage, type GuardedPageSettings } from "../visit/visit-guarded-page.js";
 import { MAX_GPC_JSON_BYTES, parseGpcJson } from "./parse-gpc-json.js";
 
 export interface GpcJsonResult {
@@ -17,7 +17,7 @@ export interface GpcJsonResult {
 export async function fetchGpcJson(options: {
   guarded: GuardedContext;
   origin: string;
-  settings: { timeoutMs: number; userAgent: string; locale: string };
+  settings: GuardedPageSettings;
 }): Promise<GpcJsonResult> {
   const visit = await visitGuardedPage({
     guarded: options.guarded,

@@ -1,5 +1,4 @@
-import { matchesAny } from "../policy/compile-phrase.js";
-import { normalizeText } from "../policy/normalize-text.js";
+import { matchesAny, normalizeText } from "../policy/compile-phrase.js";
 import type { PageLinks } from "../policy/page-links-script.js";
 import type { UsLinkRule, UsPrivacyVocabulary } from "./us-privacy-vocabulary.js";
 

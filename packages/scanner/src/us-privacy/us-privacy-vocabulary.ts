@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { dataUrl } from "../classify/data-url.js";
-import { compilePhrase } from "../policy/compile-phrase.js";
-import { vocabularyObject, vocabularyStrings } from "../policy/vocabulary-shape.js";
+import { compilePhrase, vocabularyObject, vocabularyStrings } from "../policy/compile-phrase.js";
 
 /** One CCPA/CPRA link kind: wording of its text or label, and tokens of its path. */
 export interface UsLinkRule {

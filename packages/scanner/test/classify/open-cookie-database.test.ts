@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadOpenCookieDatabase, parseOpenCookieDatabase } from "../../src/classify/load-open-cookie-database.js";
-import type { OpenCookieDatabase } from "../../src/classify/load-open-cookie-database.js";
+import { loadOpenCookieDatabase, type OpenCookieDatabase, parseOpenCookieDatabase } from "../../src/classify/load-open-cookie-database.js";
 import { domainAgreement, matchCookieName } from "../../src/classify/match-cookie-name.js";
-import { matchOpenCookieDomain } from "../../src/classify/match-open-cookie-domain.js";
+import { matchOpenCookieDomain } from "../../src/classify/match-tracker-host.js";
 import { purposeOfOpenCookieCategory } from "../../src/classify/open-cookie-purpose.js";
 
 const HEADER =

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { partyOf } from "../../src/classify/party-of.js";
-import { registrableDomainOf } from "../../src/classify/registrable-domain-of.js";
+import { partyOf, registrableDomainOf } from "../../src/classify/party-of.js";
 
 describe("partyOf", () => {
   it("is first party for the site's host and hosts on the same registrable domain", () => {

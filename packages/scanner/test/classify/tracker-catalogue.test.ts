@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadOpenCookieDatabase } from "../../src/classify/load-open-cookie-database.js";
-import { loadTrackerCatalogue, parseTrackerCatalogue } from "../../src/classify/load-tracker-catalogue.js";
-import type { TrackerCatalogue } from "../../src/classify/load-tracker-catalogue.js";
+import { loadTrackerCatalogue, parseTrackerCatalogue, type TrackerCatalogue } from "../../src/classify/load-tracker-catalogue.js";
 import { matchTrackerHost } from "../../src/classify/match-tracker-host.js";
 import { TRACKER_CATEGORIES } from "../../src/classify/tracker-category.js";
 

@@ -1,8 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ResourceType } from "@public-scan/core";
 import { ResourceTypeSchema } from "@public-scan/core";
-import { ADBLOCKER_REQUEST_TYPE, createTrackerListMatcher } from "../../src/classify/create-tracker-list-matcher.js";
-import type { TrackerListMatcher } from "../../src/classify/create-tracker-list-matcher.js";
+import {
+  ADBLOCKER_REQUEST_TYPE,
+  createTrackerListMatcher,
+  type TrackerListMatcher,
+} from "../../src/classify/create-tracker-list-matcher.js";
 
 const PAGE = "https://www.example.com/";
 let matcher: TrackerListMatcher;

@@ -1,9 +1,8 @@
 import { toObservedHost } from "@public-scan/core";
 import { describe, expect, it } from "vitest";
 import { cookieNameOfLine } from "../../src/collectors/cookie-collector.js";
-import { initiatorHost } from "../../src/collectors/initiator-host.js";
+import { initiatorHost, toResourceType } from "../../src/collectors/to-resource-type.js";
 import { setCookieHeader, setCookieNames } from "../../src/collectors/set-cookie-names.js";
-import { toResourceType } from "../../src/collectors/to-resource-type.js";
 
 describe("setCookieNames", () => {
   it("keeps names only, from several header lines", () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { lookupAllAddresses } from "../../src/network/lookup-all-addresses.js";
-import { parseAuthority } from "../../src/network/parse-authority.js";
-import { parseProxyTarget } from "../../src/network/parse-proxy-target.js";
-import { toForwardedHeaders } from "../../src/network/to-forwarded-headers.js";
+import { lookupAllAddresses } from "../../src/network/create-egress-guard.js";
+import { parseAuthority, parseProxyTarget } from "../../src/network/parse-proxy-target.js";
+import { toForwardedHeaders } from "../../src/network/forward-http-request.js";
 
 describe("parseAuthority (CONNECT targets)", () => {
   it("reads host:port and [v6]:port", () => {

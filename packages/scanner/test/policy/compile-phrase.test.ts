@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compilePhrase, countMatches, matchesAny } from "../../src/policy/compile-phrase.js";
-import { normalizeText } from "../../src/policy/normalize-text.js";
+import { compilePhrase, countMatches, matchesAny, normalizeText } from "../../src/policy/compile-phrase.js";
 
 const matches = (phrase: string, text: string) => matchesAny(normalizeText(text), [compilePhrase(phrase)]);
 

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { commonPolicyPaths } from "../../src/policy/common-policy-paths.js";
-import { findPolicyLink } from "../../src/policy/find-policy-link.js";
+import { commonPolicyPaths, findPolicyLink } from "../../src/policy/find-policy-link.js";
 import type { PageLink } from "../../src/policy/page-links-script.js";
 import { loadPolicyVocabulary, type PolicyVocabulary } from "../../src/policy/policy-vocabulary.js";
 

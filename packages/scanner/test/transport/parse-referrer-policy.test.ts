@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseReferrerPolicy } from "../../src/transport/parse-referrer-policy.js";
-import { toPrivacyHeaders } from "../../src/transport/to-privacy-headers.js";
+import { parseReferrerPolicy, toPrivacyHeaders } from "../../src/transport/to-privacy-headers.js";
 
 describe("parseReferrerPolicy", () => {
   it.each([

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { fromSecurityDetails } from "../../src/transport/from-security-details.js";
-import { normalizeTlsProtocol } from "../../src/transport/normalize-tls-protocol.js";
-import { summarizeCertificate, type CertificateFacts } from "../../src/transport/summarize-certificate.js";
+import {
+  type CertificateFacts,
+  fromSecurityDetails,
+  normalizeTlsProtocol,
+  summarizeCertificate,
+} from "../../src/transport/summarize-certificate.js";
 import { toBrowserCertificateError } from "../../src/transport/to-browser-certificate-error.js";
 
 const NOW = new Date("2026-11-23T12:00:00.000Z");

@@ -1,0 +1,71 @@
+import { TIMED_OUT, withTimeout } from "../timing/with-timeout.js";
+import { replyToAutoconsent, type AutoconsentListener, type ConsentFrames } from "./consent-frames.js";
+import { scanBannerFrames } from "./scan-banner-frames.js";
+import { pickHit, type AutoconsentHit, type ScannedFrame } from "./to-consent-observation.js";
+
+/** Acts on the banner in the frames the collector tracks. Every method settles; none throws. */
+export interface ConsentBannerHandle {
+  /** The CMP popup autoconsent found, the top frame's first; null without one. */
+  popup(): AutoconsentHit | null;
+  /**
+   * Sends autoconsent in one frame a command (`optOut`, `optIn`, `selfTest`) and waits for its answer
+   * message (`optOutResult`, `optInResult`, `selfTestResult`); null when none came in time.
+   */
+  ask(options: { frameKey: string; command: "optOut" | "optIn" | "selfTest"; timeoutMs: number }): Promise<Record<string, unknown> | null>;
+  /**
+   * The banner scan of every frame, keeping each banner's buttons in the isolated world for `click`; null
+   * when the top frame could not be read (a busy or reloading page).
+   */
+  scan(): Promise<ScannedFrame[] | null>;
+  /** Clicks button `button` of banner `banner` of the last `scan` in that frame; false when it is gone. */
+  click(options: { frameKey: string; banner: number; button: number }): Promise<boolean>;
+}
+
+const ANSWERS = { optOut: "optOutResult", optIn: "optInResult", selfTest: "selfTestResult" } as const;
+
+/** The consent phases' hold on the banner the consent collector watches. */
+export function createBannerHandle(frames: ConsentFrames, options: { frameScanTimeoutMs: number }): ConsentBannerHandle {
+  return {
+    popup: () => pickHit(frames.popups),
+    async ask({ frameKey, command, timeoutMs }) {
+      const where = frames.isolatedContextOf(frameKey);
+      if (where === null) return null;
+      let listener: AutoconsentListener | undefined;
+      const answered = new Promise<Record<string, unknown>>((resolve) => {
+        listener = (key, message) => {
+          if (key === frameKey && message.type === ANSWERS[command]) resolve(message);
+        };
+        frames.listeners.add(listener);
+      });
+      try {
+        await replyToAutoconsent(where.tracked.session, { contextId: where.contextId, body: { type: command } });
+        const answer = await withTimeout(answered, { ms: timeoutMs });
+        return answer === TIMED_OUT ? null : answer;
+      } catch {
+        return null;
+      } finally {
+        if (listener) frames.listeners.delete(listener);
+      }
+    },
+    async scan() {
+      const scanned = await scanBannerFrames(frames, { timeoutMs: options.frameScanTimeoutMs, keep: true });
+      return scanned.status === "ok" ? scanned.frames : null;
+    },
+    async click({ frameKey, banner, button }) {
+      const where = frames.isolatedContextOf(frameKey);
+      if (where === null) return false;
+      const evaluation = where.tracked.session.send("Runtime.evaluate", {
+        expression: `(() => {
+  const element = globalThis[${JSON.stringify(frames.names.buttons)}]?.[${banner}]?.[${button}];
+  if (!element || !element.isConnected) return false;
+  element.click();
+  return true;
+})()`,
+        contextId: where.contextId,
+        returnByValue: true,
+      });
+      const answer = await withTimeout(evaluation, { ms: 2000 }).catch(() => null);
+      return answer !== null && answer !== TIMED_OUT && answer.result.value === true;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { existsSync } from "node:fs";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { createBrowserPool } from "../../src/browser/browser-pool.js";
+import { launchBrowser, type LaunchedBrowser } from "../../src/browser/launch-browser.js";
+import { resolveExecutable } from "../../src/browser/resolve-executable.js";
+import { presentAsRegularBrowser } from "../../src/visit/present-as-regular-browser.js";
+
+/**
+ * What only a real browser can show: it presents as a regular Chrome, a crashed browser is replaced, and
+ * temporary profiles are removed. These tests launch their own browser (the crash test kills it).
+ */
+describe("a real browser", () => {
+  it("presents as a regular desktop Chrome, not automation", async () => {
+    const launched = await launchBrowser({ source: { kind: "remote", browserWSEndpoint: inject("browserWSEndpoint") }, locale: "en-US" });
+    const context = await launched.browser.createBrowserContext();
+    try {
+      const page = await context.newPage();
+      const session = await page.createCDPSession();
+      const userAgent = (await launched.browser.userAgent()).replace("HeadlessChrome", "Chrome");
+      await presentAsRegularBrowser(session, { userAgent, locale: "de-DE", kind: "page" });
+      const seen = await page.evaluate(() => ({
+        webdriver: navigator.webdriver,
+        userAgent: navigator.userAgent,
+        brands:
+          (navigator as unknown as { userAgentData?: { brands: { brand: string }[] } }).userAgentData?.brands.map((brand) => brand.brand) ??
+          [],
+        language: navigator.language,
+      }));
+      expect(seen.webdriver).toBe(false);
+      expect(seen.userAgent).not.toMatch(/Headless/i);
+      expect(seen.brands.join(" ")).not.toMatch(/Headless/i);
+      expect(seen.language).toBe("de-DE");
+    } finally {
+      await context.close();
+      await launched.close();
+    }
+  });
+
+  describe("pool with its own browser", () => {
+    const launchedBrowsers: LaunchedBrowser[] = [];
+    afterAll(async () => {
+      for (const launched of launchedBrowsers) await launched.close();
+    });
+
+    it("relaunches after the browser process is killed, and removes each temporary profile", async () => {
+      const source = await resolveExecutable();
+      const pool = createBrowserPool({
+        concurrency: 1,
+        launch: async () => {
+          const launched = await launchBrowser({ source, locale: "en-US" });
+          launchedBrowsers.push(launched);
+          return launched;
+        },
+      });
+      const profileOf = (launched: LaunchedBrowser) =>
+        launched.browser
+          .process()
+          ?.spawnargs.find((arg) => arg.startsWith("--user-data-dir="))
+          ?.split("=")[1];
+      const version = await pool.use((browser) => browser.version());
+      expect(version).toMatch(/Chrome|Chromium/);
+      const first = launchedBrowsers[0]!;
+      const firstProfile = profileOf(first);
+      expect(firstProfile && existsSync(firstProfile)).toBe(true);
+
+      const disconnected = new Promise((resolve) => first.browser.once("disconnected", resolve));
+      first.browser.process()?.kill("SIGKILL");
+      await disconnected;
+      await expect(pool.use((browser) => browser.version())).resolves.toMatch(/Chrome|Chromium/);
+      expect(pool.stats().launches).toBe(2);
+
+      await pool.close();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(existsSync(firstProfile!)).toBe(false);
+      expect(existsSync(profileOf(launchedBrowsers[1]!)!)).toBe(false);
+    }, 60_000);
+  });
+});
