@@ -25,11 +25,14 @@ const CORE_LAYERS = [
 
 /** Inside `packages/scanner/src`, lowest first. */
 const SCANNER_LAYERS = [
-  ["timeout"],
-  ["network", "classify"],
-  ["browser"],
+  ["timing", "network", "classify", "browser"],
   ["visit"],
-  ["collectors", "consent", "transport", "policy", "us-privacy"],
+  ["collectors"],
+  ["consent"],
+  ["transport"],
+  ["policy"],
+  ["us-privacy"],
+  ["privacy-signals"],
   ["phases"],
   ["scan"],
 ];
