@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { ScanUrlSchema, ServiceError, type Scanner, type ScanInput, type ScanObservations } from "@public-scan/core";
 import { createBrowserPool, type BrowserPool } from "./browser/browser-pool.js";
+import { chooseSandbox, describeSandbox, type SandboxPolicy } from "./browser/choose-sandbox.js";
 import { launchBrowser } from "./browser/launch-browser.js";
 import { resolveExecutable } from "./browser/resolve-executable.js";
 import { toSpkiHashes } from "./browser/spki-hashes.js";
@@ -36,6 +37,13 @@ export interface PuppeteerScannerOptions {
   scanDeadlineMs?: number;
   /** Extra Chromium flags from the operator (forbidden flags are dropped). */
   extraBrowserArgs?: readonly string[];
+  /**
+   * Chromium's sandbox: `auto` (default) keeps it on, starting the browser as `browserUser` when this process
+   * is root; `off` runs without it (only for platforms with no sandbox; logged). Env: PUBLIC_SCAN_BROWSER_SANDBOX.
+   */
+  sandbox?: "auto" | "off";
+  /** The unprivileged user a root process starts the browser as (default 65534:65534). Env: PUBLIC_SCAN_BROWSER_USER. */
+  browserUser?: { uid: number; gid: number };
   /**
    * Phases after the pre-consent snapshot: `pre_consent_only` (default), `quick` (+ reject, in the same
    * visit), `full` (+ reject, accept and GPC), or `{ reject, accept, gpc }` one by one.
@@ -108,13 +116,39 @@ function readExtraCaPem(options: PuppeteerScannerOptions): Promise<string | unde
   return options.extraCaCertsFile ? readFile(options.extraCaCertsFile, "utf8") : Promise.resolve(undefined);
 }
 
+/**
+ * One line for a host's start-up log: how the scanning browser is confined. A remote browser is confined
+ * (or not) by whoever runs it; this process cannot see its flags.
+ */
+export function describeScannerSandbox(options: Pick<PuppeteerScannerOptions, "sandbox" | "browserUser" | "browserWSEndpoint">): string {
+  if (options.browserWSEndpoint ?? process.env.PUBLIC_SCAN_BROWSER_WS_ENDPOINT) {
+    return "browser sandbox: set by the operator of the remote browser (browserWSEndpoint); see docs/scanner.md";
+  }
+  return describeSandbox(toSandboxPolicy(options));
+}
+
+function toSandboxPolicy(options: Pick<PuppeteerScannerOptions, "sandbox" | "browserUser">): SandboxPolicy {
+  return chooseSandbox({
+    uid: process.getuid?.(),
+    ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+    ...(options.browserUser === undefined ? {} : { browserUser: options.browserUser }),
+  });
+}
+
 async function openBrowserPool(options: PuppeteerScannerOptions, extraCaPem: string | undefined): Promise<BrowserPool> {
   const spkiHashes = extraCaPem === undefined ? [] : toSpkiHashes(extraCaPem);
+  const sandbox = toSandboxPolicy(options);
   const source = await resolveExecutable({ executablePath: options.executablePath, browserWSEndpoint: options.browserWSEndpoint });
   return createBrowserPool({
     concurrency: options.concurrency ?? SCANNER_DEFAULTS.concurrency,
     launch: () =>
-      launchBrowser({ source, locale: options.locale ?? SCANNER_DEFAULTS.locale, spkiHashes, extraArgs: options.extraBrowserArgs }),
+      launchBrowser({
+        source,
+        locale: options.locale ?? SCANNER_DEFAULTS.locale,
+        spkiHashes,
+        extraArgs: options.extraBrowserArgs,
+        sandbox,
+      }),
   });
 }
 

@@ -8,7 +8,7 @@
  * timing, network, classify, browser -> visit -> collectors -> consent -> transport -> policy -> us-privacy
  * -> privacy-signals -> phases -> scan -> this root.
  */
-export { createPuppeteerScanner, SCANNER_DEFAULTS } from "./create-puppeteer-scanner.js";
+export { createPuppeteerScanner, describeScannerSandbox, SCANNER_DEFAULTS } from "./create-puppeteer-scanner.js";
 export type { PuppeteerScannerOptions } from "./create-puppeteer-scanner.js";
 export type { ScanPhasesOption, ScanPhaseSwitches } from "./phases/scan-phases.js";
 export { SCANNER_VERSION } from "./scanner-version.js";
@@ -17,6 +17,8 @@ export { resolveExecutable, SYSTEM_BROWSER_PATHS } from "./browser/resolve-execu
 export type { BrowserSource, ResolveExecutableOptions } from "./browser/resolve-executable.js";
 export { createBrowserPool } from "./browser/browser-pool.js";
 export { launchBrowser } from "./browser/launch-browser.js";
+export { chooseSandbox, describeSandbox, NOBODY } from "./browser/choose-sandbox.js";
+export type { ChooseSandboxOptions, SandboxPolicy } from "./browser/choose-sandbox.js";
 export type { LaunchBrowserOptions, LaunchedBrowser } from "./browser/launch-browser.js";
 export type { BrowserPool, BrowserPoolOptions } from "./browser/browser-pool.js";
 export { toSpkiHashes } from "./browser/spki-hashes.js";

@@ -1,9 +1,12 @@
 import type { Browser } from "puppeteer-core";
 import type { LaunchedBrowser } from "./launch-browser.js";
 
+/** What the pool needs of a launched browser. */
+type PooledBrowser = Pick<LaunchedBrowser, "browser" | "close">;
+
 export interface BrowserPoolOptions {
   /** Starts (or connects to) the one browser the pool shares. */
-  launch: () => Promise<LaunchedBrowser>;
+  launch: () => Promise<PooledBrowser>;
   /** Scans that may run at the same time in the browser. */
   concurrency: number;
 }
@@ -22,12 +25,12 @@ export interface BrowserPool {
 
 export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new Error("concurrency must be a positive integer");
-  let current: Promise<LaunchedBrowser> | null = null;
+  let current: Promise<PooledBrowser> | null = null;
   let launches = 0;
   const slots = createSlots(options.concurrency);
 
   // One browser for all slots, launched on first use and again after it disconnected or failed to start.
-  const browser = (): Promise<LaunchedBrowser> => {
+  const browser = (): Promise<PooledBrowser> => {
     if (current === null) {
       launches += 1;
       const launching = options.launch();

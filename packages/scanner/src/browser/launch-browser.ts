@@ -1,9 +1,12 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import type { ChildProcess } from "node:child_process";
+import { chmod, chown, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "puppeteer-core";
+import { chooseSandbox, type SandboxPolicy } from "./choose-sandbox.js";
 import { SCAN_FLAGS, withoutForbiddenFlags } from "./chromium-flags.js";
 import type { BrowserSource } from "./resolve-executable.js";
+import { spawnBrowserAs } from "./spawn-browser-as.js";
 import { sleep } from "../timing/sleep.js";
 
 export interface LaunchBrowserOptions {
@@ -14,10 +17,17 @@ export interface LaunchBrowserOptions {
   spkiHashes?: readonly string[];
   /** Extra flags from the operator; forbidden flags are dropped. */
   extraArgs?: readonly string[];
+  /** How the browser is confined; default: `chooseSandbox()` for this process. */
+  sandbox?: SandboxPolicy;
 }
 
 export interface LaunchedBrowser {
   browser: Browser;
+  /** How this browser is confined (`none` for a remote browser is not known: see docs/scanner.md). */
+  sandbox: SandboxPolicy | { kind: "remote" };
+  /** The browser process and its temporary profile; null for a remote browser. */
+  pid: number | null;
+  profileDir: string | null;
   /** Closes the browser (or disconnects from a remote one) and removes the temporary profile. */
   close(): Promise<void>;
 }
@@ -41,10 +51,13 @@ async function launchOnce(options: LaunchBrowserOptions): Promise<LaunchedBrowse
   const { source } = options;
   if (source.kind === "remote") {
     const browser = await puppeteer.connect({ browserWSEndpoint: source.browserWSEndpoint, defaultViewport: null });
-    return { browser, close: () => browser.disconnect() };
+    return { browser, sandbox: { kind: "remote" }, pid: null, profileDir: null, close: () => browser.disconnect() };
   }
 
+  const sandbox = options.sandbox ?? chooseSandbox({ uid: process.getuid?.() });
   const userDataDir = await mkdtemp(join(tmpdir(), "public-scan-profile-"));
+  const removeProfile = () => rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+  const headless = source.kind === "serverless" ? "shell" : true;
   const args = withoutForbiddenFlags([
     ...(source.kind === "serverless" ? serverlessArgs(source.args) : []),
     ...SCAN_FLAGS,
@@ -52,37 +65,86 @@ async function launchOnce(options: LaunchBrowserOptions): Promise<LaunchedBrowse
     ...(options.spkiHashes && options.spkiHashes.length > 0
       ? [`--ignore-certificate-errors-spki-list=${options.spkiHashes.join(",")}`]
       : []),
-    // Chromium refuses to start as root with its sandbox on; containers and CI often run as root.
-    ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
+    ...(sandbox.kind === "none" ? ["--no-sandbox"] : []),
     ...(options.extraArgs ?? []),
-  ]);
+  ]).filter((arg) => sandbox.kind === "none" || arg !== "--no-sandbox");
   try {
-    const browser = await puppeteer.launch({
-      executablePath: source.path,
-      headless: source.kind === "serverless" ? "shell" : true,
-      userDataDir,
-      args: [...new Set(args)],
-      defaultViewport: null,
-      // puppeteer's own defaults include --enable-automation, which shows the automation infobar and tells.
-      ignoreDefaultArgs: ["--enable-automation"],
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-      protocolTimeout: 60_000,
-    });
+    const started =
+      sandbox.kind === "unprivileged_user"
+        ? await startAsUser({ source, args, sandbox, userDataDir, headless })
+        : await startAsSelf({ source, args, userDataDir, headless });
     let closed = false;
     const close = async () => {
       if (closed) return;
       closed = true;
-      await browser.close().catch(() => undefined);
-      await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+      await started.browser.close().catch(() => undefined);
+      await exited(started.child, 5000);
+      await removeProfile();
     };
-    browser.once("disconnected", () => void rm(userDataDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined));
-    return { browser, close };
+    started.browser.once("disconnected", () => void removeProfile().catch(() => undefined));
+    return { browser: started.browser, sandbox, pid: started.child?.pid ?? null, profileDir: userDataDir, close };
   } catch (error) {
-    await rm(userDataDir, { recursive: true, force: true });
+    await removeProfile();
     throw error;
   }
+}
+
+interface StartInput {
+  source: Extract<BrowserSource, { path: string }>;
+  args: string[];
+  userDataDir: string;
+  headless: true | "shell";
+}
+
+async function startAsSelf(input: StartInput): Promise<{ browser: Browser; child: ChildProcess | null }> {
+  const { default: puppeteer } = await import("puppeteer-core");
+  const browser = await puppeteer.launch({
+    executablePath: input.source.path,
+    headless: input.headless,
+    userDataDir: input.userDataDir,
+    args: [...new Set(input.args)],
+    defaultViewport: null,
+    // puppeteer's own defaults include --enable-automation, which shows the automation infobar and tells.
+    ignoreDefaultArgs: ["--enable-automation"],
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    protocolTimeout: 60_000,
+  });
+  return { browser, child: browser.process() };
+}
+
+/**
+ * A root service starts the browser as an unprivileged user, with the same flags puppeteer's `launch`
+ * would give it, so that Chromium's sandbox is on. The profile belongs to that user; @sparticuz/chromium's
+ * binary, which this process unpacked for itself (mode 0700), is made executable for it.
+ */
+async function startAsUser(
+  input: StartInput & { sandbox: Extract<SandboxPolicy, { kind: "unprivileged_user" }> },
+): Promise<{ browser: Browser; child: ChildProcess }> {
+  const { default: puppeteer } = await import("puppeteer-core");
+  const { uid, gid } = input.sandbox;
+  await chown(input.userDataDir, uid, gid);
+  if (input.source.kind === "serverless" && ((await stat(input.source.path)).mode & 0o005) !== 0o005) {
+    await chmod(input.source.path, 0o755);
+  }
+  const defaults = await puppeteer.defaultArgs({
+    headless: input.headless,
+    userDataDir: input.userDataDir,
+    args: [...new Set(input.args)],
+  });
+  const args = defaults.filter((arg) => arg !== "--enable-automation");
+  return spawnBrowserAs({ executablePath: input.source.path, args, user: { uid, gid }, userDataDir: input.userDataDir });
+}
+
+/** Waits for the browser process to end after Browser.close, and kills it if it does not. */
+async function exited(child: ChildProcess | null, timeoutMs: number): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  await Promise.race([gone, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+  clearTimeout(timer);
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 }
 
 /** Flags of @sparticuz/chromium that only make sense inside Lambda's memory and process limits. */

@@ -52,11 +52,7 @@ describe("a real browser", () => {
           return launched;
         },
       });
-      const profileOf = (launched: LaunchedBrowser) =>
-        launched.browser
-          .process()
-          ?.spawnargs.find((arg) => arg.startsWith("--user-data-dir="))
-          ?.split("=")[1];
+      const profileOf = (launched: LaunchedBrowser) => launched.profileDir;
       const version = await pool.use((browser) => browser.version());
       expect(version).toMatch(/Chrome|Chromium/);
       const first = launchedBrowsers[0]!;
@@ -64,7 +60,7 @@ describe("a real browser", () => {
       expect(firstProfile && existsSync(firstProfile)).toBe(true);
 
       const disconnected = new Promise((resolve) => first.browser.once("disconnected", resolve));
-      first.browser.process()?.kill("SIGKILL");
+      process.kill(first.pid!, "SIGKILL");
       await disconnected;
       await expect(pool.use((browser) => browser.version())).resolves.toMatch(/Chrome|Chromium/);
       expect(pool.stats().launches).toBe(2);

@@ -1,3 +1,4 @@
+import { describeScannerSandbox } from "@public-scan/scanner";
 import type { CommandIo } from "../run-scan-command.js";
 import { parseServeConfig, SERVE_USAGE } from "./parse-serve-config.js";
 import { startReferenceServer } from "./start-reference-server.js";
@@ -21,7 +22,15 @@ export async function runServeCommand(
     io.stdout(`${SERVE_USAGE}\n`);
     return 0;
   }
+  let sandbox;
+  try {
+    sandbox = describeScannerSandbox(config.browserWSEndpoint === null ? {} : { browserWSEndpoint: config.browserWSEndpoint });
+  } catch (error) {
+    io.stderr(`serve: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
   const server = await startReferenceServer(config, (line) => io.stderr(`${line}\n`));
+  io.stderr(`serve: ${sandbox}\n`);
   io.stdout(`public-scan REST API on ${server.url}/api/v2 (links use ${server.baseUrl}); data in ${server.databasePath}\n`);
   for (const site of server.demoSites) io.stdout(`demo site (bundled fixture web, offline): ${site.url}\n`);
   io.stdout("Stop with Ctrl+C: running scans get a grace period, then go back to the queue.\n");
