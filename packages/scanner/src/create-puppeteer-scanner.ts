@@ -14,8 +14,17 @@ import { SCANNER_VERSION } from "./scanner-version.js";
 export interface PuppeteerScannerOptions {
   /** Chrome or Chromium to launch; default: PUBLIC_SCAN_CHROME_PATH, a system browser, or @sparticuz/chromium. */
   executablePath?: string;
-  /** Connect to a running browser instead of launching one. */
+  /**
+   * Connect to a running browser instead of launching one. Its launch flags (the WebRTC policy that keeps
+   * all traffic on the egress proxy, no forbidden flag, its sandbox) cannot be checked or set over CDP, so
+   * the scanner refuses it unless `remoteBrowserTrusted` vouches for them (see docs/scanner.md).
+   */
   browserWSEndpoint?: string;
+  /**
+   * The operator confirms the remote browser runs with SCAN_FLAGS, none of FORBIDDEN_FLAGS, and its
+   * sandbox. Env: PUBLIC_SCAN_REMOTE_BROWSER=trusted.
+   */
+  remoteBrowserTrusted?: boolean;
   /** Scans at the same time in the one browser (default 2). */
   concurrency?: number;
   /** Resolver overrides `PATTERN=ADDRESS[:PORT]`, for Chromium and every Node-side probe. */
@@ -68,6 +77,7 @@ export const SCANNER_DEFAULTS = {
  * are loaded on first use, so creating a scanner is cheap.
  */
 export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): Scanner {
+  assertRemoteBrowserTrusted(options);
   const guard = createEgressGuard({
     resolve: parseResolveRules([...(options.resolve ?? [])]),
     allowPrivateTargets: [...(options.allowPrivateTargets ?? [])],
@@ -125,6 +135,21 @@ export function describeScannerSandbox(options: Pick<PuppeteerScannerOptions, "s
     return "browser sandbox: set by the operator of the remote browser (browserWSEndpoint); see docs/scanner.md";
   }
   return describeSandbox(toSandboxPolicy(options));
+}
+
+/**
+ * A remote browser skips every protection the launcher applies with flags, and CDP can neither read nor set
+ * them: WebRTC could send UDP around the egress proxy, and a forbidden flag would let pages read across
+ * origins. So one is used only when its operator says it was started like the scanner starts its own.
+ */
+function assertRemoteBrowserTrusted(options: PuppeteerScannerOptions, env: Record<string, string | undefined> = process.env): void {
+  const endpoint = options.browserWSEndpoint ?? env.PUBLIC_SCAN_BROWSER_WS_ENDPOINT;
+  if (endpoint === undefined || endpoint === "") return;
+  if (options.remoteBrowserTrusted === true || env.PUBLIC_SCAN_REMOTE_BROWSER === "trusted") return;
+  throw new Error(
+    "A remote browser (browserWSEndpoint) is used only when its launch flags are vouched for: start it with the scanner's " +
+      "SCAN_FLAGS, none of FORBIDDEN_FLAGS and its sandbox on, then set remoteBrowserTrusted (PUBLIC_SCAN_REMOTE_BROWSER=trusted).",
+  );
 }
 
 function toSandboxPolicy(options: Pick<PuppeteerScannerOptions, "sandbox" | "browserUser">): SandboxPolicy {

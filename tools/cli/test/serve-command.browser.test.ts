@@ -31,6 +31,8 @@ describe("pnpm serve", () => {
     PUBLIC_SCAN_RESOLVE: web.resolveRules.join(","),
     PUBLIC_SCAN_ALLOW_PRIVATE_TARGETS: web.allowPrivateTargets.join(","),
     PUBLIC_SCAN_BROWSER_WS_ENDPOINT: inject("browserWSEndpoint"),
+    // The shared test browser is launched with the scanner's own flags and sandbox.
+    PUBLIC_SCAN_REMOTE_BROWSER: "trusted",
     PUBLIC_SCAN_OBSERVE_MS: "300",
     PUBLIC_SCAN_SHUTDOWN_GRACE_MS: "2000",
   });

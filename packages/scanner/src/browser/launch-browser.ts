@@ -23,7 +23,7 @@ export interface LaunchBrowserOptions {
 
 export interface LaunchedBrowser {
   browser: Browser;
-  /** How this browser is confined (`none` for a remote browser is not known: see docs/scanner.md). */
+  /** How this browser is confined; a remote browser's confinement is its operator's (docs/scanner.md). */
   sandbox: SandboxPolicy | { kind: "remote" };
   /** The browser process and its temporary profile; null for a remote browser. */
   pid: number | null;

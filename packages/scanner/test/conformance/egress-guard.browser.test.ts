@@ -49,7 +49,12 @@ describe("egress guard in the browser", () => {
   });
 
   it("refuses a fixture host when private targets are not allowed for it", async () => {
-    const strict = createPuppeteerScanner({ browserWSEndpoint: inject("browserWSEndpoint"), resolve: web.resolveRules, observeMs: 0 });
+    const strict = createPuppeteerScanner({
+      browserWSEndpoint: inject("browserWSEndpoint"),
+      remoteBrowserTrusted: true,
+      resolve: web.resolveRules,
+      observeMs: 0,
+    });
     try {
       const observations = await strict.scan({ url: lab.url });
       expect(observations.navigation.noGoReason).toBe("target_not_public");

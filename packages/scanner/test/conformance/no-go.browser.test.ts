@@ -6,6 +6,7 @@ const web = inject("fixtureWeb");
 const bakery = web.sites.find((site) => site.id === "quiet-bakery")!;
 const scanner = createPuppeteerScanner({
   browserWSEndpoint: inject("browserWSEndpoint"),
+  remoteBrowserTrusted: true,
   resolve: web.resolveRules,
   allowPrivateTargets: web.allowPrivateTargets,
   observeMs: 200,

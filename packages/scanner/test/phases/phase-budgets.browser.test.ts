@@ -7,6 +7,7 @@ const web = inject("fixtureWeb");
 const scannerWith = (options: PuppeteerScannerOptions) =>
   createPuppeteerScanner({
     browserWSEndpoint: inject("browserWSEndpoint"),
+    remoteBrowserTrusted: true,
     resolve: web.resolveRules,
     allowPrivateTargets: web.allowPrivateTargets,
     extraCaCerts: web.caCertPem,

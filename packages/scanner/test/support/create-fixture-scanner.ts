@@ -12,6 +12,7 @@ export function createFixtureScanner(
   const web = inject("fixtureWeb");
   return createPuppeteerScanner({
     browserWSEndpoint: inject("browserWSEndpoint"),
+    remoteBrowserTrusted: true,
     resolve: web.resolveRules,
     allowPrivateTargets: web.allowPrivateTargets,
     extraCaCerts: web.caCertPem,

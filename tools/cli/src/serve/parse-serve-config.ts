@@ -22,6 +22,8 @@ export interface ServeConfig {
   phases: ScanPhasePreset;
   /** A running browser to use over CDP instead of launching one. */
   browserWSEndpoint: string | null;
+  /** The operator vouches for the remote browser's launch flags and sandbox (PUBLIC_SCAN_REMOTE_BROWSER=trusted). */
+  remoteBrowserTrusted: boolean;
   /** Serve the bundled fixture web too, and scan it (offline demo). */
   demo: boolean;
   help: boolean;
@@ -50,6 +52,9 @@ Scanner settings (operator settings, never fields of a request):
   PUBLIC_SCAN_OBSERVE_MS             wait after load so delayed trackers are seen (--observe-ms)
   PUBLIC_SCAN_PHASES                 consent phases: full (default), quick (reject only), pre_consent_only (--phases)
   PUBLIC_SCAN_BROWSER_WS_ENDPOINT    use a running Chromium over CDP instead of launching one
+  PUBLIC_SCAN_REMOTE_BROWSER=trusted that browser runs with the scanner's flags and sandbox (required with it)
+  PUBLIC_SCAN_BROWSER_SANDBOX=off    run the launched browser without Chromium's sandbox (platforms without one)
+  PUBLIC_SCAN_BROWSER_USER           uid:gid the browser runs as when the server is root (default 65534:65534)
 Other:
   PUBLIC_SCAN_SHUTDOWN_GRACE_MS      on SIGINT/SIGTERM, time running scans get to finish (default 15000)
   PUBLIC_SCAN_IDENTIFIER_SECRET      secret for hashing client addresses in rate-limit counters`;
@@ -117,6 +122,7 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
     observeMs: observe === undefined ? null : integer({ name: "--observe-ms", value: observe, fallback: 4000, min: 0, max: 60_000 }),
     phases: parsePhasePreset(values.phases ?? env.PUBLIC_SCAN_PHASES),
     browserWSEndpoint: env.PUBLIC_SCAN_BROWSER_WS_ENDPOINT ?? null,
+    remoteBrowserTrusted: env.PUBLIC_SCAN_REMOTE_BROWSER === "trusted",
     demo: values.demo ?? false,
     help: values.help ?? false,
   };

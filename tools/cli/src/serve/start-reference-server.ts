@@ -38,6 +38,7 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
     ...(config.observeMs === null ? {} : { observeMs: config.observeMs }),
     phases: config.phases,
     ...(config.browserWSEndpoint === null ? {} : { browserWSEndpoint: config.browserWSEndpoint }),
+    remoteBrowserTrusted: config.remoteBrowserTrusted,
   };
   let closeDemo = async () => {};
   let demoSites: ReferenceServer["demoSites"] = [];
