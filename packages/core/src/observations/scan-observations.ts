@@ -52,6 +52,12 @@ export const ScanObservationsSchema = z.object({
   privacyPolicy: PrivacyPolicyObservationSchema.optional(),
   /** CCPA/CPRA signals: opt-out links and icon, notice at collection, gpc.json, the GPC pass. Optional like `privacyPolicy`. */
   usPrivacy: UsPrivacyObservationSchema.optional(),
+  /**
+   * What the pages tried that a visitor would have had to answer: dialogs (dismissed by the scanner) and
+   * windows opened past the popup blocker (closed at once), over all of the scan's contexts. Optional:
+   * older scans have none.
+   */
+  pageBehaviour: z.object({ dialogsDismissed: z.int().min(0), popupsClosed: z.int().min(0) }).optional(),
   collectors: z.array(CollectorReportSchema).max(50),
   /** Items dropped because a bound was reached, per list. */
   truncated: z.object({ cookies: z.int().min(0), storage: z.int().min(0), requests: z.int().min(0), frames: z.int().min(0) }),

@@ -22,9 +22,19 @@ export const SCAN_FLAGS = [
   "--site-per-process",
   // WebRTC's UDP would go around the egress proxy; only proxied traffic may leave the browser.
   "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+  // Headless Chromium lets a page open windows without a user gesture; each is one more renderer in the
+  // browser other scans share. A visitor's Chrome blocks such popups; the scanner blocks all of them.
+  "--block-new-web-contents",
   "--mute-audio",
   "--hide-scrollbars",
 ] as const;
+
+/**
+ * puppeteer's default flags that a scanning browser must not have: `--enable-automation` shows the
+ * automation infobar and tells the page; `--disable-popup-blocking` would let a page open windows without a
+ * user gesture, which a visitor's Chrome blocks and which could exhaust the browser other scans share.
+ */
+export const DROPPED_PUPPETEER_DEFAULTS = ["--enable-automation", "--disable-popup-blocking"] as const;
 
 /**
  * Flags that must never reach a scanning browser: they would let a page read across origins or load

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "puppeteer-core";
 import { chooseSandbox, type SandboxPolicy } from "./choose-sandbox.js";
-import { SCAN_FLAGS, withoutForbiddenFlags } from "./chromium-flags.js";
+import { DROPPED_PUPPETEER_DEFAULTS, SCAN_FLAGS, withoutForbiddenFlags } from "./chromium-flags.js";
 import type { BrowserSource } from "./resolve-executable.js";
 import { spawnBrowserAs } from "./spawn-browser-as.js";
 import { sleep } from "../timing/sleep.js";
@@ -104,8 +104,7 @@ async function startAsSelf(input: StartInput): Promise<{ browser: Browser; child
     userDataDir: input.userDataDir,
     args: [...new Set(input.args)],
     defaultViewport: null,
-    // puppeteer's own defaults include --enable-automation, which shows the automation infobar and tells.
-    ignoreDefaultArgs: ["--enable-automation"],
+    ignoreDefaultArgs: [...DROPPED_PUPPETEER_DEFAULTS],
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,
@@ -133,7 +132,7 @@ async function startAsUser(
     userDataDir: input.userDataDir,
     args: [...new Set(input.args)],
   });
-  const args = defaults.filter((arg) => arg !== "--enable-automation");
+  const args = defaults.filter((arg) => !(DROPPED_PUPPETEER_DEFAULTS as readonly string[]).includes(arg));
   return spawnBrowserAs({ executablePath: input.source.path, args, user: { uid, gid }, userDataDir: input.userDataDir });
 }
 

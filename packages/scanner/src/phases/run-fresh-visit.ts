@@ -8,6 +8,7 @@ import { createStorageCollector } from "../collectors/storage-collector.js";
 import { createConsentCollector, type ConsentCollector } from "../consent/consent-collector.js";
 import type { EgressGuard } from "../network/index.js";
 import { navigate } from "../visit/navigate.js";
+import type { PageBehaviourTally } from "../visit/guard-page-behaviour.js";
 import { openGuardedContext } from "../visit/open-guarded-context.js";
 import { openVisitPage } from "../visit/open-visit-page.js";
 import { sleep } from "../timing/sleep.js";
@@ -21,6 +22,8 @@ export interface VisitSettings {
   browser: Browser;
   url: string;
   guard: EgressGuard;
+  /** The scan's tally of dismissed dialogs and closed windows; a fresh visit counts into it too. */
+  behaviour?: PageBehaviourTally;
   classifier: Classifier;
   navigationTimeoutMs: number;
   locale: string;
@@ -63,7 +66,7 @@ export interface FreshVisitResult {
  */
 export async function runFreshVisit(options: RunFreshVisitOptions): Promise<FreshVisitResult> {
   const { visit, signal } = options;
-  const guarded = await openGuardedContext({ browser: visit.browser, guard: visit.guard, signal });
+  const guarded = await openGuardedContext({ browser: visit.browser, guard: visit.guard, signal, behaviour: visit.behaviour });
   try {
     signal.throwIfAborted();
     const siteUrl = { current: visit.url };

@@ -19,6 +19,7 @@ import { toGpcPass } from "../us-privacy/to-gpc-pass.js";
 import { loadUsPrivacyVocabulary, type UsPrivacyVocabulary } from "../us-privacy/us-privacy-vocabulary.js";
 import { evaluateInIsolatedWorld } from "../policy/evaluate-in-isolated-world.js";
 import { observedVendors } from "../policy/find-unnamed-vendors.js";
+import type { PageBehaviourTally } from "../visit/guard-page-behaviour.js";
 import { openGuardedContext, type GuardedContext } from "../visit/open-guarded-context.js";
 import { pageLinksScript, type PageLinks } from "../policy/page-links-script.js";
 import { loadPolicyVocabulary, type PolicyVocabulary } from "../policy/policy-vocabulary.js";
@@ -35,6 +36,8 @@ export interface StartPrivacySignalsOptions {
   page: Page;
   browser: Browser;
   guard: EgressGuard;
+  /** The scan's tally of dismissed dialogs and closed windows. */
+  behaviour?: PageBehaviourTally;
   classifier: Classifier;
   /** Whether the scanned page was observed (an HTML page, not a no-go). */
   pageObserved: boolean;
@@ -84,7 +87,8 @@ export async function startPrivacySignals(options: StartPrivacySignalsOptions): 
 
   const links = await readLinks(options.page, usVocabulary);
   let guarded: Promise<GuardedContext> | null = null;
-  const openGuarded = () => (guarded ??= openGuardedContext({ browser: options.browser, guard: options.guard }));
+  const openGuarded = () =>
+    (guarded ??= openGuardedContext({ browser: options.browser, guard: options.guard, behaviour: options.behaviour }));
   const abort = () => void guarded?.then((context) => context.close()).catch(() => undefined);
   options.signal?.addEventListener("abort", abort, { once: true });
 

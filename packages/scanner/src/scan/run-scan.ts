@@ -96,6 +96,7 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       page: visit.page,
       browser: options.browser,
       guard: options.guard,
+      behaviour: guarded.behaviour,
       classifier: options.classifier,
       pageObserved: observed.navigation.pageKind === "html",
       siteHost: context.siteHost(),
@@ -112,7 +113,9 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       outcomes,
       transport,
     });
-    return ScanObservationsSchema.parse(await privacySignals.addTo(withPhaseEvidence(assembled, phases)));
+    const withSignals = await privacySignals.addTo(withPhaseEvidence(assembled, phases));
+    // Read after every phase and fetch: all of the scan's contexts count into this context's tally.
+    return ScanObservationsSchema.parse({ ...withSignals, pageBehaviour: { ...guarded.behaviour } });
   } finally {
     await guarded.close();
   }
@@ -178,7 +181,7 @@ async function runLaterPhases(
       accept: options.phaseObserveMs?.accept ?? options.observeMs,
       gpc: options.phaseObserveMs?.gpc ?? options.observeMs,
     },
-    visit: { ...options, userAgent: visit.userAgent },
+    visit: { ...options, userAgent: visit.userAgent, behaviour: visit.guarded.behaviour },
     current: {
       page: visit.page,
       navigation: scan.observed.navigation,

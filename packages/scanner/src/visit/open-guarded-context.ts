@@ -1,11 +1,14 @@
 import type { Browser, BrowserContext } from "puppeteer-core";
 import { startEgressProxy, type EgressGuard } from "../network/index.js";
+import { createPageBehaviourTally, guardPageBehaviour, type PageBehaviourTally } from "./guard-page-behaviour.js";
 
 /** A browser context of its own behind the scan's egress guard. */
 export interface GuardedContext {
   context: BrowserContext;
   /** Hosts this context's proxy refused. */
   refusedHosts: ReadonlySet<string>;
+  /** Dialogs dismissed and windows closed in this context (the scan's tally when it passed one). */
+  behaviour: PageBehaviourTally;
   /** Closes the context, then its proxy; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -15,6 +18,8 @@ export interface OpenGuardedContextOptions {
   guard: EgressGuard;
   /** Aborting closes the context at once (whatever runs in it then fails); `close` still has to be called. */
   signal?: AbortSignal | undefined;
+  /** Where to count what the pages tried (one tally per scan, shared by its contexts); default: its own. */
+  behaviour?: PageBehaviourTally | undefined;
 }
 
 /**
@@ -28,20 +33,25 @@ export async function openGuardedContext(options: OpenGuardedContextOptions): Pr
   const refusedHosts = new Set<string>();
   const proxy = await startEgressProxy({ guard: options.guard, onRefused: ({ host }) => refusedHosts.add(host) });
   const context = await options.browser
-    .createBrowserContext({ proxyServer: proxy.url, proxyBypassList: ["<-loopback>"] })
+    // Downloads are denied: a scanned page may not write files on the scanner's disk.
+    .createBrowserContext({ proxyServer: proxy.url, proxyBypassList: ["<-loopback>"], downloadBehavior: { policy: "deny" } })
     .catch(async (error: unknown) => {
       await proxy.close();
       throw error;
     });
+  const behaviour = options.behaviour ?? createPageBehaviourTally();
+  const unwatch = guardPageBehaviour(context, behaviour);
   const abort = () => void context.close().catch(() => undefined);
   options.signal?.addEventListener("abort", abort, { once: true });
   let closing: Promise<void> | null = null;
   return {
     context,
     refusedHosts,
+    behaviour,
     close: () =>
       (closing ??= (async () => {
         options.signal?.removeEventListener("abort", abort);
+        unwatch();
         await context.close().catch(() => undefined);
         await proxy.close();
       })()),
