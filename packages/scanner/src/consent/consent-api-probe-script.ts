@@ -12,6 +12,32 @@ export interface ConsentApiProbeResult {
 }
 
 /**
+ * The probe's answer as this process may use it. The probe runs in the page's own world, where the page
+ * can replace any built-in the script relies on (`String.prototype.slice` included), so nothing it returns
+ * is trusted: the shape is checked here and every string bounded before anything reads it. A TC string
+ * over the decoder's cap is passed on as it is, for `summarizeTcString` to refuse without reading.
+ */
+export function toConsentApiProbeResult(value: unknown): ConsentApiProbeResult | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { tcf, gpp, usp, tcData } = value as Record<string, unknown>;
+  if (typeof tcf !== "boolean" || typeof gpp !== "boolean" || typeof usp !== "boolean") return null;
+  if (tcData === null) return { tcf, gpp, usp, tcData: null };
+  if (typeof tcData !== "object" || tcData === undefined) return null;
+  const data = tcData as Record<string, unknown>;
+  return {
+    tcf,
+    gpp,
+    usp,
+    tcData: {
+      responded: data.responded === true,
+      gdprApplies: typeof data.gdprApplies === "boolean" ? data.gdprApplies : null,
+      eventStatus: typeof data.eventStatus === "string" && data.eventStatus.length <= 40 ? data.eventStatus : null,
+      tcString: typeof data.tcString === "string" ? data.tcString : null,
+    },
+  };
+}
+
+/**
  * Page script for the top frame's main world (the IAB APIs live there): which of `__tcfapi`, `__gpp` and
  * `__uspapi` exist, and what `__tcfapi('getTCData', 2, …)` answers within `timeoutMs`. Reading the TC data
  * changes no consent state; the TCF stub queues the call until the CMP is ready.

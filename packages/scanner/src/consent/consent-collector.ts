@@ -2,7 +2,7 @@ import type { ConsentObservation } from "@public-scan/core";
 import type { Page } from "puppeteer-core";
 import type { Collector } from "../collectors/collector.js";
 import { TIMED_OUT, withTimeout } from "../timing/with-timeout.js";
-import { consentApiProbeScript, type ConsentApiProbeResult } from "./consent-api-probe-script.js";
+import { consentApiProbeScript, toConsentApiProbeResult } from "./consent-api-probe-script.js";
 import { createConsentFrames } from "./consent-frames.js";
 import { createBannerHandle, type ConsentBannerHandle } from "./create-banner-handle.js";
 import { scanBannerFrames } from "./scan-banner-frames.js";
@@ -55,9 +55,13 @@ export function createConsentCollector(options: ConsentCollectorOptions = {}): C
 
 /** The top frame's IAB TCF, GPP and USP APIs, each given `tcfTimeoutMs` to answer. */
 async function probeConsentApis(page: Page, tcfTimeoutMs: number): Promise<ConsentFindings["apiProbe"]> {
-  const evaluation = page.evaluate(consentApiProbeScript(tcfTimeoutMs)) as Promise<ConsentApiProbeResult>;
+  const evaluation = page.evaluate<[], () => unknown>(consentApiProbeScript(tcfTimeoutMs));
   return withTimeout(evaluation, { ms: tcfTimeoutMs + 1000 }).then(
-    (result) => (result === TIMED_OUT ? { status: "timed_out", result: null } : { status: "ok", result }),
+    (answer) => {
+      if (answer === TIMED_OUT) return { status: "timed_out", result: null };
+      const result = toConsentApiProbeResult(answer);
+      return result === null ? { status: "failed", result: null } : { status: "ok", result };
+    },
     () => ({ status: "failed", result: null }),
   );
 }

@@ -1,9 +1,11 @@
 import { GVL, TCModel, TCString } from "@iabtechlabtcf/core";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { summarizeTcString } from "../../src/consent/summarize-tc-string.js";
+import { summarizeTcString, TC_STRING_MAX_CHARS } from "../../src/consent/summarize-tc-string.js";
+import { hostileTcString } from "../support/hostile-tc-string.js";
 
 /** A GVL with just the purposes and vendors the test string names; encoding needs one, decoding does not. */
-function testGvl(): GVL {
+function testGvl(vendorIds: readonly number[] = [1, 2, 755]): GVL {
   const vendor = (id: number) => ({
     id,
     name: `Vendor ${id}`,
@@ -33,7 +35,7 @@ function testGvl(): GVL {
     specialFeatures: { 1: { id: 1, name: "Special feature 1", description: "", illustrations: [] } },
     stacks: {},
     dataCategories: {},
-    vendors: { 1: vendor(1), 2: vendor(2), 755: vendor(755) },
+    vendors: Object.fromEntries(vendorIds.map((id) => [id, vendor(id)])),
   });
 }
 
@@ -65,5 +67,47 @@ describe("summarizeTcString", () => {
   it("returns null for a string that is no TC string", () => {
     expect(summarizeTcString("not-a-tc-string")).toBeNull();
     expect(summarizeTcString("")).toBeNull();
+  });
+
+  it("rejects what is not a string, or longer than the cap, before reading it", () => {
+    expect(summarizeTcString(42)).toBeNull();
+    expect(summarizeTcString({ length: 3 })).toBeNull();
+    const valid = TCString.encode(new TCModel(testGvl()));
+    expect(summarizeTcString(valid + "A".repeat(TC_STRING_MAX_CHARS))).toBeNull();
+    expect(summarizeTcString(`!${valid}`)).toBeNull();
+  });
+
+  it("counts a hostile string's 1,500 overlapping ranges of 65,535 ids without expanding them", () => {
+    const tcString = hostileTcString(1500);
+    expect(tcString.length).toBeLessThan(TC_STRING_MAX_CHARS);
+    expect(summarizeTcString(tcString)).toMatchObject({ vendorConsents: 65_535, vendorLegitimateInterests: 0 });
+  });
+
+  it("counts what the IAB Tech Lab's decoder counts, on every string its encoder writes", () => {
+    const ids = Array.from({ length: 600 }, (_, index) => index + 1);
+    const gvl = testGvl(ids);
+    const idSet = fc.uniqueArray(fc.integer({ min: 1, max: 600 }), { maxLength: 300 });
+    // Runs of consecutive ids make the encoder choose range encoding; scattered ids a bit field.
+    const runs = fc.array(fc.tuple(fc.integer({ min: 1, max: 600 }), fc.integer({ min: 0, max: 200 })), { maxLength: 6 });
+    fc.assert(
+      fc.property(idSet, runs, fc.uniqueArray(fc.integer({ min: 1, max: 24 }), { maxLength: 24 }), (scattered, ranges, purposes) => {
+        const model = new TCModel(gvl);
+        model.cmpId = 12;
+        model.purposeConsents.set(purposes);
+        model.vendorConsents.set(scattered);
+        for (const [start, length] of ranges) {
+          model.vendorLegitimateInterests.set(ids.slice(start - 1, start - 1 + length));
+        }
+        const encoded = TCString.encode(model);
+        const reference = TCString.decode(encoded);
+        expect(summarizeTcString(encoded)).toMatchObject({
+          cmpId: 12,
+          purposeConsents: reference.purposeConsents.size,
+          vendorConsents: reference.vendorConsents.size,
+          vendorLegitimateInterests: reference.vendorLegitimateInterests.size,
+        });
+      }),
+      { numRuns: 200, seed: 20261124 },
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { AddressInfo } from "node:net";
 import puppeteer from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -6,6 +7,7 @@ import { resolveExecutable } from "../../src/browser/resolve-executable.js";
 import { createPuppeteerScanner } from "../../src/create-puppeteer-scanner.js";
 import { createEgressGuard } from "../../src/network/index.js";
 import { openGuardedContext } from "../../src/visit/open-guarded-context.js";
+import { hostileTcString } from "../support/hostile-tc-string.js";
 import { useFixtureGuardedContext } from "../support/use-fixture-guarded-context.js";
 
 /**
@@ -24,6 +26,12 @@ const HOSTILE_PAGE = `<!doctype html><title>Hostile</title>
 <script>document.getElementById("file").click(); location.hash = "#done";</script>
 <p>Hostile page</p>`;
 
+/** A CMP API that answers with a TC string built to stall a decoder that expands vendor ranges. */
+const HOSTILE_TCF_PAGE = `<!doctype html><title>TCF</title>
+<script>
+  window.__tcfapi = (command, version, callback) => callback({ tcString: ${JSON.stringify(hostileTcString(1500))}, gdprApplies: true, eventStatus: "tcloaded" }, true);
+</script><p>Consent API</p>`;
+
 let server: Server;
 let port: number;
 const downloads: string[] = [];
@@ -36,7 +44,7 @@ beforeAll(async () => {
       return;
     }
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    response.end(request.url === "/" ? HOSTILE_PAGE : "<p>popup</p>");
+    response.end(request.url === "/" ? HOSTILE_PAGE : request.url === "/tcf" ? HOSTILE_TCF_PAGE : "<p>popup</p>");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
@@ -71,6 +79,30 @@ describe("a hostile page", () => {
       await scanner.close();
       await browser.disconnect();
     }
+  });
+
+  it("cannot freeze the service with a TC string that a range-expanding decoder chokes on", async () => {
+    const scanner = createPuppeteerScanner({
+      browserWSEndpoint: inject("browserWSEndpoint"),
+      remoteBrowserTrusted: true,
+      resolve: [`hostile.test=127.0.0.1:${port}`],
+      allowPrivateTargets: ["hostile.test"],
+      observeMs: 300,
+      phases: "pre_consent_only",
+    });
+    // Every request of the service shares this thread: a decode that holds it holds them all. The IAB
+    // decoder spends seconds on this string; the bounded one, well under a millisecond.
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    try {
+      const observations = await scanner.scan({ url: `http://hostile.test:${port}/tcf` });
+      expect(observations.consent?.tcf).toMatchObject({ tcString: "decoded", decoded: { vendorConsents: 65_535 } });
+    } finally {
+      delay.disable();
+      await scanner.close();
+    }
+    // Generous for a shared, noisy machine; the unbounded decoder blocked the thread for several seconds.
+    expect(delay.max / 1e6).toBeLessThan(1500);
   });
 
   describe("in a guarded context", () => {
