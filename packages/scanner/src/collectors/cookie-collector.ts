@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { hostOf, toObservedHost, type CookieObservation } from "@public-scan/core";
+import { hostOf, OBSERVATION_LIMITS, toObservedHost, type CookieObservation } from "@public-scan/core";
 import type { CDPSession, Cookie, Protocol } from "puppeteer-core";
 import type { AttachedTarget } from "../visit/attach-targets.js";
 import type { Collector, CollectorContext } from "./collector.js";
@@ -13,6 +13,13 @@ interface Blocked {
 }
 
 /**
+ * Bounds of what a page's responses can make this collector hold: refused cookies (a server may send
+ * thousands of malformed `Set-Cookie` lines), setter names, and request ids in flight. Past a bound,
+ * new entries are not kept; the observations keep fewer still.
+ */
+const TRACKED_LIMIT = { blocked: OBSERVATION_LIMITS.cookies, setters: 5000, requests: 20_000 } as const;
+
+/**
  * Every cookie of the scan's browser context after the phase, first and third party, with who set it:
  * the response host for `Set-Cookie`, the script host for `document.cookie` and `cookieStore`. Cookies the
  * browser refused are reported with the reasons it gave. Names and attributes only; values never leave
@@ -21,7 +28,7 @@ interface Blocked {
 export function createCookieCollector(): Collector<CookieObservation[]> {
   const bindingName = `__ps${randomBytes(6).toString("hex")}`;
   const setters: CookieSetters = { byHeader: new Map(), byScript: new Map() };
-  const blocked: Blocked[] = [];
+  const blocked = new Map<string, Blocked>();
   return {
     id: "cookies",
     budgetMs: 3000,
@@ -35,10 +42,11 @@ export function createCookieCollector(): Collector<CookieObservation[]> {
       const stored = (await context.page.browserContext().cookies())
         .map((cookie) => toObservation(cookie, { ...at, setters }))
         .filter((cookie): cookie is CookieObservation => cookie !== null);
-      const refused = blocked
-        .filter((entry) => !stored.some((cookie) => cookie.name === entry.name && cookie.domain === entry.domain))
+      const storedKeys = new Set(stored.map((cookie) => cookieKey(cookie)));
+      const refused = [...blocked.values()]
+        .filter((entry) => !storedKeys.has(cookieKey(entry)))
         .map((entry) => toRefusedObservation(entry, at));
-      return [...stored, ...dedupeBlocked(refused)];
+      return [...stored, ...refused];
     },
     count: (result) => result.length,
   };
@@ -58,21 +66,32 @@ interface ReadingAt {
 }
 
 /** `Set-Cookie` names by response host, and the cookies the browser refused with its reasons. */
-function listenForSetCookie(session: CDPSession, into: { byHeader: Map<string, string>; blocked: Blocked[] }) {
+function listenForSetCookie(session: CDPSession, into: { byHeader: Map<string, string>; blocked: Map<string, Blocked> }) {
   const hosts = new Map<string, string>();
   session.on("Network.requestWillBeSent", (event: Protocol.Network.RequestWillBeSentEvent) => {
     const host = hostOf(event.request.url);
-    if (host) hosts.set(event.requestId, host);
+    if (host && (hosts.size < TRACKED_LIMIT.requests || hosts.has(event.requestId))) hosts.set(event.requestId, host);
   });
   session.on("Network.responseReceivedExtraInfo", (event: Protocol.Network.ResponseReceivedExtraInfoEvent) => {
     const host = hosts.get(event.requestId) ?? null;
-    for (const name of setCookieNames(setCookieHeader(event.headers))) if (host) into.byHeader.set(name, host);
-    for (const entry of event.blockedCookies) {
-      const name = entry.cookie?.name ?? cookieNameOfLine(entry.cookieLine);
+    hosts.delete(event.requestId);
+    for (const name of setCookieNames(setCookieHeader(event.headers)).slice(0, TRACKED_LIMIT.setters)) {
+      if (host && (into.byHeader.size < TRACKED_LIMIT.setters || into.byHeader.has(name))) into.byHeader.set(name, host);
+    }
+    for (const entry of event.blockedCookies.slice(0, TRACKED_LIMIT.blocked)) {
+      if (into.blocked.size >= TRACKED_LIMIT.blocked) return;
+      const name = (entry.cookie?.name ?? cookieNameOfLine(entry.cookieLine)).slice(0, 256);
       const domain = toObservedHost((entry.cookie?.domain ?? host ?? "").replace(/^\./, ""));
-      if (name && domain) into.blocked.push({ name: name.slice(0, 256), domain, reasons: entry.blockedReasons.slice(0, 8) });
+      if (!name || !domain) continue;
+      // The first refusal of a name and domain is kept: the same cookie refused again adds nothing.
+      const key = cookieKey({ name, domain });
+      if (!into.blocked.has(key)) into.blocked.set(key, { name, domain, reasons: entry.blockedReasons.slice(0, 8) });
     }
   });
+}
+
+function cookieKey(cookie: { name: string; domain: string }): string {
+  return `${cookie.name}|${cookie.domain}`;
 }
 
 /** Cookie writes from scripts (`document.cookie`, `cookieStore`), reported through a binding with the writer's host. */
@@ -83,7 +102,9 @@ async function listenForScriptWrites(session: CDPSession, into: { bindingName: s
       const { name, host } = JSON.parse(event.payload) as { name?: unknown; host?: unknown };
       // The page controls what reaches the binding's arguments' sources (stack, globals): trust only a
       // well-formed host, never a free string.
-      if (typeof name === "string" && name) into.byScript.set(name, typeof host === "string" ? toObservedHost(host) : null);
+      if (typeof name !== "string" || !name || name.length > 256) return;
+      if (into.byScript.size >= TRACKED_LIMIT.setters && !into.byScript.has(name)) return;
+      into.byScript.set(name, typeof host === "string" ? toObservedHost(host) : null);
     } catch {
       // A page cannot reach the binding; a malformed payload is ignored rather than trusted.
     }
@@ -154,14 +175,4 @@ export function cookieNameOfLine(line: string): string {
   const semicolon = line.indexOf(";");
   if (equals <= 0 || (semicolon !== -1 && semicolon < equals)) return "";
   return line.slice(0, equals).trim();
-}
-
-function dedupeBlocked(cookies: CookieObservation[]): CookieObservation[] {
-  const seen = new Set<string>();
-  return cookies.filter((cookie) => {
-    const key = `${cookie.name}|${cookie.domain}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
