@@ -1,3 +1,4 @@
+import { flag, host, list, record, text, type StorageKind } from "./ground-truth-fields.js";
 import { parsePhasesGroundTruth, type PhasesGroundTruth } from "./parse-phase-ground-truth.js";
 import { parseTransportGroundTruth, type TransportGroundTruth } from "./parse-transport-ground-truth.js";
 import { parsePrivacyGroundTruth, type PrivacyGroundTruth } from "./parse-privacy-ground-truth.js";
@@ -22,7 +23,7 @@ export interface GroundTruth {
   };
 }
 
-export type StorageKind = "local_storage" | "session_storage" | "indexed_db";
+export type { StorageKind } from "./ground-truth-fields.js";
 
 /** The expected consent observation, in the scanner's terms (`ConsentObservation` in @public-scan/core). */
 export interface ConsentGroundTruth {
@@ -129,38 +130,4 @@ function parseConsent(value: unknown): ConsentGroundTruth {
     classification: classification as ConsentClassification,
     apis: { tcf: flag(apis.tcf, `${where}.apis.tcf`), gpp: flag(apis.gpp, `${where}.apis.gpp`), usp: flag(apis.usp, `${where}.apis.usp`) },
   };
-}
-
-export function flag(value: unknown, where: string): boolean {
-  if (typeof value !== "boolean") throw new Error(`${where}: expected true or false`);
-  return value;
-}
-
-export function record(value: unknown, where: string, keys: readonly string[]): Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error(`${where}: expected an object`);
-  const actual = Object.keys(value);
-  const unknown = actual.filter((key) => !keys.includes(key));
-  if (unknown.length > 0) throw new Error(`${where}: unknown key ${unknown.join(", ")}`);
-  const missing = keys.filter((key) => !actual.includes(key));
-  if (missing.length > 0) throw new Error(`${where}: missing key ${missing.join(", ")}`);
-  return value as Record<string, unknown>;
-}
-
-export function list(value: unknown, where: string): unknown[] {
-  if (!Array.isArray(value)) throw new Error(`${where}: expected an array`);
-  return value;
-}
-
-export function text(value: unknown, where: string): string {
-  if (typeof value !== "string" || value.length === 0) throw new Error(`${where}: expected a non-empty string`);
-  return value;
-}
-
-/** Lower-case host name without a leading dot or port: the form the scanner reports. */
-export function host(value: unknown, where: string): string {
-  const name = text(value, where);
-  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(name)) {
-    throw new Error(`${where}: expected a lower-case host name without a leading dot, got ${JSON.stringify(name)}`);
-  }
-  return name;
 }

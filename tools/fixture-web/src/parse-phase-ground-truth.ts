@@ -1,4 +1,4 @@
-import { flag, host, list, record, text, type StorageKind } from "./ground-truth.js";
+import { flag, host, list, record, text, type StorageKind } from "./ground-truth-fields.js";
 
 /** What a phase after the pre-consent snapshot shows, in the scanner's terms (`PhaseRun` and evidence with that phase). */
 export interface PhaseGroundTruth {

@@ -1,4 +1,4 @@
-import { flag, host, list, record, text } from "./ground-truth.js";
+import { flag, host, list, record, text } from "./ground-truth-fields.js";
 
 export type PolicyFoundIn = "footer" | "banner" | "body" | "common_path" | "none";
 export type PolicyFetchStatus = "ok" | "not_found" | "unreachable" | "refused" | "timed_out" | "not_html" | "empty" | "skipped";

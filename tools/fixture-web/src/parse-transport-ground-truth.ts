@@ -1,4 +1,4 @@
-import { flag, record, text } from "./ground-truth.js";
+import { flag, record, text } from "./ground-truth-fields.js";
 
 /**
  * What a site's transport looks like to a scan with the fixture CA trusted (`extraCaCerts`), in the
