@@ -1,22 +1,20 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedisAuditLog } from "../src/redis/index.js";
 import { createTestAuditEvent, describeAuditLog } from "../src/testing/index.js";
-import { releaseTestRedis, scanKeys, sharedTestRedis, TEST_REDIS, uniqueRedisPrefix } from "./support/test-redis.js";
+import {
+  expectRefusedAfterClose,
+  redisSuiteFactory,
+  releaseTestRedis,
+  scanKeys,
+  sharedTestRedis,
+  uniqueRedisPrefix,
+} from "./support/test-redis.js";
 
 const prefix = uniqueRedisPrefix("audit");
 
 afterAll(() => releaseTestRedis(prefix));
 
-// Every handle is its own connection (the log creates and quits it); reopening is a new client on the same prefix.
-describeAuditLog(
-  "redis",
-  async ({ namespace }) => {
-    // Every case fails with a clear message (never skips) when Redis is not there.
-    await sharedTestRedis();
-    return createRedisAuditLog({ connection: { ...TEST_REDIS }, keyPrefix: `${prefix}${namespace}:` });
-  },
-  { durable: true },
-);
+describeAuditLog("redis", redisSuiteFactory(prefix, createRedisAuditLog), { durable: true });
 
 describe("Redis audit log", () => {
   it("appends to one prefixed stream, one JSON field per entry", async () => {
@@ -54,11 +52,9 @@ describe("Redis audit log", () => {
   });
 
   it("refuses every operation after close", async () => {
-    await sharedTestRedis();
-    const log = createRedisAuditLog({ connection: { ...TEST_REDIS }, keyPrefix: `${prefix}closed:` });
-    expect(await log.list()).toStrictEqual([]);
-    await log.close();
-    await expect(log.list()).rejects.toThrow(/closed/);
-    await expect(log.append(createTestAuditEvent())).rejects.toThrow(/closed/);
+    await expectRefusedAfterClose(await redisSuiteFactory(prefix, createRedisAuditLog)({ namespace: "closed" }), {
+      read: (log) => log.list(),
+      write: (log) => log.append(createTestAuditEvent()),
+    });
   });
 });

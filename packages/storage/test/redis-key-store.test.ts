@@ -2,22 +2,21 @@ import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedisKeyStore, REDIS_KEY_SCRIPTS } from "../src/redis/index.js";
 import { createTestKeyRecord, describeKeyStore } from "../src/testing/index.js";
-import { forgetfulScriptClient, releaseTestRedis, scanKeys, sharedTestRedis, TEST_REDIS, uniqueRedisPrefix } from "./support/test-redis.js";
+import {
+  expectRefusedAfterClose,
+  forgetfulScriptClient,
+  redisSuiteFactory,
+  releaseTestRedis,
+  scanKeys,
+  sharedTestRedis,
+  uniqueRedisPrefix,
+} from "./support/test-redis.js";
 
 const prefix = uniqueRedisPrefix("keys");
 
 afterAll(() => releaseTestRedis(prefix));
 
-// Every handle is its own connection (the store creates and quits it); reopening is a new client on the same prefix.
-describeKeyStore(
-  "redis",
-  async ({ namespace }) => {
-    // Every case fails with a clear message (never skips) when Redis is not there.
-    await sharedTestRedis();
-    return createRedisKeyStore({ connection: { ...TEST_REDIS }, keyPrefix: `${prefix}${namespace}:` });
-  },
-  { durable: true },
-);
+describeKeyStore("redis", redisSuiteFactory(prefix, createRedisKeyStore), { durable: true });
 
 describe("Redis key store", () => {
   it("writes only prefixed keys: the record hash and its token-hash index, never the token", async () => {
@@ -50,11 +49,9 @@ describe("Redis key store", () => {
   });
 
   it("refuses every operation after close", async () => {
-    await sharedTestRedis();
-    const store = createRedisKeyStore({ connection: { ...TEST_REDIS }, keyPrefix: `${prefix}closed:` });
-    expect(await store.get("key_x")).toBeNull();
-    await store.close();
-    await expect(store.get("key_x")).rejects.toThrow(/closed/);
-    await expect(store.create(createTestKeyRecord({ keyId: "key_x" }))).rejects.toThrow(/closed/);
+    await expectRefusedAfterClose(await redisSuiteFactory(prefix, createRedisKeyStore)({ namespace: "closed" }), {
+      read: (store) => store.get("key_x"),
+      write: (store) => store.create(createTestKeyRecord({ keyId: "key_x" })),
+    });
   });
 });

@@ -3,22 +3,21 @@ import { targetKeyOf } from "@public-scan/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedisScanStore, REDIS_SCAN_SCRIPTS } from "../src/redis/index.js";
 import { createTestScanRecord, describeScanStore } from "../src/testing/index.js";
-import { forgetfulScriptClient, releaseTestRedis, scanKeys, sharedTestRedis, TEST_REDIS, uniqueRedisPrefix } from "./support/test-redis.js";
+import {
+  expectRefusedAfterClose,
+  forgetfulScriptClient,
+  redisSuiteFactory,
+  releaseTestRedis,
+  scanKeys,
+  sharedTestRedis,
+  uniqueRedisPrefix,
+} from "./support/test-redis.js";
 
 const prefix = uniqueRedisPrefix("scans");
 
 afterAll(() => releaseTestRedis(prefix));
 
-// Every handle is its own connection (the store creates and quits it); reopening is a new client on the same prefix.
-describeScanStore(
-  "redis",
-  async ({ namespace }) => {
-    // Every case fails with a clear message (never skips) when Redis is not there.
-    await sharedTestRedis();
-    return createRedisScanStore({ connection: { ...TEST_REDIS }, keyPrefix: `${prefix}${namespace}:` });
-  },
-  { durable: true },
-);
+describeScanStore("redis", redisSuiteFactory(prefix, createRedisScanStore), { durable: true });
 
 describe("Redis scan store", () => {
   it("writes only prefixed keys: the record hash and the indexes it belongs to", async () => {
@@ -58,10 +57,12 @@ describe("Redis scan store", () => {
   });
 
   it("refuses every operation after close", async () => {
-    await sharedTestRedis();
-    const store = createRedisScanStore({ connection: { ...TEST_REDIS }, keyPrefix: `${prefix}closed:` });
-    expect(await store.get("scan_x")).toBeNull();
-    await store.close();
-    await expect(store.get("scan_x")).rejects.toThrow(/closed/);
+    await expectRefusedAfterClose(await redisSuiteFactory(prefix, createRedisScanStore)({ namespace: "closed" }), {
+      read: (store) => store.get("scan_x"),
+      write: (store) => {
+        const record = createTestScanRecord({ scanId: "scan_x", status: "queued" });
+        return store.create(record, { targetKey: targetKeyOf(record) });
+      },
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, it } from "vitest";
+import { toDurableHandles } from "./to-durable-handles.js";
 
 /** Handles of one conformance test: the first store, and a way to open more on the same namespace. */
 export interface ConformanceHandles<Store> {
@@ -61,5 +62,48 @@ export function describeConformance<Store extends { close(): Promise<void> }, Ca
         }
       });
     }
+  });
+}
+
+/**
+ * Opens a store. Calls with the same `namespace` must reach the same data when the store is durable (same
+ * file, same key prefix); different namespaces must never share data.
+ */
+export type StoreFactory<Store> = (input: { namespace: string }) => Store | Promise<Store>;
+
+/** How a durable port's suite runs for one implementation. */
+export interface DescribeDurableSuiteOptions<CaseName extends string> {
+  /**
+   * The store keeps its data when every handle is closed, and several handles on one namespace share it:
+   * the concurrency cases then spread writers over several handles, and the durable cases run.
+   */
+  readonly durable?: boolean;
+  /** Cases this implementation knowingly fails, each with the reason; they are reported as skipped. */
+  readonly knownGaps?: Partial<Record<CaseName, string>>;
+}
+
+/**
+ * The suite of a port whose stores may be durable (scans, keys, the audit trail): durable-only cases run
+ * only for durable stores (a store that forgets on close has nothing to prove there: not a gap, so not
+ * listed), and each case gets its store with a `peer` and a `reopen` (`toDurableHandles`).
+ */
+export function describeDurableSuite<Store extends { close(): Promise<void> }, Case>(input: {
+  suite: string;
+  cases: Record<string, Case>;
+  durableOnly: Record<string, Case>;
+  namespacePrefix: string;
+  factory: StoreFactory<Store>;
+  options: DescribeDurableSuiteOptions<string>;
+  run: (testCase: Case, handles: ConformanceHandles<Store> & ReturnType<typeof toDurableHandles<Store>>) => Promise<void>;
+}): void {
+  const durable = input.options.durable ?? false;
+  describeConformance<Store, Case>({
+    suite: input.suite,
+    cases: input.cases,
+    ...(input.options.knownGaps ? { knownGaps: input.options.knownGaps } : {}),
+    applies: (title) => durable || !(title in input.durableOnly),
+    namespacePrefix: input.namespacePrefix,
+    factory: input.factory,
+    run: (testCase, handles) => input.run(testCase, { ...handles, ...toDurableHandles(durable, handles) }),
   });
 }

@@ -33,5 +33,5 @@ export { createTestAuditEvent } from "./create-test-audit-event.js";
 export { AUDIT_LOG_CASES, describeAuditLog } from "./describe-audit-log.js";
 export type { AuditLogCaseName, AuditLogFactory, DescribeAuditLogOptions } from "./describe-audit-log.js";
 export { DURABLE_AUDIT_LOG_CASES } from "./durable-audit-log-cases.js";
-export { describeConformance } from "./describe-conformance.js";
-export type { ConformanceHandles, DescribeConformanceOptions } from "./describe-conformance.js";
+export { describeConformance, describeDurableSuite } from "./describe-conformance.js";
+export type { ConformanceHandles, DescribeConformanceOptions, DescribeDurableSuiteOptions, StoreFactory } from "./describe-conformance.js";

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
+import { expect } from "vitest";
 import type { RedisScriptClient } from "../../src/redis/index.js";
 
 /** The Redis the tests use: loopback by default, overridable for CI; never skipped when absent. */
@@ -92,4 +93,27 @@ export function forgetfulScriptClient(admin: Redis): { client: RedisScriptClient
     }) as RedisScriptClient["eval"],
   };
   return { client, calls };
+}
+
+/**
+ * A conformance-suite factory for a Redis store: every handle is its own connection on the test's prefix
+ * (the store creates and quits it), so reopening is a new client on the same keys. Every case fails with a
+ * clear message (never skips) when Redis is not there.
+ */
+export function redisSuiteFactory<Store>(prefix: string, create: (options: { connection: typeof TEST_REDIS; keyPrefix: string }) => Store) {
+  return async ({ namespace }: { namespace: string }): Promise<Store> => {
+    await sharedTestRedis();
+    return create({ connection: { ...TEST_REDIS }, keyPrefix: `${prefix}${namespace}:` });
+  };
+}
+
+/** After close, a Redis store refuses a read and a write instead of reconnecting behind its owner's back. */
+export async function expectRefusedAfterClose<Store extends { close(): Promise<void> }>(
+  store: Store,
+  operations: { read: (store: Store) => Promise<unknown>; write: (store: Store) => Promise<unknown> },
+): Promise<void> {
+  await operations.read(store);
+  await store.close();
+  await expect(operations.read(store)).rejects.toThrow(/closed/);
+  await expect(operations.write(store)).rejects.toThrow(/closed/);
 }
