@@ -5,7 +5,7 @@ import tseslint from "typescript-eslint";
 import { describe, expect, it } from "vitest";
 
 /**
- * The boundary rules of DESIGN.md hold in two ways: the lint rules refuse a forbidden import (checked here
+ * The boundary rules of ARCHITECTURE.md hold in two ways: the lint rules refuse a forbidden import (checked here
  * by linting small snippets as if they were files of each package), and the packages' manifests declare
  * only allowed dependencies.
  */
@@ -33,6 +33,9 @@ const REFUSED: [pkg: string, specifier: string][] = [
   ["http-h3", "@public-scan/scanner"],
   ["aws-lambda", "@public-scan/mcp"],
   ["mcp", "@public-scan/core/src/contract/scan.js"],
+  ["storage", "@public-scan/scanner"],
+  ["storage", "@public-scan/http-h3"],
+  ["storage", "@public-scan/mcp"],
 ];
 const ALLOWED: [pkg: string, specifier: string][] = [
   ["core", "zod"],
@@ -41,6 +44,7 @@ const ALLOWED: [pkg: string, specifier: string][] = [
   ["http-h3", "@public-scan/core"],
   ["aws-lambda", "@public-scan/http-h3"],
   ["aws-lambda", "@public-scan/scanner"],
+  ["storage", "@public-scan/core"],
 ];
 
 describe("dependency direction", () => {
@@ -59,11 +63,11 @@ describe("dependency direction", () => {
   it("manifests declare only allowed internal dependencies", () => {
     expect(internal("core")).toEqual([]);
     expect(internal("client")).toEqual(["@public-scan/core"]);
-    for (const pkg of ["scanner", "http-h3", "mcp"]) expect(internal(pkg)).toEqual(["@public-scan/core"]);
+    for (const pkg of ["scanner", "http-h3", "mcp", "storage"]) expect(internal(pkg)).toEqual(["@public-scan/core"]);
     expect(
       internal("aws-lambda").every((name) => ["@public-scan/core", "@public-scan/http-h3", "@public-scan/scanner"].includes(name)),
     ).toBe(true);
-    for (const pkg of ["core", "scanner", "http-h3", "mcp", "client", "aws-lambda"]) {
+    for (const pkg of ["core", "scanner", "http-h3", "mcp", "client", "aws-lambda", "storage"]) {
       expect(internal(pkg)).not.toContain("@public-scan/mcp");
       expect(internal(pkg)).not.toContain("@public-scan/aws-lambda");
     }
