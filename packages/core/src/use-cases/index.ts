@@ -15,6 +15,8 @@ export { getScanResult } from "./get-scan-result.js";
 export { checkReadLimit, HEAVY_READ, weightOf } from "./check-read-limit.js";
 export { getDomainLatest, getDomainLatestTable } from "./get-domain-latest.js";
 export { getHealth } from "./get-health.js";
+export { exportFindings, MCP_TOOL_HANDLERS } from "./mcp-tool-handlers.js";
+export type { McpToolArguments, McpToolHandler } from "./mcp-tool-handlers.js";
 export { runScanJob } from "./run-scan-job.js";
 export type { WorkerDeps } from "./run-scan-job.js";
 export { recoverInterruptedScans } from "./recover-interrupted-scans.js";

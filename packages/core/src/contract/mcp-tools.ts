@@ -1,0 +1,154 @@
+import { z } from "zod";
+import { ScanUrlSchema } from "./create-scan-request.js";
+import { MCP_LIGHT_TOOL_NAMES, type McpToolName } from "./mcp-tool-names.js";
+import type { OperationId, ReadWeight } from "./operations.js";
+import { RegionCodeSchema, ScanIdSchema } from "./primitives.js";
+import { BundleDetailSchema, BUNDLE_MAX_BYTES_RANGE } from "./scan-bundle.js";
+import type { Scope } from "./scopes.js";
+
+/** How long `service_scan_site` waits for the scan to finish before it answers with the job (contract: 45 s). */
+export const SCAN_SITE_DEFAULT_WAIT_SECONDS = 45;
+
+const ScanIdInput = z.strictObject({ scanId: ScanIdSchema });
+// Domains are checked by the same use-case as the REST path parameter, so both surfaces refuse alike.
+const DomainInput = z.strictObject({ domain: z.string().trim().min(1).max(253).meta({ example: "example.com" }) });
+
+/**
+ * One MCP tool of the contract: its input, the scopes a hosted OAuth token needs, the weighted read it
+ * counts as, whether the anonymous Light endpoint offers it, and the REST operation it mirrors (same
+ * use-case, same rendering), if any. The MCP servers, the stdio server and the client are loops over this
+ * table; which use-case each tool calls is in core's use-case layer (`MCP_TOOL_HANDLERS`).
+ */
+export interface McpToolSpec {
+  readonly name: McpToolName;
+  readonly summary: string;
+  readonly input: z.ZodObject;
+  /** Scopes a hosted OAuth token must hold (all of them). The Light endpoint is anonymous. */
+  readonly scopes: readonly Scope[];
+  /** The weighted read limits' policy and units; null for scan creation (counted by the scan quota). */
+  readonly readWeight: ReadWeight | null;
+  readonly light: boolean;
+  readonly operationId: OperationId | null;
+}
+
+const READ: readonly Scope[] = ["mcp", "scan:read"];
+const RESOURCE_1 = { policy: "resource", units: 1 } as const;
+const RESOURCE_4 = { policy: "resource", units: 4 } as const;
+
+/** Keeps each entry's literal name and input type; the Light flag comes from the contract's Light list. */
+function tool<const Spec extends Omit<McpToolSpec, "light">>(spec: Spec): Spec & { readonly light: boolean } {
+  return { ...spec, light: (MCP_LIGHT_TOOL_NAMES as readonly string[]).includes(spec.name) };
+}
+
+/** The 12 tools of the contract, in its order (docs/api.md "MCP tools" gives the decisions taken here). */
+export const MCP_TOOLS = [
+  tool({
+    name: "service_scan_site",
+    summary: "Start or reuse a scan of a public URL; waits up to 45 s for it by default.",
+    input: z.strictObject({
+      url: ScanUrlSchema,
+      scanFrom: RegionCodeSchema.optional(),
+      waitSeconds: z
+        .int()
+        .min(0)
+        .max(SCAN_SITE_DEFAULT_WAIT_SECONDS)
+        .optional()
+        .meta({ description: `Seconds to wait for the result (default ${SCAN_SITE_DEFAULT_WAIT_SECONDS}).` }),
+    }),
+    scopes: ["mcp", "scan:create"],
+    readWeight: null,
+    operationId: "createScan",
+  }),
+  tool({
+    name: "service_get_scan_status",
+    summary: "Poll a scan by its scanId: phase and progress while active, headline results when done.",
+    input: ScanIdInput,
+    scopes: READ,
+    readWeight: { policy: "status", units: 1 },
+    operationId: "getScanStatus",
+  }),
+  tool({
+    name: "service_get_scan_bundle",
+    summary: "A combined digest of a completed scan within a byte budget.",
+    input: z.strictObject({
+      scanId: ScanIdSchema,
+      detail: BundleDetailSchema.optional(),
+      maxBytes: z.int().min(BUNDLE_MAX_BYTES_RANGE.min).max(BUNDLE_MAX_BYTES_RANGE.max).optional(),
+    }),
+    scopes: READ,
+    readWeight: RESOURCE_4,
+    operationId: null,
+  }),
+  tool({
+    name: "service_get_scan",
+    summary: "The Scan resource.",
+    input: ScanIdInput,
+    scopes: READ,
+    readWeight: RESOURCE_1,
+    operationId: "getScan",
+  }),
+  tool({
+    name: "service_get_report",
+    summary: "The bounded Pulse report.",
+    input: ScanIdInput,
+    scopes: READ,
+    readWeight: RESOURCE_4,
+    operationId: "getScanPulse",
+  }),
+  tool({
+    name: "service_get_evidence",
+    summary: "The bounded public-safe evidence packet.",
+    input: ScanIdInput,
+    scopes: READ,
+    readWeight: RESOURCE_4,
+    operationId: null,
+  }),
+  tool({
+    name: "service_export_findings",
+    summary: "Structured findings with the no-go disposition.",
+    input: ScanIdInput,
+    scopes: READ,
+    readWeight: RESOURCE_4,
+    operationId: null,
+  }),
+  tool({
+    name: "service_list_findings",
+    summary: "The bounded findings list.",
+    input: ScanIdInput,
+    scopes: READ,
+    readWeight: RESOURCE_1,
+    operationId: "listScanFindings",
+  }),
+  tool({
+    name: "service_get_pre_consent_cookies_trackers",
+    summary: "The row-level table of cookies, storage and trackers before consent.",
+    input: ScanIdInput,
+    scopes: READ,
+    readWeight: RESOURCE_1,
+    operationId: "getScanPreConsentCookiesTrackers",
+  }),
+  tool({
+    name: "service_explain_finding",
+    summary: "One finding with its evidence, caveats and next steps.",
+    input: z.strictObject({ scanId: ScanIdSchema, finding: z.string().min(1).max(80).meta({ example: "pre_consent_tracking_cookies" }) }),
+    scopes: READ,
+    readWeight: RESOURCE_1,
+    operationId: "getScanFinding",
+  }),
+  tool({
+    name: "service_get_latest_domain_scan",
+    summary: "The latest eligible scan of a domain.",
+    input: DomainInput,
+    scopes: READ,
+    readWeight: RESOURCE_1,
+    operationId: "getDomainLatestScan",
+  }),
+  tool({
+    name: "service_get_latest_domain_pre_consent_cookies_trackers",
+    summary: "The pre-consent table of a domain's latest eligible scan.",
+    input: DomainInput.extend({ scanFrom: RegionCodeSchema.optional() }),
+    scopes: READ,
+    readWeight: RESOURCE_1,
+    operationId: "getDomainLatestPreConsentCookiesTrackers",
+  }),
+] as const satisfies readonly McpToolSpec[];

@@ -1,0 +1,50 @@
+import type { z } from "zod";
+import type { McpToolName } from "../contract/mcp-tool-names.js";
+import type { MCP_TOOLS } from "../contract/mcp-tools.js";
+import { toFindingList } from "../render/to-finding-list.js";
+import { HEAVY_READ } from "./check-read-limit.js";
+import { createScan } from "./create-scan.js";
+import { getDomainLatest, getDomainLatestTable } from "./get-domain-latest.js";
+import { getScan, getScanStatus } from "./get-scan.js";
+import { getScanResult } from "./get-scan-result.js";
+import type { Outcome } from "./outcome.js";
+import { getBundle, getFinding, getPreConsentTable, getPulse, getPulseEvidence, listFindings } from "./scan-results.js";
+import type { Caller, ServiceDeps } from "./service-deps.js";
+
+type ToolSpec<Name extends McpToolName> = Extract<(typeof MCP_TOOLS)[number], { name: Name }>;
+/** A tool's arguments after its input schema parsed them. */
+export type McpToolArguments<Name extends McpToolName> = z.infer<ToolSpec<Name>["input"]>;
+
+export type McpToolHandler<Name extends McpToolName> = (
+  deps: ServiceDeps,
+  input: { args: McpToolArguments<Name>; caller: Caller },
+) => Promise<Outcome<unknown> | { status: 200; body: unknown }>;
+
+/**
+ * The structured findings export (contract: "structured findings plus no-go disposition"): the finding
+ * list, which carries the disposition, counted as an export (4 units) rather than a list read.
+ */
+export const exportFindings = (deps: ServiceDeps, input: { scanId: string; caller: Caller }) =>
+  getScanResult(deps, { ...input, weight: HEAVY_READ }, toFindingList);
+
+/**
+ * Which use-case each MCP tool calls, with its parsed arguments: one line each, so every MCP surface
+ * (hosted, Light, stdio through the REST client) is a loop over `MCP_TOOLS` and this table. Waiting for a
+ * scan (`waitSeconds`) is the MCP server's loop over `service_get_scan_status`'s use-case, not a use-case.
+ */
+export const MCP_TOOL_HANDLERS: { [Name in McpToolName]: McpToolHandler<Name> } = {
+  service_scan_site: (deps, { args, caller }) =>
+    createScan(deps, { body: { url: args.url, ...(args.scanFrom === undefined ? {} : { scanFrom: args.scanFrom }) }, caller }),
+  service_get_scan_status: (deps, { args, caller }) => getScanStatus(deps, { scanId: args.scanId, caller }),
+  service_get_scan_bundle: (deps, { args, caller }) => getBundle(deps, { ...args, caller }),
+  service_get_scan: (deps, { args, caller }) => getScan(deps, { scanId: args.scanId, caller }),
+  service_get_report: (deps, { args, caller }) => getPulse(deps, { scanId: args.scanId, caller }),
+  service_get_evidence: (deps, { args, caller }) => getPulseEvidence(deps, { scanId: args.scanId, caller }),
+  service_export_findings: (deps, { args, caller }) => exportFindings(deps, { scanId: args.scanId, caller }),
+  service_list_findings: (deps, { args, caller }) => listFindings(deps, { scanId: args.scanId, caller }),
+  service_get_pre_consent_cookies_trackers: (deps, { args, caller }) => getPreConsentTable(deps, { scanId: args.scanId, caller }),
+  service_explain_finding: (deps, { args, caller }) => getFinding(deps, { scanId: args.scanId, findingId: args.finding, caller }),
+  service_get_latest_domain_scan: (deps, { args, caller }) => getDomainLatest(deps, { domain: args.domain, caller }),
+  service_get_latest_domain_pre_consent_cookies_trackers: (deps, { args, caller }) =>
+    getDomainLatestTable(deps, { domain: args.domain, ...(args.scanFrom === undefined ? {} : { scanFrom: args.scanFrom }), caller }),
+};

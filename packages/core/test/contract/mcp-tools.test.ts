@@ -1,0 +1,139 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createLocalService } from "../../src/compose/index.js";
+import {
+  FindingDetailSchema,
+  FindingListSchema,
+  MCP_TOOLS,
+  OPERATIONS,
+  PreConsentTableSchema,
+  PulseEvidenceSchema,
+  PulseSchema,
+  ScanBundleSchema,
+  ScanJobSchema,
+  ScanOrJobSchema,
+  ScanSchema,
+  type McpToolName,
+} from "../../src/contract/index.js";
+import type { ScanObservations } from "../../src/observations/index.js";
+import { MCP_TOOL_HANDLERS, type Caller } from "../../src/use-cases/index.js";
+
+/** The tool table of the contract's "MCP tool surface", copied from it by hand so a drift in code shows here. */
+const CONTRACT_TOOLS = [
+  "service_scan_site",
+  "service_get_scan_status",
+  "service_get_scan_bundle",
+  "service_get_scan",
+  "service_get_report",
+  "service_get_evidence",
+  "service_export_findings",
+  "service_list_findings",
+  "service_get_pre_consent_cookies_trackers",
+  "service_explain_finding",
+  "service_get_latest_domain_scan",
+  "service_get_latest_domain_pre_consent_cookies_trackers",
+];
+const spec = (name: McpToolName) => MCP_TOOLS.find((tool) => tool.name === name)!;
+const SCAN_ID = "3f1c9a52-7c1e-4c55-9b0e-2f4b8e2d6a10";
+
+describe("the MCP tool table", () => {
+  it("has every tool of the contract exactly once, in its order", () => {
+    expect(MCP_TOOLS.map((tool) => tool.name)).toEqual(CONTRACT_TOOLS);
+  });
+
+  it("offers exactly scan_site, get_scan_status and get_scan_bundle on the Light endpoint", () => {
+    expect(MCP_TOOLS.filter((tool) => tool.light).map((tool) => tool.name)).toEqual([
+      "service_scan_site",
+      "service_get_scan_status",
+      "service_get_scan_bundle",
+    ]);
+  });
+
+  it("weighs evidence, the report, the export and the bundle 4 units, status polls on their own policy, the rest 1", () => {
+    const heavy = ["service_get_scan_bundle", "service_get_report", "service_get_evidence", "service_export_findings"];
+    for (const tool of MCP_TOOLS) {
+      if (tool.name === "service_scan_site") expect(tool.readWeight).toBeNull();
+      else if (tool.name === "service_get_scan_status") expect(tool.readWeight).toEqual({ policy: "status", units: 1 });
+      else expect(tool.readWeight).toEqual({ policy: "resource", units: heavy.includes(tool.name) ? 4 : 1 });
+    }
+  });
+
+  it("counts a tool that mirrors a REST operation exactly as that operation", () => {
+    for (const tool of MCP_TOOLS.filter((entry) => entry.operationId !== null && entry.name !== "service_scan_site")) {
+      expect(tool.readWeight, tool.name).toEqual(OPERATIONS.find((operation) => operation.operationId === tool.operationId)!.readWeight);
+    }
+  });
+
+  it("needs the mcp scope everywhere, scan:create to scan and scan:read to read", () => {
+    for (const tool of MCP_TOOLS) {
+      expect(tool.scopes).toContain("mcp");
+      expect(tool.scopes).toContain(tool.name === "service_scan_site" ? "scan:create" : "scan:read");
+    }
+  });
+
+  it("parses the contract's input shapes and refuses others", () => {
+    expect(spec("service_scan_site").input.safeParse({ url: "https://www.example.com/" }).success).toBe(true);
+    expect(spec("service_scan_site").input.safeParse({ url: "ftp://example.com/" }).success).toBe(false);
+    expect(spec("service_scan_site").input.safeParse({ url: "https://www.example.com/", waitSeconds: 46 }).success).toBe(false);
+    expect(spec("service_get_scan_status").input.safeParse({ scanId: SCAN_ID }).success).toBe(true);
+    expect(spec("service_get_scan_status").input.safeParse({ scanId: "../etc/passwd" }).success).toBe(false);
+    expect(spec("service_get_scan_status").input.safeParse({ scanId: SCAN_ID, detail: "full" }).success).toBe(false);
+    expect(spec("service_get_scan_bundle").input.safeParse({ scanId: SCAN_ID, detail: "full", maxBytes: 12000 }).success).toBe(true);
+    expect(spec("service_get_scan_bundle").input.safeParse({ scanId: SCAN_ID, detail: "everything" }).success).toBe(false);
+    expect(spec("service_explain_finding").input.safeParse({ scanId: SCAN_ID, finding: "pre_consent_tracking_cookies" }).success).toBe(
+      true,
+    );
+    expect(spec("service_get_latest_domain_scan").input.safeParse({ domain: "example.com" }).success).toBe(true);
+    expect(spec("service_get_latest_domain_scan").input.safeParse({}).success).toBe(false);
+  });
+});
+
+describe("the MCP tool handlers", () => {
+  const recorded = JSON.parse(
+    readFileSync(new URL("../fixtures/observations/daily-courier.json", import.meta.url), "utf8"),
+  ) as ScanObservations;
+  const caller: Caller = { kind: "key", keyId: "key_mcp" };
+
+  it("call the use-case of each tool and answer with its resource", async () => {
+    const local = await createLocalService({
+      scanner: { scan: () => Promise.resolve(recorded), close: () => Promise.resolve() },
+      config: { baseUrl: "https://scan.example.org" },
+    });
+    try {
+      const deps = local.deps;
+      const started = await MCP_TOOL_HANDLERS.service_scan_site(deps, { args: { url: "https://www.daily-courier.test/" }, caller });
+      const { scanId } = ScanJobSchema.parse(started.body);
+      await deps.queue.drain();
+      const finding = FindingListSchema.parse((await MCP_TOOL_HANDLERS.service_list_findings(deps, { args: { scanId }, caller })).body)
+        .findings[0]!.id;
+      const answers: Record<McpToolName, { args: never; schema: { parse(value: unknown): unknown } }> = {
+        service_scan_site: { args: { url: "https://www.daily-courier.test/" } as never, schema: ScanSchema },
+        service_get_scan_status: { args: { scanId } as never, schema: ScanOrJobSchema },
+        service_get_scan_bundle: { args: { scanId, detail: "summary", maxBytes: 5000 } as never, schema: ScanBundleSchema },
+        service_get_scan: { args: { scanId } as never, schema: ScanSchema },
+        service_get_report: { args: { scanId } as never, schema: PulseSchema },
+        service_get_evidence: { args: { scanId } as never, schema: PulseEvidenceSchema },
+        service_export_findings: { args: { scanId } as never, schema: FindingListSchema },
+        service_list_findings: { args: { scanId } as never, schema: FindingListSchema },
+        service_get_pre_consent_cookies_trackers: { args: { scanId } as never, schema: PreConsentTableSchema },
+        service_explain_finding: { args: { scanId, finding } as never, schema: FindingDetailSchema },
+        service_get_latest_domain_scan: { args: { domain: "www.daily-courier.test" } as never, schema: ScanSchema },
+        service_get_latest_domain_pre_consent_cookies_trackers: {
+          args: { domain: "www.daily-courier.test" } as never,
+          schema: PreConsentTableSchema,
+        },
+      };
+      for (const tool of MCP_TOOLS) {
+        const { args, schema } = answers[tool.name];
+        const outcome = await (MCP_TOOL_HANDLERS[tool.name] as (...input: unknown[]) => Promise<{ status: number; body: unknown }>)(deps, {
+          args: tool.input.parse(args),
+          caller,
+        });
+        expect(outcome.status, tool.name).toBe(200);
+        expect(() => schema.parse(outcome.body), tool.name).not.toThrow();
+      }
+    } finally {
+      await local.close();
+    }
+  });
+});
