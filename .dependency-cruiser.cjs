@@ -17,8 +17,8 @@ const CORE_LAYERS = [
   ["render"],
   ["limits"],
   ["keys"],
-  ["access"],
   ["use-cases"],
+  ["access"],
   ["stores"],
   ["compose", "openapi", "testing"],
 ];

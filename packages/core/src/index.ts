@@ -17,3 +17,5 @@ export * from "./keys/index.js";
 export * from "./ports/index.js";
 export { REDACTED_INTERNAL_MESSAGE, toErrorEnvelope, toHttpStatus } from "./errors/to-error-envelope.js";
 export type { ErrorEnvelopeOptions } from "./errors/to-error-envelope.js";
+export { resolveCaller, UNKNOWN_CLIENT } from "./access/resolve-caller.js";
+export type { ResolveCallerDeps, ResolveCallerInput } from "./access/resolve-caller.js";

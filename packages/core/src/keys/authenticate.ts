@@ -16,11 +16,12 @@ const MAX_TOKEN_LENGTH = 256;
 
 /**
  * Reads an `Authorization` header. No header: null (the anonymous path, where a route allows it). A header
- * that is not a valid, unexpired, unrevoked bearer key: `unauthorized`, with one message for every case so
- * the answer does not tell which keys exist.
+ * that is not a valid, unexpired, unrevoked bearer key, an empty one included (a client that sends the
+ * header means to authenticate): `unauthorized`, with one message for every case so the answer does not
+ * tell which keys exist.
  */
 export async function authenticate(deps: { keys: KeyStore; clock: Clock }, authorization: string | undefined): Promise<Credential | null> {
-  if (authorization === undefined || authorization.trim() === "") return null;
+  if (authorization === undefined) return null;
   const invalid = () => new ServiceError("unauthorized", "The credential is missing, malformed, expired or revoked.");
   const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
   const token = match?.[1];

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { ServiceError, isServiceError, type OperationId, type OperationSpec } from "@public-scan/core";
+import { ServiceError, UNKNOWN_CLIENT, isServiceError, resolveCaller, type OperationId, type OperationSpec } from "@public-scan/core";
 import { getRouterParams, type H3Event } from "h3";
 import { corsHeaders, preflightHeaders } from "./cors-headers.js";
 import { OPERATION_HANDLERS } from "./operation-handlers.js";
-import { resolveCaller, UNKNOWN_CLIENT } from "./resolve-caller.js";
 import type { RestAppOptions } from "./rest-app-options.js";
 import { toErrorResponse } from "./to-error-response.js";
 import { baseHeaders, toJsonResponse } from "./to-json-response.js";
@@ -57,7 +56,10 @@ export function createOperationRoute(input: OperationRouteInput) {
       const clientAddress = input.addressOf(event);
       const { caller, credential } = SELF_AUTHENTICATING.has(operation.operationId)
         ? { caller: { kind: "anonymous" as const, ip: clientAddress ?? UNKNOWN_CLIENT }, credential: null }
-        : await resolveCaller(options, { operation, authorization: event.req.headers.get("authorization") ?? undefined, clientAddress });
+        : await resolveCaller(
+            { keys: options.keys, clock: options.service.clock, limits: options.service.limits },
+            { access: operation, authorization: event.req.headers.get("authorization") ?? undefined, clientAddress },
+          );
       const result = await OPERATION_HANDLERS[operation.operationId as OperationId]({
         options,
         request: event.req,

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { getReport, isServiceError, toErrorEnvelope, toHttpStatus } from "@public-scan/core";
+import { getReport, isServiceError, toErrorEnvelope, toHttpStatus, UNKNOWN_CLIENT } from "@public-scan/core";
 import { getRouterParams, type H3, type H3Event } from "h3";
 import { renderErrorPage, renderPendingPage, renderReportPage } from "../report/index.js";
 import type { RestAppOptions } from "./rest-app-options.js";
-import { UNKNOWN_CLIENT } from "./resolve-caller.js";
 import { baseHeaders } from "./to-json-response.js";
 
 /** Path of the report page, outside the API prefix (core's link builder makes `links.report` from it). */

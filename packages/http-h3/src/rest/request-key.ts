@@ -1,8 +1,7 @@
-import { requestReadOnlyKey, ServiceError } from "@public-scan/core";
+import { requestReadOnlyKey, ServiceError, UNKNOWN_CLIENT } from "@public-scan/core";
 import type { OperationContext, OperationResult } from "./operation-context.js";
 import { readJsonBody } from "./read-json-body.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./rest-app-options.js";
-import { UNKNOWN_CLIENT } from "./resolve-caller.js";
 
 /**
  * POST /api/v2/keys/request. The only cookie-authenticated route, so it refuses cross-site calls: a page
