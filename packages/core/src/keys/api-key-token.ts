@@ -6,13 +6,24 @@ const SECRET_LENGTH = 32;
 /** Characters of the secret kept, with the prefix, as `tokenPrefix`. */
 const SHOWN = 6;
 
-/** A new token `<prefix><32 random base62 characters>`, from the system's CSPRNG without modulo bias. */
-export function generateApiKeyToken(prefix: string): string {
+/**
+ * The symbol a random byte stands for, or null when the byte must be dropped: 248 = 4 * 62, so bytes at
+ * or above it are rejected and every symbol is equally likely (a plain `% 62` would favour the first 8).
+ */
+export function toTokenSymbol(byte: number): string | null {
+  return byte < 248 ? ALPHABET[byte % 62]! : null;
+}
+
+/**
+ * A new token `<prefix><32 random base62 characters>`, from the system's CSPRNG without modulo bias.
+ * `random` is the byte source (tests pass a scripted one).
+ */
+export function generateApiKeyToken(prefix: string, random: (size: number) => Uint8Array = randomBytes): string {
   let secret = "";
   while (secret.length < SECRET_LENGTH) {
-    for (const byte of randomBytes(SECRET_LENGTH * 2)) {
-      // 248 = 4 * 62: bytes at or above it are dropped so every symbol is equally likely.
-      if (byte < 248 && secret.length < SECRET_LENGTH) secret += ALPHABET[byte % 62];
+    for (const byte of random(SECRET_LENGTH * 2)) {
+      const symbol = toTokenSymbol(byte);
+      if (symbol !== null && secret.length < SECRET_LENGTH) secret += symbol;
     }
   }
   return `${prefix}${secret}`;
