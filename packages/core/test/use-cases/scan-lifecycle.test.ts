@@ -171,10 +171,15 @@ describe("scan lifecycle", () => {
 
   it("takes over a running scan whose heartbeat went stale: retried and joined while it has attempts, else ended", async () => {
     let now = Date.parse("2026-11-23T10:00:00.000Z");
-    const { scanner } = fakeScanner(() => new Promise(() => undefined));
+    const started = gate();
+    const { scanner } = fakeScanner(() => {
+      started.open();
+      return new Promise(() => undefined);
+    });
     const deps = await service(scanner, { now: () => now, jobDeadlineMs: 200 });
     const first = await createScan(deps, { body: { url: "https://www.stuck.example/" }, caller });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The worker has the scan once the scanner is called: no guessing how long that takes.
+    await started.opened;
     expect(await deps.scans.get(first.body.scanId)).toMatchObject({ status: "running", attempts: 1 });
     now += (deps.config.staleAfterSeconds + 1) * 1000;
     // Its worker is gone: the scan goes back to the queue (attempt 1 of 2) and the request joins it.

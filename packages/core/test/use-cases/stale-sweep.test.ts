@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLocalService } from "../../src/compose/index.js";
 import { createMemoryCounterStore, createRateLimiter } from "../../src/limits/index.js";
 import type { ScanObservations } from "../../src/observations/index.js";
@@ -14,7 +14,11 @@ const recorded = JSON.parse(
 const instant: Scanner = { scan: () => Promise.resolve(recorded), close: () => Promise.resolve() };
 
 describe("the periodic sweep of scans left by dead workers", () => {
+  // Only the sweep's interval is faked: the queue and the stores keep their real (instant) timing.
+  afterEach(() => void vi.useRealTimers());
+
   it("retries a scan another process left running, while this process lives", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     let now = Date.parse("2026-11-23T10:00:00.000Z");
     const scans = createMemoryScanStore();
     const service = await createLocalService({
@@ -35,10 +39,11 @@ describe("the periodic sweep of scans left by dead workers", () => {
     };
     await scans.create(orphan, { targetKey: targetKeyOf(orphan) });
     now += 3_000;
-    for (let waited = 0; (await scans.get(orphan.scanId))?.status !== "completed"; waited += 100) {
-      expect(waited).toBeLessThan(5_000);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // Nothing has swept yet: the start-up recovery ran before the orphan existed.
+    expect(await scans.get(orphan.scanId)).toMatchObject({ status: "running", attempts: 1 });
+    // One period of the sweep (half of staleAfterSeconds, at least 1 s) on the fake clock.
+    await vi.advanceTimersByTimeAsync(1_000);
+    await service.deps.queue.drain();
     expect(await scans.get(orphan.scanId)).toMatchObject({ status: "completed", attempts: 2 });
     await service.close();
   });
