@@ -1,6 +1,7 @@
 import { SYSTEM_CLOCK, type Clock, type Ids } from "../ports/clock.js";
 import type { RateLimiter } from "../limits/rate-limiter.js";
 import type { Scanner } from "../ports/scanner.js";
+import type { JobQueueFactory } from "../ports/job-queue.js";
 import type { TargetPolicy } from "../ports/target-policy.js";
 import type { ScanStore } from "../ports/scan-store.js";
 import { createInProcessJobQueue } from "../stores/create-in-process-job-queue.js";
@@ -22,7 +23,12 @@ export interface LocalServiceOptions {
   /** Refuses non-public targets before they are queued (the scanner's `createTargetPolicy`). */
   targets?: TargetPolicy;
   config: Partial<ServiceConfig> & Pick<ServiceConfig, "baseUrl">;
-  /** Jobs at the same time (default 2). */
+  /**
+   * The job queue, built around the service's job handler. Default: the in-process queue with
+   * `concurrency` jobs at a time; a host running several processes passes BullMQ's or SQS's here.
+   */
+  queue?: JobQueueFactory;
+  /** Jobs at the same time in the default in-process queue (default 2). */
   concurrency?: number;
   jobDeadlineMs?: number;
   clock?: Clock;
@@ -40,22 +46,24 @@ export interface CloseOptions {
 }
 
 /**
- * Wires the use-cases for one process: a store, the in-process queue whose handler runs scan jobs, and the
- * given scanner. Recovers scans a previous process left behind before taking new work.
+ * Wires the use-cases for one process: the host's store and queue (defaults: in memory, in process), the
+ * queue's handler that runs scan jobs with the given scanner, and the sweep that recovers scans whose
+ * worker died. Recovers scans a previous process left behind before taking new work.
  */
 export async function createLocalService(
   options: LocalServiceOptions,
 ): Promise<{ deps: WorkerDeps; close: (options?: CloseOptions) => Promise<void> }> {
   const clock = options.clock ?? SYSTEM_CLOCK;
   const scans = options.scans ?? createMemoryScanStore();
-  const deps = {} as WorkerDeps;
   const shutdown = new AbortController();
-  const queue = createInProcessJobQueue({
-    concurrency: options.concurrency ?? 2,
+  const queueFactory: JobQueueFactory =
+    options.queue ?? ((handlers) => createInProcessJobQueue({ ...handlers, concurrency: options.concurrency ?? 2 }));
+  // The handler closes over `deps`, declared just below: the queue calls it only for jobs enqueued later.
+  const queue = queueFactory({
     handler: (job) => runScanJob(deps, job),
     onError: (error, job) => options.onJobError?.(error, job.scanId),
   });
-  Object.assign(deps, {
+  const deps: WorkerDeps = {
     scans,
     queue,
     quota: options.quota ?? createUnlimitedQuota({ now: () => clock.now() }),
@@ -69,7 +77,7 @@ export async function createLocalService(
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.targets ? { targets: options.targets } : {}),
     shutdown: shutdown.signal,
-  } satisfies WorkerDeps);
+  };
   await recoverInterruptedScans(deps);
   // Scans of workers that die while this process lives are taken over by a periodic sweep.
   const sweep = setInterval(

@@ -1,7 +1,7 @@
 /** Ports: small, domain-shaped interfaces that adapters implement. */
 export type { ScanInput, ScanProgress, Scanner } from "./scanner.js";
 export type { ScanStore } from "./scan-store.js";
-export type { JobQueue, ScanJobMessage } from "./job-queue.js";
+export type { JobQueue, JobQueueFactory, JobQueueHandlers, ScanJobMessage } from "./job-queue.js";
 export type { Clock, Ids } from "./clock.js";
 export { SYSTEM_CLOCK } from "./clock.js";
 export type { KeyStore } from "./key-store.js";
