@@ -1,5 +1,5 @@
 import { SYSTEM_CLOCK, type Clock, type Ids } from "../ports/clock.js";
-import type { RateLimiter } from "../limits/rate-limiter.js";
+import type { RateLimiter } from "../ports/rate-limiter.js";
 import type { Scanner } from "../ports/scanner.js";
 import type { TargetPolicy } from "../ports/target-policy.js";
 import type { ScanStore } from "../ports/scan-store.js";

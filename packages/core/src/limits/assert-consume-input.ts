@@ -1,4 +1,4 @@
-import type { ConsumeInput } from "./counter-store.js";
+import type { ConsumeInput } from "../ports/counter-store.js";
 
 /**
  * Rejects inputs no implementation should have to interpret. These are programming errors of the caller,

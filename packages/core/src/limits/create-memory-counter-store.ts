@@ -1,5 +1,5 @@
 import { assertConsumeInput } from "./assert-consume-input.js";
-import type { ConsumeInput, ConsumeResult, CounterStore } from "./counter-store.js";
+import type { ConsumeInput, ConsumeResult, CounterStore } from "../ports/counter-store.js";
 import { evaluateConsume } from "./evaluate-consume.js";
 import type { CounterEntry } from "./time-until-free.js";
 import { toCounterExpiry } from "./to-counter-expiry.js";

@@ -1,4 +1,4 @@
-import type { ConsumeResult, CounterCheck } from "./counter-store.js";
+import type { ConsumeResult, CounterCheck } from "../ports/counter-store.js";
 import { timeUntilFree, type CounterEntry } from "./time-until-free.js";
 
 export interface EvaluateConsumeInput {

@@ -3,7 +3,14 @@
  * rolling limits over it. The SQLite and Redis stores live in `@public-scan/storage`.
  */
 export { assertConsumeInput } from "./assert-consume-input.js";
-export type { ConsumeInput, ConsumeResult, CounterCheck, CounterStore, CounterStoreCapabilities, CounterWindow } from "./counter-store.js";
+export type {
+  ConsumeInput,
+  ConsumeResult,
+  CounterCheck,
+  CounterStore,
+  CounterStoreCapabilities,
+  CounterWindow,
+} from "../ports/counter-store.js";
 export { createIdentifierHasher } from "./create-identifier-hasher.js";
 export type { IdentifierHasher, IdentifierHasherOptions, IdentifierKind } from "./create-identifier-hasher.js";
 export { createMemoryCounterStore } from "./create-memory-counter-store.js";
@@ -13,8 +20,9 @@ export type { RateLimiterOptions } from "./create-rate-limiter.js";
 export { evaluateConsume } from "./evaluate-consume.js";
 export type { EvaluateConsumeInput } from "./evaluate-consume.js";
 export { RATE_LIMIT_POLICY, RATE_LIMIT_POLICY_VERSION } from "./rate-limit-policy.js";
-export type { RateLimitProfile, RateLimitRule, RateLimitScope, RateLimitUnit } from "./rate-limit-policy.js";
-export type { CounterStatus, DailyQuota, DailyQuotaGrant, RateLimiter, RateLimitGrant } from "./rate-limiter.js";
+export type { RateLimitRule, RateLimitUnit } from "./rate-limit-policy.js";
+export type { RateLimitProfile, RateLimitScope } from "../ports/rate-limiter.js";
+export type { CounterStatus, DailyQuota, DailyQuotaGrant, RateLimiter, RateLimitGrant } from "../ports/rate-limiter.js";
 export { timeUntilFree } from "./time-until-free.js";
 export type { CounterEntry } from "./time-until-free.js";
 export { toCounterExpiry } from "./to-counter-expiry.js";

@@ -1,4 +1,4 @@
-import type { CounterWindow } from "./counter-store.js";
+import type { CounterWindow } from "../ports/counter-store.js";
 import { nextUtcMidnight } from "./utc-day.js";
 
 /**

@@ -1,5 +1,6 @@
 import { ServiceError } from "../errors/service-error.js";
-import type { RateLimitProfile, RateLimitRule, RateLimitScope, RateLimitUnit } from "./rate-limit-policy.js";
+import type { RateLimitProfile, RateLimitScope } from "../ports/rate-limiter.js";
+import type { RateLimitRule, RateLimitUnit } from "./rate-limit-policy.js";
 import { RATE_LIMIT_POLICY_VERSION } from "./rate-limit-policy.js";
 import { toWindowLabel } from "./to-window-label.js";
 

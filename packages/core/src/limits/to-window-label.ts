@@ -1,4 +1,4 @@
-import type { CounterWindow } from "./counter-store.js";
+import type { CounterWindow } from "../ports/counter-store.js";
 
 const UNITS = [
   [3_600_000, "H"],

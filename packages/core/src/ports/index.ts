@@ -8,3 +8,6 @@ export type { KeyStore } from "./key-store.js";
 export type { AuditEvent, AuditLog } from "./audit-log.js";
 export type { DashboardSession, SessionResolver } from "./session-resolver.js";
 export type { TargetPolicy } from "./target-policy.js";
+export type { ConsumeInput, ConsumeResult, CounterCheck, CounterStore, CounterStoreCapabilities, CounterWindow } from "./counter-store.js";
+export type { DurationStats } from "./duration-stats.js";
+export type { QuotaCaller } from "./scan-quota.js";

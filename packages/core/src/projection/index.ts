@@ -1,6 +1,7 @@
 /** Pure projections: observations -> evidence -> findings -> score and the tables every surface renders. */
 export { toEvidence } from "./to-evidence.js";
-export type { EvidenceRecord } from "./to-evidence.js";
+export { toSignalRecord } from "./evidence-record.js";
+export type { EvidenceRecord } from "./evidence-record.js";
 export { rowPriority } from "./row-priority.js";
 export { toPreConsentRows } from "./to-pre-consent-rows.js";
 export { defineFinding } from "./findings/finding-definition.js";

@@ -1,6 +1,6 @@
-import type { RateLimiter } from "../limits/rate-limiter.js";
+import type { RateLimiter } from "../ports/rate-limiter.js";
 import { toRequesterId } from "../limits/to-requester-id.js";
-import type { ScanQuota } from "./service-deps.js";
+import type { ScanQuota } from "../ports/scan-quota.js";
 
 /**
  * The ScanQuota of the REST surface over the rate limiter: anonymous callers get the contract's 20 new

@@ -1,4 +1,4 @@
-import type { Allowance, ScanQuota } from "./service-deps.js";
+import type { Allowance, ScanQuota } from "../ports/scan-quota.js";
 import { nextUtcMidnight } from "./next-utc-midnight.js";
 
 /**

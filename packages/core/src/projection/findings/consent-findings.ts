@@ -1,4 +1,4 @@
-import type { EvidenceRecord } from "../to-evidence.js";
+import type { EvidenceRecord } from "../evidence-record.js";
 import { defineFinding } from "./finding-definition.js";
 
 const inPhase = (evidence: readonly EvidenceRecord[], phase: EvidenceRecord["phase"]) =>

@@ -1,5 +1,5 @@
 import type { Criticality, EvidencePhase, FindingCategory } from "../../contract/index.js";
-import type { EvidenceRecord } from "../to-evidence.js";
+import type { EvidenceRecord } from "../evidence-record.js";
 
 /**
  * One entry of the findings catalogue. A finding exists only when `select` finds evidence for it: no

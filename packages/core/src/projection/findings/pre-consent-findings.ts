@@ -1,4 +1,4 @@
-import type { EvidenceRecord } from "../to-evidence.js";
+import type { EvidenceRecord } from "../evidence-record.js";
 import { defineFinding } from "./finding-definition.js";
 
 /** 13 months: the longest cookie lifetime that European regulators' guidance commonly refers to. */
