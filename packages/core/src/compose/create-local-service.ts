@@ -7,7 +7,7 @@ import { createInProcessJobQueue } from "../stores/create-in-process-job-queue.j
 import { createMemoryScanStore } from "../stores/create-memory-scan-store.js";
 import { createRandomIds } from "../stores/create-random-ids.js";
 import { createDurationStats } from "../stores/create-duration-stats.js";
-import { createUnlimitedQuota } from "../use-cases/create-unlimited-quota.js";
+import { createUnlimitedQuota } from "../use-cases/scan-quotas.js";
 import { recoverInterruptedScans } from "../use-cases/recover-interrupted-scans.js";
 import { runScanJob, type WorkerDeps } from "../use-cases/run-scan-job.js";
 import { DEFAULT_SERVICE_CONFIG, type ScanQuota, type ServiceConfig } from "../use-cases/service-deps.js";

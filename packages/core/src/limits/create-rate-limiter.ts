@@ -5,8 +5,8 @@ import { createIdentifierHasher, type IdentifierKind } from "./create-identifier
 import { RATE_LIMIT_POLICY, type RateLimitRule } from "./rate-limit-policy.js";
 import type { CounterStatus, DailyQuota, RateLimiter, RateLimitProfile, RateLimitScope } from "../ports/rate-limiter.js";
 import { toRateLimitError } from "./to-rate-limit-error.js";
-import { toWindowLabel } from "./to-window-label.js";
-import { nextUtcMidnight } from "./utc-day.js";
+import { toWindowLabel } from "./counter-window.js";
+import { nextUtcMidnight } from "./counter-window.js";
 
 export interface RateLimiterOptions {
   readonly store: CounterStore;

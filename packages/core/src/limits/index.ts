@@ -2,7 +2,7 @@
  * Limits: the CounterStore port, its in-memory implementation, and the contract's quotas and weighted
  * rolling limits over it. The SQLite and Redis stores live in `@public-scan/storage`.
  */
-export { assertConsumeInput } from "./assert-consume-input.js";
+export { assertConsumeInput } from "./evaluate-consume.js";
 export type {
   ConsumeInput,
   ConsumeResult,
@@ -23,10 +23,10 @@ export { RATE_LIMIT_POLICY, RATE_LIMIT_POLICY_VERSION } from "./rate-limit-polic
 export type { RateLimitRule, RateLimitUnit } from "./rate-limit-policy.js";
 export type { RateLimitProfile, RateLimitScope } from "../ports/rate-limiter.js";
 export type { CounterStatus, DailyQuota, DailyQuotaGrant, RateLimiter, RateLimitGrant } from "../ports/rate-limiter.js";
-export { timeUntilFree } from "./time-until-free.js";
-export type { CounterEntry } from "./time-until-free.js";
-export { toCounterExpiry } from "./to-counter-expiry.js";
+export { timeUntilFree } from "./evaluate-consume.js";
+export type { CounterEntry } from "./evaluate-consume.js";
+export { toCounterExpiry } from "./counter-window.js";
 export { toRateLimitError } from "./to-rate-limit-error.js";
 export type { RateLimitErrorInput } from "./to-rate-limit-error.js";
-export { toWindowLabel } from "./to-window-label.js";
+export { toWindowLabel } from "./counter-window.js";
 export { toRequesterId } from "./to-requester-id.js";

@@ -2,7 +2,7 @@ import { ServiceError } from "../errors/service-error.js";
 import type { RateLimitProfile, RateLimitScope } from "../ports/rate-limiter.js";
 import type { RateLimitRule, RateLimitUnit } from "./rate-limit-policy.js";
 import { RATE_LIMIT_POLICY_VERSION } from "./rate-limit-policy.js";
-import { toWindowLabel } from "./to-window-label.js";
+import { toWindowLabel } from "./counter-window.js";
 
 /** Each limit's name, and what the caller can do besides waiting (mirrors the contract's rules for each limit). */
 const PROFILE_TEXT = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assertConsumeInput, evaluateConsume, timeUntilFree, toCounterExpiry, toWindowLabel } from "../../src/limits/index.js";
-import { nextUtcMidnight, startOfUtcDay } from "../../src/limits/utc-day.js";
+import { nextUtcMidnight, startOfUtcDay } from "../../src/limits/counter-window.js";
 
 const MIDNIGHT = Date.UTC(2026, 7, 15);
 
