@@ -56,6 +56,7 @@ export {
   HEADERS,
   HealthSchema,
   HostSchema,
+  isServiceError,
   IssuedApiKeySchema,
   isTerminalStatus,
   JobNextActionSchema,
@@ -87,6 +88,7 @@ export {
   READ_ONLY_KEY_PREFIX,
   ReadOnlyKeyRequestSchema,
   RECOMMENDED_BUNDLE_MAX_BYTES,
+  REDACTED_INTERNAL_MESSAGE,
   RegionCodeSchema,
   ResultDispositionReasonSchema,
   ResultDispositionSchema,
@@ -111,7 +113,10 @@ export {
   ScoreStatusSchema,
   SELF_SERVE_KEY_LIMITS,
   SELF_SERVE_SCOPES,
+  ServiceError,
   TERMINAL_STATUSES,
+  toErrorEnvelope,
+  toHttpStatus,
   UNATTRIBUTED_VENDOR,
   UNAVAILABLE,
   WEIGHTED_READ_POLICY_VERSION,
@@ -127,6 +132,7 @@ export type {
   ErrorBody,
   ErrorCode,
   ErrorEnvelope,
+  ErrorEnvelopeOptions,
   EvidenceExample,
   EvidencePhase,
   ExecutionMode,
@@ -162,12 +168,9 @@ export type {
   ScanOrJob,
   ScanPhase,
   Scope,
+  ServiceErrorOptions,
   TerminalStatus,
 } from "./contract/index.js";
-export { isServiceError, ServiceError } from "./errors/service-error.js";
-export type { ServiceErrorOptions } from "./errors/service-error.js";
-export { REDACTED_INTERNAL_MESSAGE, toErrorEnvelope, toHttpStatus } from "./errors/to-error-envelope.js";
-export type { ErrorEnvelopeOptions } from "./errors/to-error-envelope.js";
 
 // The Scanner port's result: observations, their schemas and the safe-URL helpers collectors use.
 export {

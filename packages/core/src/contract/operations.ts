@@ -85,41 +85,32 @@ function resultRoute<
 }
 
 /** The latest eligible scan of a domain and its tables: one read policy, filterable by scan region. */
-function domainRoute<const Id extends string, const S extends Pick<OperationSpec, "path" | "summary" | "responses">>(
-  operationId: Id,
-  spec: S,
-) {
-  return {
-    operationId,
-    method: "get",
-    ...spec,
-    pathParams: ["domain"],
-    queryParams: ["scanFrom"],
-    security: "bearer",
-    scopes: ["scan:read"],
-    readWeight: RESOURCE_1,
-    requestBody: null,
-    errors: READ_ERRORS,
-  } as const satisfies OperationSpec;
-}
+const DOMAIN_READ = {
+  pathParams: ["domain"],
+  queryParams: ["scanFrom"],
+  security: "bearer",
+  scopes: ["scan:read"],
+  readWeight: RESOURCE_1,
+  errors: READ_ERRORS,
+} as const satisfies Partial<OperationSpec>;
 
 /** Discovery routes anyone may read, without a credential or a read limit. */
-function publicRoute<const Id extends string, const S extends Pick<OperationSpec, "path" | "summary" | "responses">>(
-  operationId: Id,
-  spec: S,
-) {
-  return {
-    operationId,
-    method: "get",
-    ...spec,
-    pathParams: [],
-    queryParams: [],
-    security: "none",
-    scopes: [],
-    readWeight: null,
-    requestBody: null,
-    errors: ["internal_error"],
-  } as const satisfies OperationSpec;
+const PUBLIC_READ = {
+  pathParams: [],
+  queryParams: [],
+  security: "none",
+  scopes: [],
+  readWeight: null,
+  errors: ["internal_error"],
+} as const satisfies Partial<OperationSpec>;
+
+/** A GET without a body whose access rules are one of the shared sets above. */
+function readRoute<
+  const Id extends string,
+  const S extends Pick<OperationSpec, "path" | "summary" | "responses">,
+  const A extends typeof DOMAIN_READ | typeof PUBLIC_READ,
+>(operationId: Id, spec: S, access: A) {
+  return { operationId, method: "get", ...spec, ...access, requestBody: null } as const satisfies OperationSpec;
 }
 
 /** The 14 operations of the contract, in its order, with its operationIds. */
@@ -206,22 +197,34 @@ export const OPERATIONS = [
     readWeight: RESOURCE_1,
     responses: { 200: PreConsentTableSchema },
   }),
-  domainRoute("getDomainLatestScan", {
-    path: "/api/v2/domains/{domain}/latest",
-    summary: "Latest eligible scan of a domain",
-    responses: { 200: ScanSchema },
-  }),
-  domainRoute("getDomainLatestPreConsentCookiesTrackers", {
-    path: "/api/v2/domains/{domain}/latest/pre-consent-cookies-trackers",
-    summary: "Pre-consent table of the latest eligible scan of a domain",
-    responses: { 200: PreConsentTableSchema },
-  }),
-  publicRoute("getHealth", { path: "/api/v2/health", summary: "API v2 discovery health", responses: { 200: HealthSchema } }),
-  publicRoute("getOpenApiDocument", {
-    path: "/api/v2/openapi.json",
-    summary: "The OpenAPI 3.1.0 contract",
-    responses: { 200: OpenApiDocumentSchema },
-  }),
+  readRoute(
+    "getDomainLatestScan",
+    {
+      path: "/api/v2/domains/{domain}/latest",
+      summary: "Latest eligible scan of a domain",
+      responses: { 200: ScanSchema },
+    },
+    DOMAIN_READ,
+  ),
+  readRoute(
+    "getDomainLatestPreConsentCookiesTrackers",
+    {
+      path: "/api/v2/domains/{domain}/latest/pre-consent-cookies-trackers",
+      summary: "Pre-consent table of the latest eligible scan of a domain",
+      responses: { 200: PreConsentTableSchema },
+    },
+    DOMAIN_READ,
+  ),
+  readRoute("getHealth", { path: "/api/v2/health", summary: "API v2 discovery health", responses: { 200: HealthSchema } }, PUBLIC_READ),
+  readRoute(
+    "getOpenApiDocument",
+    {
+      path: "/api/v2/openapi.json",
+      summary: "The OpenAPI 3.1.0 contract",
+      responses: { 200: OpenApiDocumentSchema },
+    },
+    PUBLIC_READ,
+  ),
 ] as const satisfies readonly OperationSpec[];
 
 export type OperationId = (typeof OPERATIONS)[number]["operationId"];
