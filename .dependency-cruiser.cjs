@@ -7,13 +7,16 @@
  * layer. The package entries (`src/index.ts`, `src/testing.ts`, ...) sit above every layer.
  */
 
-/** Inside `packages/core/src`, lowest first. */
+/**
+ * Inside `packages/core/src`, lowest first. `projection` sits below `domain`: a ScanRecord (domain) stores
+ * the ScanReport the projection made, while the projection is pure over observations and needs no record.
+ */
 const CORE_LAYERS = [
   ["contract", "errors"],
   ["observations"],
+  ["projection"],
   ["domain"],
   ["ports"],
-  ["projection"],
   ["render"],
   ["limits"],
   ["keys"],

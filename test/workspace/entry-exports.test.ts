@@ -8,6 +8,7 @@ const ENTRIES: Record<string, () => Promise<Record<string, unknown>>> = {
   "@public-scan/core": () => import("@public-scan/core"),
   "@public-scan/core/contract": () => import("@public-scan/core/contract"),
   "@public-scan/core/openapi": () => import("@public-scan/core/openapi"),
+  "@public-scan/core/testing": () => import("@public-scan/core/testing"),
   "@public-scan/scanner": () => import("@public-scan/scanner"),
   "@public-scan/storage": () => import("@public-scan/storage"),
   "@public-scan/storage/sqlite": () => import("@public-scan/storage/sqlite"),

@@ -60,10 +60,10 @@ describe("import rules (dependency-cruiser)", () => {
   it("refuse an upward import inside core", async () => {
     expect(
       await brokenRules({
-        "packages/core/src/projection/to-scan-report.ts": [],
-        "packages/core/src/domain/scan-record.ts": ["packages/core/src/projection/to-scan-report.ts"],
+        "packages/core/src/keys/network-of.ts": [],
+        "packages/core/src/limits/to-requester-id.ts": ["packages/core/src/keys/network-of.ts"],
       }),
-    ).toEqual(["core-layers-domain"]);
+    ).toEqual(["core-layers-limits"]);
   });
 
   it("refuse an upward import inside the scanner", async () => {

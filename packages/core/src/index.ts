@@ -1,21 +1,374 @@
 /**
- * @public-scan/core: the domain of public-scan. This entry re-exports the contract and adds the error type.
- * Use-cases, ports and projections join it in later releases.
+ * @public-scan/core: the domain of public-scan, with no browser, HTTP framework or storage engine. This entry
+ * lists by name what an embedder or a surface adapter needs: the contract and its error type, the
+ * observations the Scanner port returns, the ports, the use-cases, the limits and keys a host wires, the
+ * in-process stores and the one-process composition. What only tests and conformance suites need is in
+ * `@public-scan/core/testing`; the client imports `@public-scan/core/contract` alone.
+ *
+ * Inside `src/`, folders form layers (lowest first; a folder imports only its own and lower ones, enforced
+ * by depcruise's CORE_LAYERS): `contract` + `errors` -> `observations` -> `projection` -> `domain` ->
+ * `ports` -> `render` -> `limits` -> `keys` -> `access` -> `use-cases` -> `stores` -> `compose`, `openapi`
+ * and the entries.
  */
-export * from "./contract/index.js";
-export { isServiceError, ServiceError } from "./errors/service-error.js";
-export type { ServiceErrorOptions } from "./errors/service-error.js";
-export * from "./observations/index.js";
-export * from "./projection/index.js";
-export * from "./domain/index.js";
-export * from "./render/index.js";
-export * from "./stores/index.js";
-export * from "./use-cases/index.js";
-export * from "./compose/index.js";
-export * from "./limits/index.js";
-export * from "./keys/index.js";
-export * from "./ports/index.js";
-export { REDACTED_INTERNAL_MESSAGE, toErrorEnvelope, toHttpStatus } from "./errors/to-error-envelope.js";
-export type { ErrorEnvelopeOptions } from "./errors/to-error-envelope.js";
+// The API v2 contract and the one error type (also the `./contract` entry, for the client).
+export {
+  ACTIVE_STATUSES,
+  API_PREFIX,
+  API_VERSION,
+  AuthCheckSchema,
+  BUNDLE_DETAILS,
+  BUNDLE_MAX_BYTES_RANGE,
+  BUNDLE_SECTIONS,
+  BundleCountSchema,
+  BundleDetailSchema,
+  BundleSectionSchema,
+  CollectorDiagnosticSchema,
+  COMPLETED_STATUSES,
+  ConfidenceSchema,
+  CONTRACT_VERSION,
+  CoverageSchema,
+  CreateScanRequestSchema,
+  CriticalitySchema,
+  DateTimeSchema,
+  DEFAULT_RETRY_AFTER_SECONDS,
+  DISCLAIMER,
+  ERROR_CODES,
+  ERROR_TABLE,
+  ErrorBodySchema,
+  ErrorCodeSchema,
+  ErrorEnvelopeSchema,
+  EVIDENCE_BASIS,
+  EVIDENCE_PHASES,
+  EvidenceExampleSchema,
+  EvidenceHighlightSchema,
+  EvidencePhaseSchema,
+  ExecutionModeSchema,
+  FindingCategorySchema,
+  FindingDetailSchema,
+  FindingEvidenceDigestSchema,
+  FindingEvidenceSummarySchema,
+  FindingIdSchema,
+  FindingListSchema,
+  FindingReferenceSchema,
+  FindingSummarySchema,
+  FreshnessDecisionSchema,
+  FreshnessSchema,
+  HEADERS,
+  HealthSchema,
+  HostSchema,
+  isServiceError,
+  IssuedApiKeySchema,
+  isTerminalStatus,
+  JobNextActionSchema,
+  JobStatusSchema,
+  LinkUrlSchema,
+  MAX_DIAGNOSTIC_COLLECTORS,
+  MAX_FINDING_EXAMPLES,
+  MAX_SCAN_URL_LENGTH,
+  MCP_LIGHT_TOOL_NAMES,
+  MCP_TOOL_NAMES,
+  MCP_TOOLS,
+  McpStatusSchema,
+  McpToolNameSchema,
+  NO_GO_REASON_CODES,
+  NoGoReasonCodeSchema,
+  NonNegativeIntSchema,
+  OpenApiDocumentSchema,
+  OPERATIONS,
+  PartySchema,
+  PreConsentRowSchema,
+  PreConsentTableSchema,
+  PrioritySchema,
+  PULSE_EVIDENCE_EXAMPLES_PER_FINDING,
+  PULSE_EVIDENCE_MAX_FINDINGS,
+  PULSE_TOP_FINDINGS,
+  PulseEvidenceSchema,
+  PulseSchema,
+  PurposeSchema,
+  RateLimitDetailsSchema,
+  READ_ONLY_KEY_PREFIX,
+  ReadOnlyKeyRequestSchema,
+  RECOMMENDED_BUNDLE_MAX_BYTES,
+  SCAN_SITE_DEFAULT_WAIT_SECONDS,
+  REDACTED_INTERNAL_MESSAGE,
+  RegionCodeSchema,
+  ResultDispositionReasonSchema,
+  ResultDispositionSchema,
+  RiskLevelSchema,
+  SCAN_PHASES,
+  ScanBundleSchema,
+  ScanDiagnosticsSchema,
+  ScanFromSchema,
+  ScanIdSchema,
+  ScanJobSchema,
+  ScanLinksSchema,
+  ScanObjectSchema,
+  ScanOrJobSchema,
+  ScanOverviewSchema,
+  ScanPhaseSchema,
+  ScanProvenanceShape,
+  ScanSchema,
+  ScanStatusSchema,
+  ScanUrlSchema,
+  SCOPES,
+  ScopeSchema,
+  ScoreStatusSchema,
+  SELF_SERVE_KEY_LIMITS,
+  SELF_SERVE_SCOPES,
+  ServiceError,
+  TERMINAL_STATUSES,
+  toErrorEnvelope,
+  toHttpStatus,
+  UNATTRIBUTED_VENDOR,
+  UNAVAILABLE,
+  WEIGHTED_READ_POLICY_VERSION,
+} from "./contract/index.js";
+export type {
+  ActiveStatus,
+  AuthCheck,
+  BundleDetail,
+  CompletedStatus,
+  Coverage,
+  CreateScanRequest,
+  Criticality,
+  ErrorBody,
+  ErrorCode,
+  ErrorEnvelope,
+  ErrorEnvelopeOptions,
+  EvidenceExample,
+  EvidencePhase,
+  ExecutionMode,
+  FindingCategory,
+  FindingDetail,
+  FindingList,
+  FindingSummary,
+  Freshness,
+  FreshnessDecision,
+  Health,
+  IssuedApiKey,
+  JobStatus,
+  McpToolName,
+  McpToolSpec,
+  NoGoReasonCode,
+  OperationId,
+  OperationSecurity,
+  OperationSpec,
+  Party,
+  PreConsentRow,
+  PreConsentTable,
+  Pulse,
+  PulseEvidence,
+  Purpose,
+  RateLimitDetails,
+  ReadOnlyKeyRequest,
+  ReadWeight,
+  ResultDisposition,
+  RiskLevel,
+  Scan,
+  ScanBundle,
+  ScanDiagnostics,
+  ScanJob,
+  ScanOrJob,
+  ScanPhase,
+  Scope,
+  ServiceErrorOptions,
+  TerminalStatus,
+} from "./contract/index.js";
+
+// The Scanner port's result: observations, their schemas and the safe-URL helpers collectors use.
+export {
+  ClassificationSchema,
+  ClassificationSourceSchema,
+  ObservedHostSchema,
+  ObservedNameSchema,
+  SafeUrlSchema,
+  UNCLASSIFIED,
+} from "./observations/observation-primitives.js";
+export type { Classification } from "./observations/observation-primitives.js";
+export { CookieObservationSchema } from "./observations/cookie-observation.js";
+export type { CookieObservation } from "./observations/cookie-observation.js";
+export { StorageKindSchema, StorageObservationSchema } from "./observations/storage-observation.js";
+export type { StorageKind, StorageObservation } from "./observations/storage-observation.js";
+export { RequestObservationSchema, ResourceTypeSchema } from "./observations/request-observation.js";
+export type { RequestObservation, ResourceType } from "./observations/request-observation.js";
+export { NavigationObservationSchema, PageKindSchema } from "./observations/navigation-observation.js";
+export type { NavigationObservation, PageKind } from "./observations/navigation-observation.js";
+export { CollectorReportSchema } from "./observations/collector-report.js";
+export type { CollectorReport } from "./observations/collector-report.js";
+export {
+  CmpNameSchema,
+  ConsentClassificationSchema,
+  ConsentObservationSchema,
+  ConsentStepStatusSchema,
+  TcfSummarySchema,
+} from "./observations/consent-observation.js";
+export type { ConsentClassification, ConsentObservation, ConsentStepStatus, TcfSummary } from "./observations/consent-observation.js";
+export { FrameObservationSchema } from "./observations/frame-observation.js";
+export type { FrameObservation } from "./observations/frame-observation.js";
+export { OBSERVATION_LIMITS, ScanObservationsSchema } from "./observations/scan-observations.js";
+export type { ScanObservations } from "./observations/scan-observations.js";
+export { hostOf, toObservedHost, toSafeUrl } from "./observations/safe-url.js";
+export { ConsentActionSchema, ConsentActionsSchema, PhaseRunSchema } from "./observations/phase-observation.js";
+export type { ConsentAction, ConsentActions, PhaseRun } from "./observations/phase-observation.js";
+export {
+  BrowserCertificateErrorSchema,
+  CertificateSummarySchema,
+  HstsSchema,
+  MixedContentSchema,
+  PrivacyHeadersSchema,
+  ProbeCertificateSchema,
+  ReferrerPolicyValueSchema,
+  TlsProtocolSchema,
+  TransportObservationSchema,
+  TransportStepSchema,
+  TransportStepStatusSchema,
+} from "./observations/transport-observation.js";
+export type {
+  BrowserCertificateError,
+  CertificateSummary,
+  Hsts,
+  MixedContent,
+  PrivacyHeaders,
+  ProbeCertificate,
+  ReferrerPolicyValue,
+  TlsProtocol,
+  TransportObservation,
+  TransportStep,
+  TransportStepStatus,
+} from "./observations/transport-observation.js";
+export {
+  LanguageCodeSchema,
+  PolicyDisclosuresSchema,
+  PolicyFetchStatusSchema,
+  PolicyLinkSourceSchema,
+  PolicyStepStatusSchema,
+  PolicyTextLengthSchema,
+  PrivacyPolicyObservationSchema,
+} from "./observations/privacy-policy-observation.js";
+export type {
+  PolicyDisclosures,
+  PolicyFetchStatus,
+  PolicyLinkSource,
+  PolicyStepStatus,
+  PolicyTextLength,
+  PrivacyPolicyObservation,
+} from "./observations/privacy-policy-observation.js";
+export {
+  GpcJsonSchema,
+  GpcPassSchema,
+  UsPrivacyObservationSchema,
+  UsPrivacyStepStatusSchema,
+} from "./observations/us-privacy-observation.js";
+export type { GpcJson, GpcPass, UsPrivacyObservation, UsPrivacyStepStatus } from "./observations/us-privacy-observation.js";
+
+// Ports: what an adapter or a host implements and injects.
+export type { DurationStats } from "./ports/duration-stats.js";
+export type {
+  ConsumeInput,
+  ConsumeResult,
+  CounterCheck,
+  CounterStore,
+  CounterStoreCapabilities,
+  CounterWindow,
+} from "./ports/counter-store.js";
+export type {
+  CounterStatus,
+  DailyQuota,
+  DailyQuotaGrant,
+  RateLimiter,
+  RateLimitGrant,
+  RateLimitProfile,
+  RateLimitScope,
+} from "./ports/rate-limiter.js";
+export type { ScanInput, Scanner, ScanProgress } from "./ports/scanner.js";
+export type { ScanStore } from "./ports/scan-store.js";
+export type { JobQueue, JobQueueFactory, JobQueueHandlers, ScanJobMessage } from "./ports/job-queue.js";
+export { SYSTEM_CLOCK } from "./ports/clock.js";
+export type { Clock, Ids } from "./ports/clock.js";
+export type { KeyStore } from "./ports/key-store.js";
+export type { AuditEvent, AuditLog } from "./ports/audit-log.js";
+export type { DashboardSession, SessionResolver } from "./ports/session-resolver.js";
+export type { TargetPolicy } from "./ports/target-policy.js";
+export type { Allowance, QuotaCaller, ScanQuota } from "./ports/scan-quota.js";
+
+// Stored records, as every ScanStore and KeyStore keeps them.
+export { isCompleted } from "./domain/scan-record.js";
+export type { ScanDiagnosticsRecord, ScanRecord } from "./domain/scan-record.js";
+export type { ApiKeyRecord } from "./domain/api-key-record.js";
+
+// The projection's result, as a ScanRecord stores it.
+export { toScanReport } from "./projection/to-scan-report.js";
+export type { ScanReport } from "./projection/to-scan-report.js";
+export type { Finding } from "./projection/findings/to-findings.js";
+export type { ConsentSummary } from "./projection/to-consent-summary.js";
+export type { EvidenceRecord } from "./projection/evidence-record.js";
+export { FINDING_CATALOGUE } from "./projection/findings/finding-catalogue.js";
+export { SCORE_VERSION } from "./projection/score/score-rubric.js";
+
+// What the HTML report surface renders.
+export { REPORT_PHASES } from "./render/to-report-view.js";
+export type { ReportPhase, ReportPhaseStatus, ReportView } from "./render/to-report-view.js";
+export type { LinkBuilder } from "./render/scan-links.js";
+
+// Use-cases: what every surface calls, with the deps object they take.
+export { createScan } from "./use-cases/create-scan.js";
+export { getScan, getScanStatus } from "./use-cases/get-scan.js";
+export {
+  getBundle,
+  getDiagnostics,
+  getFinding,
+  getPreConsentTable,
+  getPulse,
+  getPulseEvidence,
+  getReport,
+  listFindings,
+} from "./use-cases/scan-results.js";
+export { getScanResult } from "./use-cases/get-scan-result.js";
+export { getDomainLatest, getDomainLatestTable } from "./use-cases/get-domain-latest.js";
+export { getHealth } from "./use-cases/get-health.js";
+export { exportFindings, MCP_TOOL_HANDLERS } from "./use-cases/mcp-tool-handlers.js";
+export type { McpToolArguments, McpToolHandler } from "./use-cases/mcp-tool-handlers.js";
+export { runScanJob } from "./use-cases/run-scan-job.js";
+export type { WorkerDeps } from "./use-cases/run-scan-job.js";
+export { recoverInterruptedScans } from "./use-cases/recover-interrupted-scans.js";
+export { normalizeTarget, targetKeyOf } from "./use-cases/normalize-target.js";
+export type { ScanTarget } from "./use-cases/normalize-target.js";
+export { createUnlimitedQuota } from "./use-cases/scan-quotas.js";
+export { createAnonymousScanQuota } from "./use-cases/scan-quotas.js";
+export { DEFAULT_SERVICE_CONFIG } from "./use-cases/service-deps.js";
+export type { Caller, ServiceConfig, ServiceDeps } from "./use-cases/service-deps.js";
+export type { Outcome } from "./use-cases/outcome.js";
+
+// Limits and keys: the factories and checks a host wires, and the helpers every CounterStore implementation shares.
+export { createRateLimiter } from "./limits/create-rate-limiter.js";
+export type { RateLimiterOptions } from "./limits/create-rate-limiter.js";
+export { createMemoryCounterStore } from "./limits/create-memory-counter-store.js";
+export type { MemoryCounterStoreOptions } from "./limits/create-memory-counter-store.js";
+export { createIdentifierHasher } from "./limits/create-identifier-hasher.js";
+export type { IdentifierHasher, IdentifierHasherOptions, IdentifierKind } from "./limits/create-identifier-hasher.js";
+export { RATE_LIMIT_POLICY, RATE_LIMIT_POLICY_VERSION } from "./limits/rate-limit-policy.js";
+export type { RateLimitRule, RateLimitUnit } from "./limits/rate-limit-policy.js";
+export { toRequesterId } from "./limits/to-requester-id.js";
+export { assertConsumeInput } from "./limits/evaluate-consume.js";
+export { evaluateConsume } from "./limits/evaluate-consume.js";
+export type { EvaluateConsumeInput } from "./limits/evaluate-consume.js";
+export type { CounterEntry } from "./limits/evaluate-consume.js";
+export { toCounterExpiry } from "./limits/counter-window.js";
+export { authenticate, checkCredential, requireScopes } from "./keys/authenticate.js";
 export { resolveCaller, UNKNOWN_CLIENT } from "./access/resolve-caller.js";
 export type { ResolveCallerDeps, ResolveCallerInput } from "./access/resolve-caller.js";
+export type { Credential } from "./keys/authenticate.js";
+export { issueApiKey, SUPPORT_KEY_PREFIX } from "./keys/issue-api-key.js";
+export type { IssueApiKeyInput } from "./keys/issue-api-key.js";
+export { revokeApiKey } from "./keys/revoke-api-key.js";
+export { KEY_ISSUANCE_CAPS, requestReadOnlyKey } from "./keys/request-read-only-key.js";
+export type { RequestReadOnlyKeyDeps } from "./keys/request-read-only-key.js";
+
+// In-process implementations for embedding, and the one-process composition.
+export { createMemoryScanStore } from "./stores/create-memory-scan-store.js";
+export { createInProcessJobQueue } from "./stores/create-in-process-job-queue.js";
+export type { InProcessJobQueueOptions } from "./stores/create-in-process-job-queue.js";
+export { createRandomIds } from "./stores/create-random-ids.js";
+export { createDurationStats } from "./stores/create-duration-stats.js";
+export { createLocalService } from "./compose/create-local-service.js";
+export type { CloseOptions, LocalServiceOptions } from "./compose/create-local-service.js";

@@ -1,4 +1,5 @@
-import { createMemoryAuditLog, type AuditEvent, type AuditLog } from "@public-scan/core";
+import { type AuditEvent, type AuditLog } from "@public-scan/core";
+import { createMemoryAuditLog } from "@public-scan/core/testing";
 import { describe, expect, it } from "vitest";
 import { AUDIT_LOG_CASES, type AuditLogCaseName } from "../src/testing/index.js";
 

@@ -1,4 +1,5 @@
-import { createMemoryKeyStore, type ApiKeyRecord, type KeyStore } from "@public-scan/core";
+import { type ApiKeyRecord, type KeyStore } from "@public-scan/core";
+import { createMemoryKeyStore } from "@public-scan/core/testing";
 import { describe, expect, it } from "vitest";
 import { KEY_STORE_CASES, type KeyStoreCaseName } from "../src/testing/index.js";
 

@@ -1,4 +1,4 @@
-import { createMemoryAuditLog, createMemoryKeyStore } from "@public-scan/core";
+import { createMemoryAuditLog, createMemoryKeyStore } from "@public-scan/core/testing";
 import { describeAuditLog, describeKeyStore } from "../src/testing/index.js";
 
 // Core's reference key store and audit log: not durable, so the concurrency cases share one handle and the

@@ -1,7 +1,7 @@
 import type { OperationSecurity, Scope } from "../contract/index.js";
 import { ServiceError } from "../errors/service-error.js";
 import { authenticate, requireScopes, type Credential } from "../keys/authenticate.js";
-import type { RateLimiter } from "../limits/rate-limiter.js";
+import type { RateLimiter } from "../ports/rate-limiter.js";
 import type { Clock } from "../ports/clock.js";
 import type { KeyStore } from "../ports/key-store.js";
 import type { Caller } from "../use-cases/service-deps.js";

@@ -1,5 +1,5 @@
 import { SYSTEM_CLOCK, type Clock, type Ids } from "../ports/clock.js";
-import type { RateLimiter } from "../limits/rate-limiter.js";
+import type { RateLimiter } from "../ports/rate-limiter.js";
 import type { Scanner } from "../ports/scanner.js";
 import type { JobQueueFactory } from "../ports/job-queue.js";
 import type { TargetPolicy } from "../ports/target-policy.js";
@@ -8,7 +8,7 @@ import { createInProcessJobQueue } from "../stores/create-in-process-job-queue.j
 import { createMemoryScanStore } from "../stores/create-memory-scan-store.js";
 import { createRandomIds } from "../stores/create-random-ids.js";
 import { createDurationStats } from "../stores/create-duration-stats.js";
-import { createUnlimitedQuota } from "../use-cases/create-unlimited-quota.js";
+import { createUnlimitedQuota } from "../use-cases/scan-quotas.js";
 import { recoverInterruptedScans } from "../use-cases/recover-interrupted-scans.js";
 import { runScanJob, type WorkerDeps } from "../use-cases/run-scan-job.js";
 import { DEFAULT_SERVICE_CONFIG, type ScanQuota, type ServiceConfig } from "../use-cases/service-deps.js";

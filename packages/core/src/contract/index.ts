@@ -1,7 +1,7 @@
 /**
  * The API v2 contract as code: zod schemas of every resource and request, the operation table, the error
- * table and the protocol constants. This entry imports nothing but zod, so the typed client can depend on
- * it alone.
+ * table, the protocol constants, and the one error type with its envelope builder. This entry imports nothing
+ * but zod, so the typed client can depend on it alone and throw the server's ServiceError.
  */
 export { DISCLAIMER } from "./disclaimer.js";
 export { API_PREFIX, API_VERSION, CONTRACT_VERSION, HEADERS, WEIGHTED_READ_POLICY_VERSION } from "./versions.js";
@@ -111,3 +111,8 @@ export { ErrorBodySchema, ErrorCodeSchema, ErrorEnvelopeSchema, RateLimitDetails
 export type { ErrorBody, ErrorEnvelope, RateLimitDetails } from "./error-envelope.js";
 export { OPERATIONS } from "./operations.js";
 export type { OperationId, OperationSecurity, OperationSpec, ReadWeight } from "./operations.js";
+// The one error type and its envelope, so a client that imports only this entry throws what the server does.
+export { isServiceError, ServiceError } from "../errors/service-error.js";
+export type { ServiceErrorOptions } from "../errors/service-error.js";
+export { REDACTED_INTERNAL_MESSAGE, toErrorEnvelope, toHttpStatus } from "../errors/to-error-envelope.js";
+export type { ErrorEnvelopeOptions } from "../errors/to-error-envelope.js";

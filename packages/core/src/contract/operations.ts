@@ -54,13 +54,27 @@ const READ_ERRORS = ["invalid_request", "unauthorized", "forbidden", "not_found"
 const RESOURCE_1 = { policy: "resource", units: 1 } as const;
 const RESOURCE_4 = { policy: "resource", units: 4 } as const;
 
-/** Routes that need a stored result answer 202 with the ScanJob while the scan is still active. */
-function resultRoute<const S extends Omit<OperationSpec, "method" | "security" | "scopes" | "requestBody" | "errors" | "queryParams">>(
-  spec: S,
-) {
+/** The path parameters a scan result route has: its scan, and a finding when the path names one. */
+type ResultParams<Sub extends string> = Sub extends `${string}{findingId}${string}`
+  ? readonly ["scanId", "findingId"]
+  : readonly ["scanId"];
+
+/**
+ * A read of one scan's results at `/api/v2/scans/{scanId}` + `sub`. Routes that need a stored result answer
+ * 202 with the ScanJob while the scan is still active.
+ */
+function resultRoute<
+  const Id extends string,
+  const Sub extends string,
+  const S extends Pick<OperationSpec, "summary" | "readWeight" | "responses">,
+>(operationId: Id, sub: Sub, spec: S) {
+  const pathParams = (sub.includes("{findingId}") ? ["scanId", "findingId"] : ["scanId"]) as unknown as ResultParams<Sub>;
   return {
-    ...spec,
+    operationId,
     method: "get",
+    path: `/api/v2/scans/{scanId}${sub}`,
+    ...spec,
+    pathParams,
     security: "bearer",
     scopes: ["scan:read"],
     requestBody: null,
@@ -68,6 +82,35 @@ function resultRoute<const S extends Omit<OperationSpec, "method" | "security" |
     responses: { ...spec.responses, 202: ScanJobSchema },
     errors: READ_ERRORS,
   } as const satisfies OperationSpec;
+}
+
+/** The latest eligible scan of a domain and its tables: one read policy, filterable by scan region. */
+const DOMAIN_READ = {
+  pathParams: ["domain"],
+  queryParams: ["scanFrom"],
+  security: "bearer",
+  scopes: ["scan:read"],
+  readWeight: RESOURCE_1,
+  errors: READ_ERRORS,
+} as const satisfies Partial<OperationSpec>;
+
+/** Discovery routes anyone may read, without a credential or a read limit. */
+const PUBLIC_READ = {
+  pathParams: [],
+  queryParams: [],
+  security: "none",
+  scopes: [],
+  readWeight: null,
+  errors: ["internal_error"],
+} as const satisfies Partial<OperationSpec>;
+
+/** A GET without a body whose access rules are one of the shared sets above. */
+function readRoute<
+  const Id extends string,
+  const S extends Pick<OperationSpec, "path" | "summary" | "responses">,
+  const A extends typeof DOMAIN_READ | typeof PUBLIC_READ,
+>(operationId: Id, spec: S, access: A) {
+  return { operationId, method: "get", ...spec, ...access, requestBody: null } as const satisfies OperationSpec;
 }
 
 /** The 14 operations of the contract, in its order, with its operationIds. */
@@ -114,19 +157,9 @@ export const OPERATIONS = [
     responses: { 200: ScanSchema, 202: ScanJobSchema },
     errors: ["invalid_request", "unauthorized", "forbidden", "rate_limited", "internal_error"],
   },
-  resultRoute({
-    operationId: "getScan",
-    path: "/api/v2/scans/{scanId}",
-    summary: "Scan resource",
-    pathParams: ["scanId"],
-    readWeight: RESOURCE_1,
-    responses: { 200: ScanOrJobSchema },
-  }),
-  resultRoute({
-    operationId: "getScanDiagnostics",
-    path: "/api/v2/scans/{scanId}/diagnostics",
+  resultRoute("getScan", "", { summary: "Scan resource", readWeight: RESOURCE_1, responses: { 200: ScanOrJobSchema } }),
+  resultRoute("getScanDiagnostics", "/diagnostics", {
     summary: "Bounded timing and collection diagnostics",
-    pathParams: ["scanId"],
     readWeight: RESOURCE_4,
     responses: { 200: ScanDiagnosticsSchema },
   }),
@@ -144,94 +177,54 @@ export const OPERATIONS = [
     responses: { 200: ScanOrJobSchema },
     errors: READ_ERRORS,
   },
-  resultRoute({
-    operationId: "listScanFindings",
-    path: "/api/v2/scans/{scanId}/findings",
+  resultRoute("listScanFindings", "/findings", {
     summary: "List projected findings",
-    pathParams: ["scanId"],
     readWeight: RESOURCE_1,
     responses: { 200: FindingListSchema },
   }),
-  resultRoute({
-    operationId: "getScanFinding",
-    path: "/api/v2/scans/{scanId}/findings/{findingId}",
+  resultRoute("getScanFinding", "/findings/{findingId}", {
     summary: "One finding with a capped evidence summary",
-    pathParams: ["scanId", "findingId"],
     readWeight: RESOURCE_1,
     responses: { 200: FindingDetailSchema },
   }),
-  resultRoute({
-    operationId: "getScanPulse",
-    path: "/api/v2/scans/{scanId}/pulse",
+  resultRoute("getScanPulse", "/pulse", {
     summary: "Pulse projection of a completed scan",
-    pathParams: ["scanId"],
     readWeight: RESOURCE_4,
     responses: { 200: PulseSchema },
   }),
-  resultRoute({
-    operationId: "getScanPreConsentCookiesTrackers",
-    path: "/api/v2/scans/{scanId}/pre-consent-cookies-trackers",
+  resultRoute("getScanPreConsentCookiesTrackers", "/pre-consent-cookies-trackers", {
     summary: "Pre-consent cookies and trackers table of a scan",
-    pathParams: ["scanId"],
     readWeight: RESOURCE_1,
     responses: { 200: PreConsentTableSchema },
   }),
-  {
-    operationId: "getDomainLatestScan",
-    method: "get",
-    path: "/api/v2/domains/{domain}/latest",
-    summary: "Latest eligible scan of a domain",
-    pathParams: ["domain"],
-    queryParams: ["scanFrom"],
-    security: "bearer",
-    scopes: ["scan:read"],
-    readWeight: RESOURCE_1,
-    requestBody: null,
-    responses: { 200: ScanSchema },
-    errors: READ_ERRORS,
-  },
-  {
-    operationId: "getDomainLatestPreConsentCookiesTrackers",
-    method: "get",
-    path: "/api/v2/domains/{domain}/latest/pre-consent-cookies-trackers",
-    summary: "Pre-consent table of the latest eligible scan of a domain",
-    pathParams: ["domain"],
-    queryParams: ["scanFrom"],
-    security: "bearer",
-    scopes: ["scan:read"],
-    readWeight: RESOURCE_1,
-    requestBody: null,
-    responses: { 200: PreConsentTableSchema },
-    errors: READ_ERRORS,
-  },
-  {
-    operationId: "getHealth",
-    method: "get",
-    path: "/api/v2/health",
-    summary: "API v2 discovery health",
-    pathParams: [],
-    queryParams: [],
-    security: "none",
-    scopes: [],
-    readWeight: null,
-    requestBody: null,
-    responses: { 200: HealthSchema },
-    errors: ["internal_error"],
-  },
-  {
-    operationId: "getOpenApiDocument",
-    method: "get",
-    path: "/api/v2/openapi.json",
-    summary: "The OpenAPI 3.1.0 contract",
-    pathParams: [],
-    queryParams: [],
-    security: "none",
-    scopes: [],
-    readWeight: null,
-    requestBody: null,
-    responses: { 200: OpenApiDocumentSchema },
-    errors: ["internal_error"],
-  },
+  readRoute(
+    "getDomainLatestScan",
+    {
+      path: "/api/v2/domains/{domain}/latest",
+      summary: "Latest eligible scan of a domain",
+      responses: { 200: ScanSchema },
+    },
+    DOMAIN_READ,
+  ),
+  readRoute(
+    "getDomainLatestPreConsentCookiesTrackers",
+    {
+      path: "/api/v2/domains/{domain}/latest/pre-consent-cookies-trackers",
+      summary: "Pre-consent table of the latest eligible scan of a domain",
+      responses: { 200: PreConsentTableSchema },
+    },
+    DOMAIN_READ,
+  ),
+  readRoute("getHealth", { path: "/api/v2/health", summary: "API v2 discovery health", responses: { 200: HealthSchema } }, PUBLIC_READ),
+  readRoute(
+    "getOpenApiDocument",
+    {
+      path: "/api/v2/openapi.json",
+      summary: "The OpenAPI 3.1.0 contract",
+      responses: { 200: OpenApiDocumentSchema },
+    },
+    PUBLIC_READ,
+  ),
 ] as const satisfies readonly OperationSpec[];
 
 export type OperationId = (typeof OPERATIONS)[number]["operationId"];

@@ -46,6 +46,9 @@ export interface ScanRecord {
   attempts: number;
 }
 
-export function isCompleted(record: ScanRecord): record is ScanRecord & { report: ScanReport; status: "completed" | "completed_limited" } {
+/** A record with its stored report: what every result renderer takes. */
+export type CompletedRecord = ScanRecord & { report: ScanReport; status: "completed" | "completed_limited" };
+
+export function isCompleted(record: ScanRecord): record is CompletedRecord {
   return (record.status === "completed" || record.status === "completed_limited") && record.report !== null;
 }

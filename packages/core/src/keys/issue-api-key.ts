@@ -8,7 +8,7 @@ import {
 } from "../contract/index.js";
 import type { Clock } from "../ports/clock.js";
 import type { KeyStore } from "../ports/key-store.js";
-import type { ApiKeyRecord } from "./api-key-record.js";
+import type { ApiKeyRecord } from "../domain/api-key-record.js";
 import { generateApiKeyToken, hashApiKeyToken, tokenPrefixOf } from "./api-key-token.js";
 
 /** Prefix of support-issued keys, which may carry `scan:create`. */

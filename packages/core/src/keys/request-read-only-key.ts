@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import { ReadOnlyKeyRequestSchema, type IssuedApiKey } from "../contract/index.js";
 import { ServiceError } from "../errors/service-error.js";
-import type { CounterStore } from "../limits/counter-store.js";
+import type { CounterStore } from "../ports/counter-store.js";
 import type { AuditEvent, AuditLog } from "../ports/audit-log.js";
 import type { Clock } from "../ports/clock.js";
 import type { KeyStore } from "../ports/key-store.js";
 import type { SessionResolver } from "../ports/session-resolver.js";
 import { isDisposableEmail } from "./is-disposable-email.js";
 import { issueApiKey } from "./issue-api-key.js";
-import { networkOf } from "./network-of.js";
+import { networkOf } from "../limits/to-requester-id.js";
 
 /**
  * Self-serve issuance caps ("not shown" in the contract; docs/api.md): per verified email and per requester

@@ -1,8 +1,8 @@
-import { assertConsumeInput } from "./assert-consume-input.js";
-import type { ConsumeInput, ConsumeResult, CounterStore } from "./counter-store.js";
+import { assertConsumeInput } from "./evaluate-consume.js";
+import type { ConsumeInput, ConsumeResult, CounterStore } from "../ports/counter-store.js";
 import { evaluateConsume } from "./evaluate-consume.js";
-import type { CounterEntry } from "./time-until-free.js";
-import { toCounterExpiry } from "./to-counter-expiry.js";
+import type { CounterEntry } from "./evaluate-consume.js";
+import { toCounterExpiry } from "./counter-window.js";
 
 export interface MemoryCounterStoreOptions {
   /** How often (in the callers' `now`) idle keys are swept, so a long-lived process does not grow. Default 60 s. */

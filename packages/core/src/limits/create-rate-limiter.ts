@@ -1,12 +1,12 @@
 import type { ReadWeight } from "../contract/operations.js";
 import { isServiceError } from "../errors/service-error.js";
-import type { CounterCheck, CounterStore } from "./counter-store.js";
+import type { CounterCheck, CounterStore } from "../ports/counter-store.js";
 import { createIdentifierHasher, type IdentifierKind } from "./create-identifier-hasher.js";
-import { RATE_LIMIT_POLICY, type RateLimitProfile, type RateLimitRule, type RateLimitScope } from "./rate-limit-policy.js";
-import type { CounterStatus, DailyQuota, RateLimiter } from "./rate-limiter.js";
+import { RATE_LIMIT_POLICY, type RateLimitRule } from "./rate-limit-policy.js";
+import type { CounterStatus, DailyQuota, RateLimiter, RateLimitProfile, RateLimitScope } from "../ports/rate-limiter.js";
 import { toRateLimitError } from "./to-rate-limit-error.js";
-import { toWindowLabel } from "./to-window-label.js";
-import { nextUtcMidnight } from "./utc-day.js";
+import { toWindowLabel } from "./counter-window.js";
+import { nextUtcMidnight } from "./counter-window.js";
 
 export interface RateLimiterOptions {
   readonly store: CounterStore;

@@ -1,14 +1,9 @@
 import { WEIGHTED_READ_POLICY_VERSION } from "../contract/versions.js";
-import type { CounterWindow } from "./counter-store.js";
+import type { CounterWindow } from "../ports/counter-store.js";
+import type { RateLimitProfile, RateLimitScope } from "../ports/rate-limiter.js";
 
 /** The policy version that rate-limit errors report (contract "Limits" and "Versioning"). */
 export const RATE_LIMIT_POLICY_VERSION = WEIGHTED_READ_POLICY_VERSION;
-
-/** Which policy a counter belongs to; reported as `rateLimit.profile`. */
-export type RateLimitProfile = "weighted_read" | "status_poll" | "anonymous_scan" | "light_mcp_scan" | "api_key";
-
-/** Whose counter it is; reported as `rateLimit.scope`. For `status_poll` the resource is the scan. */
-export type RateLimitScope = "caller_resource" | "resource" | "caller" | "ip" | "light_surface" | "key";
 
 /** What one unit of the counter is. */
 export type RateLimitUnit = "read_units" | "new_scans" | "requests" | "scan_reads";

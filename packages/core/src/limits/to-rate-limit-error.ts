@@ -1,15 +1,17 @@
 import { ServiceError } from "../errors/service-error.js";
-import type { RateLimitProfile, RateLimitRule, RateLimitScope, RateLimitUnit } from "./rate-limit-policy.js";
+import type { RateLimitProfile, RateLimitScope } from "../ports/rate-limiter.js";
+import type { RateLimitRule, RateLimitUnit } from "./rate-limit-policy.js";
 import { RATE_LIMIT_POLICY_VERSION } from "./rate-limit-policy.js";
-import { toWindowLabel } from "./to-window-label.js";
+import { toWindowLabel } from "./counter-window.js";
 
+/** Each limit's name, and what the caller can do besides waiting (mirrors the contract's rules for each limit). */
 const PROFILE_TEXT = {
-  weighted_read: "Read limit",
-  status_poll: "Status polling limit",
-  anonymous_scan: "Anonymous daily scan quota",
-  light_mcp_scan: "Light MCP scan quota",
-  api_key: "API key limit",
-} as const satisfies Record<RateLimitProfile, string>;
+  weighted_read: { name: "Read limit", hint: " Completed results do not change: reuse the last response instead of reading it again." },
+  status_poll: { name: "Status polling limit", hint: "" },
+  anonymous_scan: { name: "Anonymous daily scan quota", hint: " Reusing a recent result does not count against the quota." },
+  light_mcp_scan: { name: "Light MCP scan quota", hint: " Reusing a recent result does not count against the quota." },
+  api_key: { name: "API key limit", hint: "" },
+} as const satisfies Record<RateLimitProfile, { name: string; hint: string }>;
 
 const SCOPE_TEXT = {
   caller_resource: "for this caller and resource",
@@ -26,15 +28,6 @@ const UNIT_TEXT = {
   requests: "requests",
   scan_reads: "scan reads",
 } as const satisfies Record<RateLimitUnit, string>;
-
-/** What the caller can do besides waiting; mirrors the contract's rules for each limit. */
-const HINT_TEXT = {
-  weighted_read: " Completed results do not change: reuse the last response instead of reading it again.",
-  status_poll: "",
-  anonymous_scan: " Reusing a recent result does not count against the quota.",
-  light_mcp_scan: " Reusing a recent result does not count against the quota.",
-  api_key: "",
-} as const satisfies Record<RateLimitProfile, string>;
 
 function windowText(rule: RateLimitRule): string {
   if (rule.window.kind === "utc_day") return "UTC day";
@@ -64,7 +57,7 @@ export function toRateLimitError(input: RateLimitErrorInput): ServiceError {
   const known = Number.isFinite(retryAfterMs);
   const seconds = known ? Math.max(1, Math.ceil(retryAfterMs / 1000)) : undefined;
   const wait = seconds === undefined ? "" : ` Retry after ${seconds} seconds.`;
-  const message = `${PROFILE_TEXT[profile]} reached ${SCOPE_TEXT[rule.scope]}: ${rule.limit} ${UNIT_TEXT[rule.counts]} per ${windowText(rule)}.${wait}${HINT_TEXT[profile]}`;
+  const message = `${PROFILE_TEXT[profile].name} reached ${SCOPE_TEXT[rule.scope]}: ${rule.limit} ${UNIT_TEXT[rule.counts]} per ${windowText(rule)}.${wait}${PROFILE_TEXT[profile].hint}`;
   return new ServiceError("rate_limited", message, {
     ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }),
     rateLimit: {

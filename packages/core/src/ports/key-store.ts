@@ -1,4 +1,4 @@
-import type { ApiKeyRecord } from "../keys/api-key-record.js";
+import type { ApiKeyRecord } from "../domain/api-key-record.js";
 
 /** Where key records live (memory, SQLite, Redis): looked up by the hash of a presented token. */
 export interface KeyStore {

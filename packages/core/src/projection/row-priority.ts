@@ -1,4 +1,4 @@
-import type { EvidenceRecord } from "./to-evidence.js";
+import type { EvidenceRecord } from "./evidence-record.js";
 
 /**
  * Review priority of a pre-consent row, 1 first (service metadata, not legal severity): what most often

@@ -1,5 +1,5 @@
 import type { ScanObservations } from "../observations/scan-observations.js";
-import type { EvidenceRecord } from "./to-evidence.js";
+import { toSignalRecord, type EvidenceRecord } from "./evidence-record.js";
 
 /**
  * Facts about the consent banner and the consent actions, as evidence records of kind `consent_signal`
@@ -16,20 +16,8 @@ export function toConsentSignals(observations: ScanObservations): EvidenceRecord
   const host = observations.target.host;
   const consent = observations.consent;
   const cmp = consent?.cmp === "heuristic" ? null : (consent?.cmp ?? null);
-  const signal = (name: string, phase: EvidenceRecord["phase"]): EvidenceRecord => ({
-    kind: "consent_signal",
-    name,
-    host,
-    vendor: cmp,
-    purpose: null,
-    category: null,
-    party: "first_party",
-    phase,
-    requestCount: null,
-    lifetimeSeconds: null,
-    trackerListed: false,
-    secure: null,
-  });
+  const signal = (name: string, phase: EvidenceRecord["phase"]) =>
+    toSignalRecord({ kind: "consent_signal", name, host, vendor: cmp, phase });
   const signals: EvidenceRecord[] = [];
   if (consent && (consent.status === "ok" || consent.status === "not_detected") && consent.classification !== "undetermined") {
     signals.push(signal(consent.classification, "pre_consent"));

@@ -1,6 +1,6 @@
 import { EVIDENCE_BASIS, UNATTRIBUTED_VENDOR, type PreConsentRow } from "../contract/index.js";
 import { rowPriority } from "./row-priority.js";
-import type { EvidenceRecord } from "./to-evidence.js";
+import type { EvidenceRecord } from "./evidence-record.js";
 
 const KIND = { cookie: "cookie", storage_key: "storage", tracker_request: "tracker" } as const;
 

@@ -1,5 +1,5 @@
 import type { ScanObservations } from "../observations/scan-observations.js";
-import type { EvidenceRecord } from "./to-evidence.js";
+import { toSignalRecord, type EvidenceRecord } from "./evidence-record.js";
 
 /** Days before expiry from which a certificate counts as expiring soon (renewal is usually automated at 30). */
 export const CERTIFICATE_EXPIRY_WARNING_DAYS = 14;
@@ -16,20 +16,8 @@ type SignalKind = "certificate" | "response_header" | "policy_section" | "page_e
  */
 export function toSiteSignals(observations: ScanObservations): EvidenceRecord[] {
   const host = observations.target.host;
-  const signal = (kind: SignalKind, name: string, extra: { host?: string; vendor?: string } = {}): EvidenceRecord => ({
-    kind,
-    name,
-    host: extra.host ?? host,
-    vendor: extra.vendor ?? null,
-    purpose: null,
-    category: null,
-    party: "first_party",
-    phase: null,
-    requestCount: null,
-    lifetimeSeconds: null,
-    trackerListed: false,
-    secure: null,
-  });
+  const signal = (kind: SignalKind, name: string, extra: { host?: string; vendor?: string } = {}) =>
+    toSignalRecord({ kind, name, host: extra.host ?? host, vendor: extra.vendor ?? null });
   const signals: EvidenceRecord[] = [];
   const transport = observations.transport;
   if (transport) {

@@ -1,5 +1,5 @@
 import { DISCLAIMER, MAX_DIAGNOSTIC_COLLECTORS, type ScanDiagnostics } from "../contract/index.js";
-import type { CompletedRecord } from "./completed-record.js";
+import type { CompletedRecord } from "../domain/scan-record.js";
 import type { LinkBuilder } from "./scan-links.js";
 
 /** Bounded timing and collection diagnostics; a record without diagnostics reports them as unavailable. */

@@ -1,5 +1,5 @@
 import { DISCLAIMER, type PreConsentTable } from "../contract/index.js";
-import type { CompletedRecord } from "./completed-record.js";
+import type { CompletedRecord } from "../domain/scan-record.js";
 import type { LinkBuilder } from "./scan-links.js";
 
 /** The complete pre-consent table with its summary counts (no server-side filters). */

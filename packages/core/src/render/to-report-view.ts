@@ -1,6 +1,6 @@
 import { DISCLAIMER, MAX_FINDING_EXAMPLES, type FindingDetail, type PreConsentTable } from "../contract/index.js";
 import type { ConsentSummary } from "../projection/to-consent-summary.js";
-import type { CompletedRecord } from "./completed-record.js";
+import type { CompletedRecord } from "../domain/scan-record.js";
 import type { LinkBuilder } from "./scan-links.js";
 import { scanTimeSeconds, toScanOverview } from "./scan-overview.js";
 import { toFindingSummary } from "./to-finding-list.js";

@@ -1,6 +1,5 @@
 import { BUNDLE_MAX_BYTES_RANGE, DISCLAIMER, RECOMMENDED_BUNDLE_MAX_BYTES, type BundleDetail, type ScanBundle } from "../contract/index.js";
-import type { CompletedRecord } from "./completed-record.js";
-import { largestFittingCount } from "./largest-fitting-count.js";
+import type { CompletedRecord } from "../domain/scan-record.js";
 import type { LinkBuilder } from "./scan-links.js";
 import { toScanOverview } from "./scan-overview.js";
 import { toDiagnostics } from "./to-diagnostics.js";
@@ -138,4 +137,19 @@ function withSize(bundle: ScanBundle): ScanBundle {
   let sized = { ...bundle, actualBytes: bytesOf(bundle) };
   for (let pass = 0; pass < 3 && sized.actualBytes !== bytesOf(sized); pass += 1) sized = { ...sized, actualBytes: bytesOf(sized) };
   return sized;
+}
+
+/**
+ * The largest k in 0..n for which `fits(k)` holds, assuming fits is monotone (true up to some k, false
+ * after). Binary search, so trimming a long list to a byte budget serialises it O(log n) times, not n.
+ */
+export function largestFittingCount(n: number, fits: (count: number) => boolean): number {
+  let low = 0;
+  let high = n;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }

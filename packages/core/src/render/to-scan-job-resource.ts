@@ -1,6 +1,6 @@
 import { DISCLAIMER, type ScanJob } from "../contract/index.js";
 import type { ScanRecord } from "../domain/scan-record.js";
-import type { RequestProvenance } from "./request-provenance.js";
+import type { RequestProvenance } from "./to-scan-resource.js";
 import type { LinkBuilder } from "./scan-links.js";
 import { scanTimeSeconds } from "./scan-overview.js";
 

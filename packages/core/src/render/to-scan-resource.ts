@@ -1,9 +1,9 @@
 import { DISCLAIMER, type Scan } from "../contract/index.js";
 import type { ScanRecord } from "../domain/scan-record.js";
 import type { ScanReport } from "../projection/to-scan-report.js";
-import type { RequestProvenance } from "./request-provenance.js";
 import type { LinkBuilder } from "./scan-links.js";
 import { scanTimeSeconds, toScanOverview } from "./scan-overview.js";
+import type { ExecutionMode, FreshnessDecision } from "../contract/index.js";
 
 /** The Scan resource of a completed record. */
 export function toScanResource(
@@ -28,4 +28,21 @@ export function toScanResource(
     },
     disclaimer: DISCLAIMER,
   };
+}
+
+/**
+ * How the request that returns a resource was satisfied, and the caller's anonymous allowance. Scan and
+ * ScanJob carry these fields (contract); a plain read reports `quotaConsumed: false`.
+ */
+export interface RequestProvenance {
+  executionMode: ExecutionMode;
+  reused: boolean;
+  reusedScanAgeSeconds: number | null;
+  freshnessDecision: FreshnessDecision;
+  quotaConsumed: boolean;
+  anonymousQuotaLimit: number;
+  anonymousQuotaRemaining: number;
+  anonymousQuotaResetAt: string;
+  upgradeSupportEmail: string;
+  upgradeMessage: string;
 }

@@ -1,9 +1,4 @@
-/** Observed scan durations, for the remaining-time estimate of running jobs. */
-export interface DurationStats {
-  record(seconds: number): void;
-  /** The median of the recent durations, or null before any scan completed. */
-  typical(): number | null;
-}
+import type { DurationStats } from "../ports/duration-stats.js";
 
 /**
  * The last `window` completed scan durations of this process, kept in memory: the estimate follows how

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord } from "../keys/api-key-record.js";
+import type { ApiKeyRecord } from "../domain/api-key-record.js";
 import type { KeyStore } from "../ports/key-store.js";
 
 /** The in-memory KeyStore, for tests and embedding. Records are copied in and out. */

@@ -1,10 +1,10 @@
 import type { Scan, ScanJob } from "../contract/index.js";
 import { isCompleted, type ScanRecord } from "../domain/scan-record.js";
-import type { RequestProvenance } from "../render/request-provenance.js";
+import type { RequestProvenance } from "../render/to-scan-resource.js";
 import { toScanJobResource } from "../render/to-scan-job-resource.js";
 import { toScanResource } from "../render/to-scan-resource.js";
-import { isStale } from "./is-stale.js";
-import { checkTargetPolicy } from "./check-target-policy.js";
+import { isStale } from "./recover-stale-scan.js";
+import { checkTargetPolicy } from "./normalize-target.js";
 import { normalizeTarget, type ScanTarget } from "./normalize-target.js";
 import { recoverStaleScan } from "./recover-stale-scan.js";
 import { withTargetLock } from "./with-target-lock.js";

@@ -1,5 +1,5 @@
 import { API_VERSION, CONTRACT_VERSION, DISCLAIMER, WEIGHTED_READ_POLICY_VERSION, type Health } from "../contract/index.js";
-import { SCORE_VERSION } from "../projection/index.js";
+import { SCORE_VERSION } from "../projection/score/score-rubric.js";
 import { linksOf } from "./render-context.js";
 import type { ServiceDeps } from "./service-deps.js";
 

@@ -2,7 +2,7 @@ import type { ReadWeight } from "../contract/index.js";
 import { ServiceError } from "../errors/service-error.js";
 import { ACTIVE_SCAN_READ, checkReadLimit } from "./check-read-limit.js";
 import { isCompleted } from "../domain/scan-record.js";
-import type { CompletedRecord } from "../render/completed-record.js";
+import type { CompletedRecord } from "../domain/scan-record.js";
 import type { LinkBuilder } from "../render/scan-links.js";
 import { toScanJobResource } from "../render/to-scan-job-resource.js";
 import { findScan } from "./find-scan.js";

@@ -1,5 +1,5 @@
 import { createLinkBuilder } from "../render/scan-links.js";
-import type { RequestProvenance } from "../render/request-provenance.js";
+import type { RequestProvenance } from "../render/to-scan-resource.js";
 import type { JobTiming } from "../render/to-scan-job-resource.js";
 import type { Allowance, ServiceDeps } from "./service-deps.js";
 

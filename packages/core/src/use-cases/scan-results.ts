@@ -1,11 +1,11 @@
 import type { BundleDetail } from "../contract/index.js";
 import { ServiceError } from "../errors/service-error.js";
 import { toDiagnostics } from "../render/to-diagnostics.js";
-import { toFindingDetail } from "../render/to-finding-detail.js";
+import { toFindingDetail } from "../render/to-finding-list.js";
 import { toFindingList } from "../render/to-finding-list.js";
 import { toPreConsentTable } from "../render/to-pre-consent-table.js";
 import { toPulse } from "../render/to-pulse.js";
-import { toPulseEvidence } from "../render/to-pulse-evidence.js";
+import { toPulseEvidence } from "../render/to-pulse.js";
 import { toScanBundle } from "../render/to-scan-bundle.js";
 import { toReportView } from "../render/to-report-view.js";
 import { checkFindingId } from "./find-scan.js";

@@ -1,30 +1,17 @@
 import type { Clock, Ids } from "../ports/clock.js";
 import type { JobQueue } from "../ports/job-queue.js";
 import type { ScanStore } from "../ports/scan-store.js";
-import type { DurationStats } from "../stores/create-duration-stats.js";
-import type { RateLimiter } from "../limits/rate-limiter.js";
+import type { DurationStats } from "../ports/duration-stats.js";
+import type { ScanQuota } from "../ports/scan-quota.js";
+import type { RateLimiter } from "../ports/rate-limiter.js";
 import type { TargetPolicy } from "../ports/target-policy.js";
+
+// The ScanQuota port and its Allowance moved to ports/; re-exported so existing importers keep working.
+export type { Allowance, ScanQuota } from "../ports/scan-quota.js";
 
 /** Who is asking: anonymous callers are known by their (trusted-proxy-aware) IP, others by their key. */
 export type Caller =
   { kind: "anonymous"; ip: string } | { kind: "key"; keyId: string; /** Self-serve keys have per-key caps. */ selfServe?: boolean };
-
-/** The caller's anonymous allowance for new scans (contract: 20 per IP per UTC day). */
-export interface Allowance {
-  limit: number;
-  remaining: number;
-  resetAt: string;
-}
-
-/**
- * Quota of new scans: `consume` counts one new scan or throws ServiceError `rate_limited`; `peek` reads the
- * allowance without using it (reuse and joining an in-flight scan are free). Implemented over the
- * rate limiter; `createUnlimitedQuota` serves embedding without limits.
- */
-export interface ScanQuota {
-  consume(caller: Caller): Promise<Allowance>;
-  peek(caller: Caller): Promise<Allowance>;
-}
 
 export interface ServiceConfig {
   /** Public base URL of the deployment, for links. */

@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createLocalService } from "../../src/compose/index.js";
-import type { ScanObservations } from "../../src/observations/index.js";
-import type { JobQueue, JobQueueHandlers, ScanJobMessage } from "../../src/ports/index.js";
-import { createMemoryScanStore } from "../../src/stores/index.js";
-import { createScan, getScan, type Caller } from "../../src/use-cases/index.js";
+import type { ScanObservations } from "../../src/observations/scan-observations.js";
+import type { JobQueue, JobQueueHandlers, ScanJobMessage } from "../../src/ports/job-queue.js";
+import { createMemoryScanStore } from "../../src/stores/create-memory-scan-store.js";
+import { createScan } from "../../src/use-cases/create-scan.js";
+import { getScan } from "../../src/use-cases/get-scan.js";
+import type { Caller } from "../../src/use-cases/service-deps.js";
 
 const recorded = JSON.parse(
   readFileSync(new URL("../fixtures/observations/quiet-bakery.json", import.meta.url), "utf8"),

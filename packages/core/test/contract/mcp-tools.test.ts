@@ -15,8 +15,9 @@ import {
   ScanSchema,
   type McpToolName,
 } from "../../src/contract/index.js";
-import type { ScanObservations } from "../../src/observations/index.js";
-import { MCP_TOOL_HANDLERS, type Caller } from "../../src/use-cases/index.js";
+import type { ScanObservations } from "../../src/observations/scan-observations.js";
+import { MCP_TOOL_HANDLERS } from "../../src/use-cases/mcp-tool-handlers.js";
+import type { Caller } from "../../src/use-cases/service-deps.js";
 
 /** The tool table of the contract's "MCP tool surface", copied from it by hand so a drift in code shows here. */
 const CONTRACT_TOOLS = [

@@ -1,16 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { AuthCheckSchema, IssuedApiKeySchema } from "../../src/contract/index.js";
-import {
-  authenticate,
-  checkCredential,
-  generateApiKeyToken,
-  hashApiKeyToken,
-  issueApiKey,
-  requireScopes,
-  revokeApiKey,
-} from "../../src/keys/index.js";
-import { toTokenSymbol } from "../../src/keys/api-key-token.js";
-import { createMemoryAuditLog, createMemoryKeyStore } from "../../src/stores/index.js";
+import { authenticate, checkCredential, requireScopes } from "../../src/keys/authenticate.js";
+import { generateApiKeyToken, hashApiKeyToken, toTokenSymbol } from "../../src/keys/api-key-token.js";
+import { issueApiKey } from "../../src/keys/issue-api-key.js";
+import { revokeApiKey } from "../../src/keys/revoke-api-key.js";
+import { createMemoryAuditLog } from "../../src/stores/create-memory-audit-log.js";
+import { createMemoryKeyStore } from "../../src/stores/create-memory-key-store.js";
 
 const issuedAt = Date.parse("2026-11-23T10:00:00.000Z");
 

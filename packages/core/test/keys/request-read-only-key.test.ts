@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { IssuedApiKeySchema } from "../../src/contract/index.js";
-import { isDisposableEmail, networkOf, requestReadOnlyKey, type RequestReadOnlyKeyDeps } from "../../src/keys/index.js";
-import { createMemoryCounterStore } from "../../src/limits/index.js";
-import type { DashboardSession } from "../../src/ports/index.js";
-import { createMemoryAuditLog, createMemoryKeyStore } from "../../src/stores/index.js";
+import { isDisposableEmail } from "../../src/keys/is-disposable-email.js";
+import { networkOf } from "../../src/limits/to-requester-id.js";
+import { requestReadOnlyKey, type RequestReadOnlyKeyDeps } from "../../src/keys/request-read-only-key.js";
+import { createMemoryCounterStore } from "../../src/limits/create-memory-counter-store.js";
+import type { DashboardSession } from "../../src/ports/session-resolver.js";
+import { createMemoryAuditLog } from "../../src/stores/create-memory-audit-log.js";
+import { createMemoryKeyStore } from "../../src/stores/create-memory-key-store.js";
 
 /** Sessions by cookie value, as a host's identity provider would resolve them. */
 const SESSIONS: Record<string, DashboardSession> = {

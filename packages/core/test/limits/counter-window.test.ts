@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { assertConsumeInput, evaluateConsume, timeUntilFree, toCounterExpiry, toWindowLabel } from "../../src/limits/index.js";
-import { nextUtcMidnight, startOfUtcDay } from "../../src/limits/utc-day.js";
+import { assertConsumeInput, evaluateConsume, timeUntilFree } from "../../src/limits/evaluate-consume.js";
+import { toCounterExpiry, toWindowLabel } from "../../src/limits/counter-window.js";
+import { nextUtcMidnight, startOfUtcDay } from "../../src/limits/counter-window.js";
 
 const MIDNIGHT = Date.UTC(2026, 7, 15);
 

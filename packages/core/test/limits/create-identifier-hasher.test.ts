@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createIdentifierHasher } from "../../src/limits/index.js";
+import { createIdentifierHasher } from "../../src/limits/create-identifier-hasher.js";
 
 describe("identifier hasher", () => {
   it("gives a stable 128-bit hex token that does not contain the identifier", async () => {

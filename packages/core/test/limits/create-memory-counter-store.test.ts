@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryCounterStore } from "../../src/limits/index.js";
+import { createMemoryCounterStore } from "../../src/limits/create-memory-counter-store.js";
 
 // The memory store runs the full conformance suite in packages/storage/test; these are its own details.
 const window = { kind: "rolling", ms: 1000 } as const;

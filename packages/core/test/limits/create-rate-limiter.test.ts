@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { ErrorEnvelopeSchema, type ReadWeight } from "../../src/contract/index.js";
 import { ServiceError } from "../../src/errors/service-error.js";
 import { toErrorEnvelope } from "../../src/errors/to-error-envelope.js";
-import { createMemoryCounterStore, createRateLimiter, type CounterStore } from "../../src/limits/index.js";
+import { createMemoryCounterStore } from "../../src/limits/create-memory-counter-store.js";
+import { createRateLimiter } from "../../src/limits/create-rate-limiter.js";
+import { type CounterStore } from "../../src/ports/counter-store.js";
 
 const LIGHT: ReadWeight = { policy: "resource", units: 1 };
 const HEAVY: ReadWeight = { policy: "resource", units: 4 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OPERATIONS, WEIGHTED_READ_POLICY_VERSION } from "../../src/contract/index.js";
-import { RATE_LIMIT_POLICY, RATE_LIMIT_POLICY_VERSION, toWindowLabel } from "../../src/limits/index.js";
+import { RATE_LIMIT_POLICY, RATE_LIMIT_POLICY_VERSION } from "../../src/limits/rate-limit-policy.js";
+import { toWindowLabel } from "../../src/limits/counter-window.js";
 
 /**
  * The contract's "Limits" section, written out again as [scope, window, limit] rows, so a change to the

@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  CookieObservationSchema,
-  hostOf,
-  RequestObservationSchema,
-  SafeUrlSchema,
-  toSafeUrl,
-  UNCLASSIFIED,
-} from "../../src/observations/index.js";
+import { CookieObservationSchema } from "../../src/observations/cookie-observation.js";
+import { hostOf, toSafeUrl } from "../../src/observations/safe-url.js";
+import { RequestObservationSchema } from "../../src/observations/request-observation.js";
+import { SafeUrlSchema, UNCLASSIFIED } from "../../src/observations/observation-primitives.js";
 
 const cookie = {
   name: "_ga",

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ScanObservationsSchema, type ConsentObservation, type ScanObservations } from "../../src/observations/index.js";
-import { toScanReport } from "../../src/projection/index.js";
+import { ScanObservationsSchema, type ScanObservations } from "../../src/observations/scan-observations.js";
+import { type ConsentObservation } from "../../src/observations/consent-observation.js";
+import { toScanReport } from "../../src/projection/to-scan-report.js";
 
 const recorded = (name: string): ScanObservations =>
   ScanObservationsSchema.parse(JSON.parse(readFileSync(new URL(`../fixtures/observations/${name}.json`, import.meta.url), "utf8")));

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ScanObservations } from "../../src/observations/index.js";
-import { toScanReport } from "../../src/projection/index.js";
+import type { ScanObservations } from "../../src/observations/scan-observations.js";
+import { toScanReport } from "../../src/projection/to-scan-report.js";
 
 /**
  * Minimisation at projection: whatever extra data an observation carries (a value an adapter passed by

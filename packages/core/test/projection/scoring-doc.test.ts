@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { FINDING_CATALOGUE, RISK_LEVELS, SCORE_DEDUCTIONS, SCORE_VERSION } from "../../src/projection/index.js";
+import { FINDING_CATALOGUE } from "../../src/projection/findings/finding-catalogue.js";
+import { RISK_LEVELS, SCORE_DEDUCTIONS, SCORE_VERSION } from "../../src/projection/score/score-rubric.js";
 
 /** docs/scoring.md publishes the rubric; these tests keep it equal to the tables the code uses. */
 const doc = readFileSync(new URL("../../../../docs/scoring.md", import.meta.url), "utf8");

@@ -1,13 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  ScanObservationsSchema,
-  type PrivacyPolicyObservation,
-  type ScanObservations,
-  type TransportObservation,
-  type UsPrivacyObservation,
-} from "../../src/observations/index.js";
-import { toScanReport } from "../../src/projection/index.js";
+import { ScanObservationsSchema, type ScanObservations } from "../../src/observations/scan-observations.js";
+import { type PrivacyPolicyObservation } from "../../src/observations/privacy-policy-observation.js";
+import { type TransportObservation } from "../../src/observations/transport-observation.js";
+import { type UsPrivacyObservation } from "../../src/observations/us-privacy-observation.js";
+import { toScanReport } from "../../src/projection/to-scan-report.js";
 
 const recorded = (name: string): ScanObservations =>
   ScanObservationsSchema.parse(JSON.parse(readFileSync(new URL(`../fixtures/observations/${name}.json`, import.meta.url), "utf8")));

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { FindingSummarySchema, PreConsentRowSchema } from "../../src/contract/index.js";
-import { ScanObservationsSchema, type ScanObservations } from "../../src/observations/index.js";
-import { toScanReport } from "../../src/projection/index.js";
+import { ScanObservationsSchema, type ScanObservations } from "../../src/observations/scan-observations.js";
+import { toScanReport } from "../../src/projection/to-scan-report.js";
 
 /** Observations recorded from real scans of the fixture web (packages/core/test/fixtures/observations). */
 const recorded = (name: string): ScanObservations =>

@@ -38,7 +38,7 @@ describe("built @public-scan/core", () => {
     expect(existsSync(`${dist}index.js`), "run `pnpm build` first").toBe(true);
   });
 
-  it.each(["index.js", "contract/index.js", "openapi/index.js"])(
+  it.each(["index.js", "contract/index.js", "openapi/index.js", "testing.js"])(
     "entry %s imports no browser, HTTP, MCP, AWS or socket module",
     async (entry) => {
       const loaded = await modulesLoadedBy(`${dist}${entry}`);

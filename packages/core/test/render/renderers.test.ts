@@ -9,17 +9,13 @@ import {
   ScanJobSchema,
   ScanSchema,
 } from "../../src/contract/index.js";
-import {
-  createLinkBuilder,
-  toDiagnostics,
-  toFindingDetail,
-  toFindingList,
-  toPreConsentTable,
-  toPulse,
-  toPulseEvidence,
-  toScanJobResource,
-  toScanResource,
-} from "../../src/render/index.js";
+import { createLinkBuilder } from "../../src/render/scan-links.js";
+import { toDiagnostics } from "../../src/render/to-diagnostics.js";
+import { toFindingDetail, toFindingList } from "../../src/render/to-finding-list.js";
+import { toPreConsentTable } from "../../src/render/to-pre-consent-table.js";
+import { toPulse, toPulseEvidence } from "../../src/render/to-pulse.js";
+import { toScanJobResource } from "../../src/render/to-scan-job-resource.js";
+import { toScanResource } from "../../src/render/to-scan-resource.js";
 import { completedRecord, PROVENANCE } from "../fixtures/completed-record.js";
 
 const links = createLinkBuilder("https://scan.example.org/");

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BUNDLE_DETAILS, ScanBundleSchema, type BundleDetail } from "../../src/contract/index.js";
-import { createLinkBuilder, toScanBundle } from "../../src/render/index.js";
+import { createLinkBuilder } from "../../src/render/scan-links.js";
+import { toScanBundle } from "../../src/render/to-scan-bundle.js";
 import { completedRecord } from "../fixtures/completed-record.js";
 
 const links = createLinkBuilder("https://scan.example.org");

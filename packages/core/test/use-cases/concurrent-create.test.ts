@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createLocalService } from "../../src/compose/index.js";
-import type { Scanner } from "../../src/ports/index.js";
-import { createScan, type Allowance, type ScanQuota } from "../../src/use-cases/index.js";
+import type { Scanner } from "../../src/ports/scanner.js";
+import { createScan } from "../../src/use-cases/create-scan.js";
+import { type Allowance, type ScanQuota } from "../../src/use-cases/service-deps.js";
 
 describe("concurrent createScan for one new target", () => {
   it("charges and queues one scan; the other requests join it", async () => {

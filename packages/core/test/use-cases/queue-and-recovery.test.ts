@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createInProcessJobQueue, createMemoryScanStore } from "../../src/stores/index.js";
-import { DEFAULT_SERVICE_CONFIG, recoverInterruptedScans, targetKeyOf, type ServiceDeps } from "../../src/use-cases/index.js";
+import { createInProcessJobQueue } from "../../src/stores/create-in-process-job-queue.js";
+import { createMemoryScanStore } from "../../src/stores/create-memory-scan-store.js";
+import { DEFAULT_SERVICE_CONFIG, type ServiceDeps } from "../../src/use-cases/service-deps.js";
+import { recoverInterruptedScans } from "../../src/use-cases/recover-interrupted-scans.js";
+import { targetKeyOf } from "../../src/use-cases/normalize-target.js";
 import { completedRecord } from "../fixtures/completed-record.js";
 
 describe("in-process job queue", () => {

@@ -2,25 +2,19 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScanJobSchema, ScanSchema, type ScanJob, type Scan } from "../../src/contract/index.js";
 import { createLocalService } from "../../src/compose/index.js";
-import { createDurationStats } from "../../src/stores/index.js";
+import { createDurationStats } from "../../src/stores/create-duration-stats.js";
 import { ServiceError } from "../../src/errors/service-error.js";
-import { createMemoryCounterStore, createRateLimiter } from "../../src/limits/index.js";
-import type { ScanObservations } from "../../src/observations/index.js";
-import type { Scanner, ScanInput } from "../../src/ports/index.js";
-import {
-  createAnonymousScanQuota,
-  createScan,
-  getBundle,
-  getDomainLatest,
-  getFinding,
-  getPreConsentTable,
-  getScan,
-  getScanStatus,
-  listFindings,
-  targetKeyOf,
-  type Caller,
-  type ScanQuota,
-} from "../../src/use-cases/index.js";
+import { createMemoryCounterStore } from "../../src/limits/create-memory-counter-store.js";
+import { createRateLimiter } from "../../src/limits/create-rate-limiter.js";
+import type { ScanObservations } from "../../src/observations/scan-observations.js";
+import type { Scanner, ScanInput } from "../../src/ports/scanner.js";
+import { createAnonymousScanQuota } from "../../src/use-cases/scan-quotas.js";
+import { createScan } from "../../src/use-cases/create-scan.js";
+import { getBundle, getFinding, getPreConsentTable, listFindings } from "../../src/use-cases/scan-results.js";
+import { getDomainLatest } from "../../src/use-cases/get-domain-latest.js";
+import { getScan, getScanStatus } from "../../src/use-cases/get-scan.js";
+import { targetKeyOf } from "../../src/use-cases/normalize-target.js";
+import { type Caller, type ScanQuota } from "../../src/use-cases/service-deps.js";
 
 const recorded = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/observations/${name}.json`, import.meta.url), "utf8")) as ScanObservations;

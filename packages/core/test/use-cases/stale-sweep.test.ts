@@ -1,11 +1,13 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLocalService } from "../../src/compose/index.js";
-import { createMemoryCounterStore, createRateLimiter } from "../../src/limits/index.js";
-import type { ScanObservations } from "../../src/observations/index.js";
-import type { Scanner } from "../../src/ports/index.js";
-import { createMemoryScanStore } from "../../src/stores/index.js";
-import { createAnonymousScanQuota, targetKeyOf } from "../../src/use-cases/index.js";
+import { createMemoryCounterStore } from "../../src/limits/create-memory-counter-store.js";
+import { createRateLimiter } from "../../src/limits/create-rate-limiter.js";
+import type { ScanObservations } from "../../src/observations/scan-observations.js";
+import type { Scanner } from "../../src/ports/scanner.js";
+import { createMemoryScanStore } from "../../src/stores/create-memory-scan-store.js";
+import { createAnonymousScanQuota } from "../../src/use-cases/scan-quotas.js";
+import { targetKeyOf } from "../../src/use-cases/normalize-target.js";
 import { completedRecord } from "../fixtures/completed-record.js";
 
 const recorded = JSON.parse(

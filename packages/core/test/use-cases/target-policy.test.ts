@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createLocalService } from "../../src/compose/index.js";
 import { ServiceError } from "../../src/errors/service-error.js";
-import type { Scanner, TargetPolicy } from "../../src/ports/index.js";
-import { createMemoryScanStore } from "../../src/stores/index.js";
-import { createScan, type Allowance, type ScanQuota } from "../../src/use-cases/index.js";
+import type { Scanner } from "../../src/ports/scanner.js";
+import type { TargetPolicy } from "../../src/ports/target-policy.js";
+import { createMemoryScanStore } from "../../src/stores/create-memory-scan-store.js";
+import { createScan } from "../../src/use-cases/create-scan.js";
+import { type Allowance, type ScanQuota } from "../../src/use-cases/service-deps.js";
 
 describe("createScan with a target policy", () => {
   it("refuses a target the policy refuses before storing, queueing or charging anything", async () => {

@@ -2,9 +2,7 @@ import { readFileSync } from "node:fs";
 import {
   createAnonymousScanQuota,
   createLocalService,
-  createMemoryAuditLog,
   createMemoryCounterStore,
-  createMemoryKeyStore,
   createRateLimiter,
   issueApiKey,
   type ScanObservations,
@@ -12,6 +10,7 @@ import {
   type Scope,
   type SessionResolver,
 } from "@public-scan/core";
+import { createMemoryAuditLog, createMemoryKeyStore } from "@public-scan/core/testing";
 import { createRestApp, type RestAppOptions } from "../../src/index.js";
 
 export const BASE_URL = "https://scan.example.org";

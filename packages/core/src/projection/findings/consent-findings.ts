@@ -1,12 +1,10 @@
-import type { EvidenceRecord } from "../to-evidence.js";
-import { defineFinding } from "./finding-definition.js";
+import type { EvidenceRecord } from "../evidence-record.js";
+import { CLASSIFICATION_CAVEAT, defineFinding, isAdvertising } from "./finding-definition.js";
 
 const inPhase = (evidence: readonly EvidenceRecord[], phase: EvidenceRecord["phase"]) =>
   evidence.filter((record) => record.phase === phase);
 const signal = (evidence: readonly EvidenceRecord[], name: string) =>
   evidence.filter((record) => record.kind === "consent_signal" && record.name === name);
-const isAdvertising = (record: EvidenceRecord) =>
-  record.category === "advertising" || (record.purpose === "marketing" && record.category !== "session_replay");
 /** Tracking the consent choice is about: advertising, analytics and session replay (not tag managers or embeds alone). */
 const isConsentTracking = (record: EvidenceRecord) =>
   record.kind === "tracker_request" && (isAdvertising(record) || record.purpose === "analytics" || record.category === "session_replay");
@@ -17,8 +15,6 @@ const identity = (record: EvidenceRecord) => `${record.kind}|${record.host ?? ""
 const AUTOMATED =
   "The scanner used the banner like a visitor would, automatically and once; a banner that behaves differently for people (or on other visits) is not seen.";
 const ONE_VISIT = "Observed in one automated visit from one location; other visits, regions or consent states may differ.";
-const CLASSIFICATION =
-  "Vendors and purposes come from public catalogues (the Open Cookie Database, EasyPrivacy and this service's tracker catalogue) and may be incomplete.";
 const BUTTONS =
   "Buttons are recognised by their role and label in common languages; a banner with unusual wording or images for buttons may be misread.";
 
@@ -28,7 +24,6 @@ export const CONSENT_FINDINGS = [
     id: "consent_banner_accept_only",
     label: "Consent banner offers accept but no way to refuse",
     criticality: "high",
-    priority: 1,
     confidence: "medium",
     category: "consent",
     phase: "pre_consent",
@@ -41,7 +36,6 @@ export const CONSENT_FINDINGS = [
     id: "consent_reject_not_on_first_layer",
     label: "Refusing consent takes more steps than accepting",
     criticality: "medium",
-    priority: 2,
     confidence: "medium",
     category: "consent",
     phase: "pre_consent",
@@ -54,7 +48,6 @@ export const CONSENT_FINDINGS = [
     id: "consent_notice_without_choice",
     label: "Cookie notice without a choice",
     criticality: "medium",
-    priority: 2,
     confidence: "medium",
     category: "consent",
     phase: "pre_consent",
@@ -71,7 +64,6 @@ export const CONSENT_FINDINGS = [
     id: "no_consent_banner_with_tracking",
     label: "No consent banner found, while tracking ran before consent",
     criticality: "high",
-    priority: 1,
     confidence: "medium",
     category: "consent",
     phase: "pre_consent",
@@ -79,7 +71,7 @@ export const CONSENT_FINDINGS = [
       "No consent banner was detected on the page, and advertising, analytics or session-replay services were contacted, or their cookies set, during the visit.",
     caveats: [
       ONE_VISIT,
-      CLASSIFICATION,
+      CLASSIFICATION_CAVEAT,
       "Banner detection knows the common consent platforms and recognises other banners by their buttons; an unusual banner may be missed.",
     ],
     nextSteps: ["Review whether the site shows a consent banner in this region, and whether these services wait for consent."],
@@ -92,13 +84,12 @@ export const CONSENT_FINDINGS = [
     id: "tracking_after_reject",
     label: "Tracking continued after consent was refused",
     criticality: "high",
-    priority: 1,
     confidence: "high",
     category: "consent",
     phase: "after_reject",
     description:
       "After the banner's reject option was used, the page kept sending requests to advertising, analytics or session-replay services.",
-    caveats: [AUTOMATED, CLASSIFICATION, "Some services offer consent-less modes; this scan does not see how they are configured."],
+    caveats: [AUTOMATED, CLASSIFICATION_CAVEAT, "Some services offer consent-less modes; this scan does not see how they are configured."],
     nextSteps: [
       "Review whether these services honour the refusal (tag manager consent settings, consent mode).",
       "Check that the reject choice reaches every tag.",
@@ -110,13 +101,12 @@ export const CONSENT_FINDINGS = [
     id: "cookies_set_after_reject",
     label: "Marketing or analytics cookies set after consent was refused",
     criticality: "high",
-    priority: 1,
     confidence: "high",
     category: "consent",
     phase: "after_reject",
     description:
       "After the banner's reject option was used, cookies or storage keys classified as marketing or analytics were present that had not been there before the choice.",
-    caveats: [AUTOMATED, CLASSIFICATION],
+    caveats: [AUTOMATED, CLASSIFICATION_CAVEAT],
     nextSteps: ["Review which script sets these after a refusal, and whether it should run at all."],
     select: (evidence) => {
       if (signal(evidence, "reject_succeeded").length === 0) return [];
@@ -128,7 +118,6 @@ export const CONSENT_FINDINGS = [
     id: "advertising_despite_gpc",
     label: "Advertising trackers contacted despite Global Privacy Control",
     criticality: "medium",
-    priority: 2,
     confidence: "high",
     category: "us_privacy",
     phase: "gpc",
@@ -136,7 +125,7 @@ export const CONSENT_FINDINGS = [
       "In a visit that sent the Global Privacy Control signal (Sec-GPC: 1 and navigator.globalPrivacyControl), the page still contacted advertising vendors.",
     caveats: [
       ONE_VISIT,
-      CLASSIFICATION,
+      CLASSIFICATION_CAVEAT,
       "Where GPC must be honoured depends on the visitor's jurisdiction and the business; this is an observation, not a legal assessment.",
     ],
     nextSteps: ["Review whether GPC is treated as an opt-out of sale or sharing for these vendors."],

@@ -1,4 +1,4 @@
-import type { EvidenceRecord } from "../to-evidence.js";
+import type { EvidenceRecord } from "../evidence-record.js";
 import { defineFinding } from "./finding-definition.js";
 
 const policySignals = (evidence: readonly EvidenceRecord[], match: (name: string) => boolean) =>
@@ -14,7 +14,6 @@ export const POLICY_FINDINGS = [
     id: "privacy_policy_not_found",
     label: "No privacy policy link found",
     criticality: "medium",
-    priority: 2,
     confidence: "medium",
     category: "privacy_policy",
     phase: null,
@@ -27,7 +26,6 @@ export const POLICY_FINDINGS = [
     id: "policy_disclosures_not_observed",
     label: "Disclosures not observed in the privacy policy",
     criticality: "medium",
-    priority: 2,
     confidence: "low",
     category: "privacy_policy",
     phase: null,
@@ -41,7 +39,6 @@ export const POLICY_FINDINGS = [
     id: "vendors_not_named_in_policy",
     label: "Vendors observed on the site are not named in the privacy policy",
     criticality: "low",
-    priority: 3,
     confidence: "low",
     category: "privacy_policy",
     phase: null,

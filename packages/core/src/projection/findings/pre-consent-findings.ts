@@ -1,17 +1,13 @@
-import type { EvidenceRecord } from "../to-evidence.js";
-import { defineFinding } from "./finding-definition.js";
+import type { EvidenceRecord } from "../evidence-record.js";
+import { CLASSIFICATION_CAVEAT, defineFinding, isAdvertising } from "./finding-definition.js";
 
 /** 13 months: the longest cookie lifetime that European regulators' guidance commonly refers to. */
 export const LONG_LIFETIME_SECONDS = 395 * 24 * 3600;
 
 const preConsent = (evidence: readonly EvidenceRecord[], kind: EvidenceRecord["kind"]) =>
   evidence.filter((record) => record.phase === "pre_consent" && record.kind === kind);
-const isAdvertising = (record: EvidenceRecord) =>
-  record.category === "advertising" || (record.purpose === "marketing" && record.category !== "session_replay");
 
 const ONE_VISIT = "Observed in one automated first visit from one location; other visits, regions or consent states may differ.";
-const CLASSIFICATION =
-  "Vendors and purposes come from public catalogues (the Open Cookie Database, EasyPrivacy and this service's tracker catalogue) and may be incomplete.";
 
 /** Findings about what a page does before any consent interaction. */
 export const PRE_CONSENT_FINDINGS = [
@@ -19,12 +15,11 @@ export const PRE_CONSENT_FINDINGS = [
     id: "pre_consent_advertising_tracker",
     label: "Advertising trackers contacted before consent",
     criticality: "high",
-    priority: 1,
     confidence: "high",
     category: "trackers",
     phase: "pre_consent",
     description: "Before any consent interaction, the page sent requests to hosts that catalogues attribute to advertising vendors.",
-    caveats: [ONE_VISIT, CLASSIFICATION],
+    caveats: [ONE_VISIT, CLASSIFICATION_CAVEAT],
     nextSteps: [
       "Review whether these requests wait for consent where consent is required.",
       "Check the tag manager's consent settings for these vendors.",
@@ -35,13 +30,12 @@ export const PRE_CONSENT_FINDINGS = [
     id: "pre_consent_session_replay",
     label: "Session-replay scripts loaded before consent",
     criticality: "high",
-    priority: 1,
     confidence: "high",
     category: "trackers",
     phase: "pre_consent",
     description:
       "Before any consent interaction, the page contacted hosts of session-replay vendors, which can record how visitors use the page.",
-    caveats: [ONE_VISIT, CLASSIFICATION],
+    caveats: [ONE_VISIT, CLASSIFICATION_CAVEAT],
     nextSteps: ["Review whether session recording starts only after consent, and what it records."],
     select: (evidence) => preConsent(evidence, "tracker_request").filter((record) => record.category === "session_replay"),
   }),
@@ -49,14 +43,13 @@ export const PRE_CONSENT_FINDINGS = [
     id: "pre_consent_analytics_tracker",
     label: "Analytics services contacted before consent",
     criticality: "medium",
-    priority: 2,
     confidence: "high",
     category: "trackers",
     phase: "pre_consent",
     description: "Before any consent interaction, the page sent requests to hosts of analytics vendors.",
     caveats: [
       ONE_VISIT,
-      CLASSIFICATION,
+      CLASSIFICATION_CAVEAT,
       "Some analytics set-ups are configured without identifiers; this scan does not see the configuration.",
     ],
     nextSteps: ["Review whether analytics waits for consent or is configured to work without it."],
@@ -67,7 +60,6 @@ export const PRE_CONSENT_FINDINGS = [
     id: "pre_consent_other_third_party_tracker",
     label: "Other third-party tracking hosts contacted before consent",
     criticality: "low",
-    priority: 3,
     confidence: "medium",
     category: "trackers",
     phase: "pre_consent",
@@ -75,7 +67,7 @@ export const PRE_CONSENT_FINDINGS = [
       "Before any consent interaction, the page contacted third-party hosts that a tracker list or catalogue knows (tag managers, embedded content and others).",
     caveats: [
       ONE_VISIT,
-      CLASSIFICATION,
+      CLASSIFICATION_CAVEAT,
       "Embedded content and tag managers may be needed for the page to work; what they load matters more than the host.",
     ],
     nextSteps: ["Review what these hosts load before consent, for example privacy-enhanced embed modes."],
@@ -88,12 +80,11 @@ export const PRE_CONSENT_FINDINGS = [
     id: "pre_consent_marketing_cookie",
     label: "Marketing cookies set before consent",
     criticality: "high",
-    priority: 1,
     confidence: "high",
     category: "cookies",
     phase: "pre_consent",
     description: "Before any consent interaction, the browser stored cookies that the Open Cookie Database classifies as marketing.",
-    caveats: [ONE_VISIT, CLASSIFICATION],
+    caveats: [ONE_VISIT, CLASSIFICATION_CAVEAT],
     nextSteps: ["Review whether these cookies are set only after consent."],
     select: (evidence) => preConsent(evidence, "cookie").filter((record) => record.purpose === "marketing"),
   }),
@@ -101,12 +92,11 @@ export const PRE_CONSENT_FINDINGS = [
     id: "pre_consent_analytics_cookie",
     label: "Analytics cookies set before consent",
     criticality: "medium",
-    priority: 2,
     confidence: "high",
     category: "cookies",
     phase: "pre_consent",
     description: "Before any consent interaction, the browser stored cookies that the Open Cookie Database classifies as analytics.",
-    caveats: [ONE_VISIT, CLASSIFICATION],
+    caveats: [ONE_VISIT, CLASSIFICATION_CAVEAT],
     nextSteps: ["Review whether these cookies are set only after consent, or whether analytics can run without them."],
     select: (evidence) => preConsent(evidence, "cookie").filter((record) => record.purpose === "analytics"),
   }),
@@ -114,7 +104,6 @@ export const PRE_CONSENT_FINDINGS = [
     id: "pre_consent_third_party_cookie",
     label: "Third-party cookies set before consent",
     criticality: "medium",
-    priority: 2,
     confidence: "high",
     category: "cookies",
     phase: "pre_consent",
@@ -127,13 +116,12 @@ export const PRE_CONSENT_FINDINGS = [
     id: "pre_consent_tracking_storage",
     label: "Analytics or marketing identifiers in browser storage before consent",
     criticality: "medium",
-    priority: 2,
     confidence: "medium",
     category: "storage",
     phase: "pre_consent",
     description:
       "Before any consent interaction, scripts wrote browser-storage keys that catalogues attribute to analytics or marketing vendors.",
-    caveats: [ONE_VISIT, CLASSIFICATION, "Only key names are observed; their contents are never read into the report."],
+    caveats: [ONE_VISIT, CLASSIFICATION_CAVEAT, "Only key names are observed; their contents are never read into the report."],
     nextSteps: ["Review whether these scripts run only after consent."],
     select: (evidence) =>
       preConsent(evidence, "storage_key").filter(
@@ -148,7 +136,6 @@ export const PRE_CONSENT_FINDINGS = [
     id: "long_lived_cookie",
     label: "Non-essential cookies with lifetimes over 13 months",
     criticality: "low",
-    priority: 3,
     confidence: "high",
     category: "cookies",
     phase: "pre_consent",
@@ -168,7 +155,6 @@ export const PRE_CONSENT_FINDINGS = [
     id: "pre_consent_unclassified_cookie",
     label: "Cookies of unknown purpose set before consent",
     criticality: "info",
-    priority: 4,
     confidence: "low",
     category: "cookies",
     phase: "pre_consent",

@@ -1,6 +1,6 @@
 import type { EvidenceExample, FindingSummary } from "../../contract/index.js";
 import { EVIDENCE_BASIS, MAX_FINDING_EXAMPLES } from "../../contract/index.js";
-import type { EvidenceRecord } from "../to-evidence.js";
+import type { EvidenceRecord } from "../evidence-record.js";
 import type { FindingDefinition } from "./finding-definition.js";
 import { FINDING_CATALOGUE } from "./finding-catalogue.js";
 

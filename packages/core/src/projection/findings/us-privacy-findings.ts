@@ -1,4 +1,4 @@
-import type { EvidenceRecord } from "../to-evidence.js";
+import type { EvidenceRecord } from "../evidence-record.js";
 import { defineFinding } from "./finding-definition.js";
 
 const isAdvertising = (record: EvidenceRecord) =>
@@ -12,7 +12,6 @@ export const US_PRIVACY_FINDINGS = [
     id: "us_opt_out_link_not_found",
     label: "No “Do Not Sell or Share” or “Your Privacy Choices” link, while advertising trackers ran",
     criticality: "low",
-    priority: 3,
     confidence: "low",
     category: "us_privacy",
     phase: "pre_consent",
@@ -29,7 +28,6 @@ export const US_PRIVACY_FINDINGS = [
     id: "gpc_support_file_invalid",
     label: "The Global Privacy Control support file is invalid",
     criticality: "info",
-    priority: 4,
     confidence: "high",
     category: "us_privacy",
     phase: null,

@@ -1,4 +1,5 @@
-import { createLinkBuilder, toReportView, type ReportView, type ScanJob } from "@public-scan/core";
+import { type ReportView, type ScanJob } from "@public-scan/core";
+import { createLinkBuilder, toReportView } from "@public-scan/core/testing";
 import { completedRecord } from "../../../../core/test/fixtures/completed-record.js";
 import { scanJob } from "../../../../core/test/fixtures/contract-examples.js";
 

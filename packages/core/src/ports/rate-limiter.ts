@@ -1,5 +1,15 @@
 import type { ReadWeight } from "../contract/operations.js";
-import type { RateLimitProfile, RateLimitScope } from "./rate-limit-policy.js";
+
+/**
+ * The RateLimiter port: the contract's limits (`RATE_LIMIT_POLICY` in limits/) as the use-cases and surfaces
+ * charge them. `createRateLimiter` implements it over any CounterStore.
+ */
+
+/** Which policy a counter belongs to; reported as `rateLimit.profile`. */
+export type RateLimitProfile = "weighted_read" | "status_poll" | "anonymous_scan" | "light_mcp_scan" | "api_key";
+
+/** Whose counter it is; reported as `rateLimit.scope`. For `status_poll` the resource is the scan. */
+export type RateLimitScope = "caller_resource" | "resource" | "caller" | "ip" | "light_surface" | "key";
 
 /** One counter after an allowed request. */
 export interface CounterStatus {

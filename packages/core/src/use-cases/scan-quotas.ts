@@ -1,6 +1,7 @@
-import type { RateLimiter } from "../limits/rate-limiter.js";
+import { nextUtcMidnight } from "../limits/counter-window.js";
+import type { RateLimiter } from "../ports/rate-limiter.js";
 import { toRequesterId } from "../limits/to-requester-id.js";
-import type { ScanQuota } from "./service-deps.js";
+import type { Allowance, ScanQuota } from "../ports/scan-quota.js";
 
 /**
  * The ScanQuota of the REST surface over the rate limiter: anonymous callers get the contract's 20 new
@@ -15,4 +16,17 @@ export function createAnonymousScanQuota(limiter: RateLimiter): ScanQuota {
       caller.kind === "anonymous" ? (await limiter.checkAnonymousScan({ ip: toRequesterId(caller.ip) })).quota : keyed(),
     peek: (caller) => (caller.kind === "anonymous" ? limiter.peekAnonymousScan({ ip: toRequesterId(caller.ip) }) : keyed()),
   };
+}
+
+/**
+ * A quota that never refuses, for embedding a scanner without public callers. It still reports an
+ * allowance shape, with the contract's anonymous limit, so resources stay well-formed.
+ */
+export function createUnlimitedQuota(options: { limit?: number; now: () => number }): ScanQuota {
+  const allowance = (): Allowance => ({
+    limit: options.limit ?? 20,
+    remaining: options.limit ?? 20,
+    resetAt: new Date(nextUtcMidnight(options.now())).toISOString(),
+  });
+  return { consume: () => Promise.resolve(allowance()), peek: () => Promise.resolve(allowance()) };
 }

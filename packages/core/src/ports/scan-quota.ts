@@ -1,0 +1,22 @@
+/**
+ * Who a quota charges: an anonymous caller by its IP, a key by its id. The use-cases' `Caller` fits it; the
+ * port names only what a quota decides on, so it needs nothing from the layers above.
+ */
+export type QuotaCaller = { readonly kind: "anonymous"; readonly ip: string } | { readonly kind: "key"; readonly keyId: string };
+
+/** The caller's anonymous allowance for new scans (contract: 20 per IP per UTC day). */
+export interface Allowance {
+  limit: number;
+  remaining: number;
+  resetAt: string;
+}
+
+/**
+ * Quota of new scans: `consume` counts one new scan or throws ServiceError `rate_limited`; `peek` reads the
+ * allowance without using it (reuse and joining an in-flight scan are free). Implemented over the
+ * rate limiter; `createUnlimitedQuota` serves embedding without limits.
+ */
+export interface ScanQuota {
+  consume(caller: QuotaCaller): Promise<Allowance>;
+  peek(caller: QuotaCaller): Promise<Allowance>;
+}
