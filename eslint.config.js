@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * The dependency direction of DESIGN.md, as lint rules (a test on the built core entry checks the same
+ * The dependency direction of ARCHITECTURE.md, as lint rules (a test on the built core entry checks the same
  * from the other side):
  *   core        imports nothing in the repo, and no browser, HTTP framework, MCP, AWS or socket module;
  *   client      imports only core's contract entry;
@@ -13,7 +13,7 @@ import tseslint from "typescript-eslint";
  *   nothing imports aws-lambda or mcp.
  */
 const NOT_IN_CORE = [
-  { group: ["@public-scan/*"], message: "core imports nothing in the repo (DESIGN.md)." },
+  { group: ["@public-scan/*"], message: "core imports nothing in the repo (ARCHITECTURE.md)." },
   { group: ["puppeteer", "puppeteer-core", "@sparticuz/*", "playwright*"], message: "No browser in core: put it in @public-scan/scanner." },
   { group: ["h3", "srvx", "srvx/*", "express", "hono"], message: "No HTTP framework in core: put it in @public-scan/http-h3." },
   { group: ["@modelcontextprotocol/*"], message: "No MCP in core: put it in @public-scan/mcp." },
@@ -37,8 +37,8 @@ const NOT_IN_CORE = [
   },
 ];
 const NOBODY_IMPORTS = [
-  { group: ["@public-scan/aws-lambda", "@public-scan/aws-lambda/*"], message: "Nothing imports aws-lambda (DESIGN.md)." },
-  { group: ["@public-scan/mcp", "@public-scan/mcp/*"], message: "Nothing imports mcp (DESIGN.md)." },
+  { group: ["@public-scan/aws-lambda", "@public-scan/aws-lambda/*"], message: "Nothing imports aws-lambda (ARCHITECTURE.md)." },
+  { group: ["@public-scan/mcp", "@public-scan/mcp/*"], message: "Nothing imports mcp (ARCHITECTURE.md)." },
 ];
 const NO_DEEP_IMPORTS = [
   { group: ["@public-scan/*/src/*", "@public-scan/*/dist/*", "../../*/src/*"], message: "Import a package by its exported entries." },
@@ -57,7 +57,10 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.node },
-      parserOptions: { projectService: { allowDefaultProject: ["*.js", "*.mjs", ".dependency-cruiser.cjs", "scripts/*.mjs"] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ["*.js", "*.mjs", ".dependency-cruiser.cjs", "scripts/*.mjs"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       "max-params": ["error", 3],

@@ -1,6 +1,6 @@
 // `pnpm bench`: runs every packages/*/bench/*.bench.mjs against the built packages and prints, per suite,
 // the median time of each case and its ratio to the suite's baseline measured in the same run. The machines
-// are shared and noisy, so only ratios and medians are reported (DEVELOPERS.md); copy them to BENCHMARKS.md.
+// are shared and noisy, so only ratios and medians are reported (BENCHMARKS.md says how to read them); copy them there.
 //
 // A bench file exports `suites`: [{ title, baseline: { name, fn }, cases: [{ name, fn }] }] for micro
 // benchmarks, or `run({ log })` for measurements that need their own set-up (the scanner's).

@@ -1,7 +1,7 @@
 import type { TestProject } from "vitest/node";
 
 /**
- * One browser and one fixture web for the whole test run (DEVELOPERS.md: one shared browser, parallel test
+ * One browser and one fixture web for the whole test run (ARCHITECTURE.md "Testing": one shared browser, parallel test
  * files). Test files connect to the browser over CDP and get their own contexts; the fixture web's
  * settings are provided to them with `inject`.
  */

@@ -7,7 +7,7 @@
  *
  * Inside `src/`, folders form layers (lowest first; a folder imports only its own and lower ones, enforced
  * by depcruise's CORE_LAYERS): `contract` + `errors` -> `observations` -> `projection` -> `domain` ->
- * `ports` -> `render` -> `limits` -> `keys` -> `access` -> `use-cases` -> `stores` -> `compose`, `openapi`
+ * `ports` -> `render` -> `limits` -> `keys` -> `use-cases` -> `access` -> `stores` -> `compose`, `openapi`
  * and the entries.
  */
 // The API v2 contract and the one error type (also the `./contract` entry, for the client).

@@ -32,7 +32,7 @@ export const HostSchema = z
   .meta({ example: "www.example.com" });
 
 /**
- * Stable finding code: snake_case, so reports can be compared over time (STYLE.md). Finding ids never
+ * Stable finding code: snake_case, so reports can be compared over time (docs/scoring.md). Finding ids never
  * change meaning; a changed rule gets a new id.
  */
 export const FindingIdSchema = z

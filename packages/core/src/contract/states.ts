@@ -44,7 +44,7 @@ export const SCAN_PHASES = [
 export const ScanPhaseSchema = z.enum(SCAN_PHASES);
 export type ScanPhase = (typeof SCAN_PHASES)[number];
 
-/** Evidence phases: when an observation was made relative to consent (DESIGN.md "Scanner"). */
+/** Evidence phases: when an observation was made relative to consent (docs/scanner.md "Consent phases"). */
 export const EVIDENCE_PHASES = ["pre_consent", "after_reject", "after_accept", "gpc"] as const;
 export const EvidencePhaseSchema = z.enum(EVIDENCE_PHASES);
 export type EvidencePhase = (typeof EVIDENCE_PHASES)[number];

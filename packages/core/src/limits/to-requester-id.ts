@@ -1,4 +1,4 @@
-// No node:net here: core stays free of socket modules (DESIGN.md), and these shapes are all it needs.
+// No node:net here: core stays free of socket modules (ARCHITECTURE.md), and these shapes are all it needs.
 const IPV4 = /^(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 const IPV6 = /^[0-9a-f:]+$/;
 const isIPv4 = (value: string) => IPV4.test(value);

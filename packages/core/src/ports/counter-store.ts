@@ -1,6 +1,6 @@
 /**
  * The CounterStore port: quota and rate-limit counters with one atomic check-and-consume across several
- * counters (DESIGN.md "Storage, limits and jobs"). keyv cannot do this, so the port has its own memory,
+ * counters (ARCHITECTURE.md "Storage"). keyv cannot do this, so the port has its own memory,
  * SQLite and Redis implementations, all held to the same conformance suite (`@public-scan/storage/testing`).
  */
 

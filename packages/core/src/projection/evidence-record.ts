@@ -2,7 +2,7 @@ import type { EvidenceExample, Party, Purpose } from "../contract/index.js";
 
 /**
  * A public-safe evidence record: the allow-listed facts of one observation that a report may show. Findings
- * and the pre-consent table are derived from these only, never from raw scanner data (DESIGN.md).
+ * and the pre-consent table are derived from these only, never from raw scanner data (ARCHITECTURE.md).
  */
 export interface EvidenceRecord extends EvidenceExample {
   /**

@@ -48,7 +48,7 @@ export const DEFAULT_SERVICE_CONFIG = {
   staleAfterSeconds: 300,
 } as const satisfies Omit<ServiceConfig, "baseUrl">;
 
-/** Everything the use-cases need, injected (DESIGN.md: domain code takes a typed deps object). */
+/** Everything the use-cases need, injected (ARCHITECTURE.md: domain code takes a typed deps object). */
 export interface ServiceDeps {
   scans: ScanStore;
   queue: JobQueue;

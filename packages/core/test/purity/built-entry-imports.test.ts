@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
 /**
- * DESIGN.md: core stays free of browsers, HTTP frameworks, MCP, AWS and raw sockets. The lint rule stops a
+ * ARCHITECTURE.md: core stays free of browsers, HTTP frameworks, MCP, AWS and raw sockets. The lint rule stops a
  * direct import; this test catches an indirect one, by loading each *built* entry in a fresh Node process
  * and recording every module it resolves, through dependencies too.
  */

@@ -1,7 +1,7 @@
 /**
  * Chromium command-line flags for scanning.
  *
- * - The closed-network flags keep Chromium from calling home (DESIGN.md "Toolchain"): without them a
+ * - The closed-network flags keep Chromium from calling home (docs/scanner.md "Browser"): without them a
  *   machine with no internet sees many refused connections at every start.
  * - `AutomationControlled` is turned off so `navigator.webdriver` is false: some sites hide their banner or
  *   trackers from automation, and a scanner must see what a visitor sees.
@@ -38,7 +38,7 @@ export const DROPPED_PUPPETEER_DEFAULTS = ["--enable-automation", "--disable-pop
 
 /**
  * Flags that must never reach a scanning browser: they would let a page read across origins or load
- * insecure content that a real visitor's browser blocks (DESIGN.md). @sparticuz/chromium's defaults
+ * insecure content that a real visitor's browser blocks (ARCHITECTURE.md). @sparticuz/chromium's defaults
  * include two of them, so every flag list passes through `withoutForbiddenFlags`.
  */
 export const FORBIDDEN_FLAGS = [

@@ -21,7 +21,7 @@ export const SYSTEM_BROWSER_PATHS = [
 ] as const;
 
 /**
- * Chooses the browser (DESIGN.md "Browsers"): a remote CDP endpoint if given; else an explicit path
+ * Chooses the browser (docs/scanner.md "Browser"): a remote CDP endpoint if given; else an explicit path
  * (option, then PUBLIC_SCAN_CHROME_PATH); else a system Chrome or Chromium; else the Chromium that
  * @sparticuz/chromium ships inside its npm package (Linux x64; nothing is downloaded).
  */

@@ -28,7 +28,7 @@ function toEvent(entry: [id: string, fields: string[]]): AuditEvent {
 
 /**
  * The AuditLog on Redis: one capped Stream, newest entries last; `list` reads it backwards, so it returns
- * the newest first like the memory and SQLite logs. It uses ioredis directly, not keyv (which DESIGN.md
+ * the newest first like the memory and SQLite logs. It uses ioredis directly, not keyv (which ARCHITECTURE.md "Storage"
  * planned for documents): the audit trail is an ordered, append-only log, not a key-value document, and a
  * Stream appends atomically with server-assigned increasing ids, so concurrent instances lose no event and
  * agree on one order. ioredis is also the one Redis client of this package (a host can pass the same

@@ -19,7 +19,7 @@ function parse(reply: unknown): ApiKeyRecord | null {
 }
 
 /**
- * The KeyStore on Redis, for several instances of the service. DESIGN.md routes documents through keyv,
+ * The KeyStore on Redis, for several instances of the service. ARCHITECTURE.md "Storage" routes documents through keyv,
  * but `create` is a create-if-absent across two keys (the record and its hash index, written only if
  * neither the keyId nor the hash exists), which keyv's get/set cannot make atomic: two instances could
  * both see "absent" and map one token hash to two keys. So the store uses ioredis directly, the one Redis

@@ -22,7 +22,7 @@ function scoreOf(record: ScanRecord): string {
 }
 
 /**
- * The ScanStore on Redis, for several instances of the service. DESIGN.md routes documents through keyv,
+ * The ScanStore on Redis, for several instances of the service. ARCHITECTURE.md "Storage" routes documents through keyv,
  * but keyv has no atomic compare-and-set, which this port requires (two workers must not both move one
  * job): so the store uses Lua directly. Each operation is one script (EVALSHA, falling back to EVAL when the
  * server does not have it cached): `create` writes only if the record key is absent, `update` compares the

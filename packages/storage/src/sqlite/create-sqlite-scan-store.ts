@@ -31,7 +31,7 @@ const parse = (row: unknown): ScanRecord | null =>
   (row as Row) === undefined ? null : (JSON.parse((row as { record: string }).record) as ScanRecord);
 
 /**
- * The ScanStore on one SQLite file (node:sqlite, no native build). DESIGN.md routes documents through keyv,
+ * The ScanStore on one SQLite file (node:sqlite, no native build). ARCHITECTURE.md "Storage" routes documents through keyv,
  * but keyv has no atomic compare-and-set, which this port requires (two workers must not both move one
  * job): so the store uses SQL directly. `create` is an INSERT that does nothing on an existing scan_id;
  * `update` is `UPDATE ... WHERE scan_id = ? AND status = ?` in a `BEGIN IMMEDIATE` transaction, and it

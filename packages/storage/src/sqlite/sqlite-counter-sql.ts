@@ -1,7 +1,7 @@
 /**
  * The SQL of the SQLite counter store. One row per (counter, expiry ms): entries that expire in the same
  * millisecond are merged, so a counter holds at most `limit` rows and usually far fewer. The table name is
- * specific, so the store can share one file with the document stores (DESIGN.md: one SQLite file).
+ * specific, so the store can share one file with the document stores (ARCHITECTURE.md "Storage": one SQLite file).
  */
 export const SQLITE_COUNTER_SQL = {
   schema: `

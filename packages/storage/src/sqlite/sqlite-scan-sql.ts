@@ -1,7 +1,7 @@
 /**
  * The SQL of the SQLite scan store. One row per scan: the record as JSON, plus the columns the indexes
  * need, written in the same statement as the record so an index never points ahead of it. The table name is
- * specific, so the store can share one file with the counter store (DESIGN.md: one SQLite file).
+ * specific, so the store can share one file with the counter store (ARCHITECTURE.md "Storage": one SQLite file).
  */
 export const SQLITE_SCAN_SQL = {
   schema: `
