@@ -20,20 +20,9 @@ import { MCP_TOOL_HANDLERS } from "../../src/use-cases/mcp-tool-handlers.js";
 import type { Caller } from "../../src/use-cases/service-deps.js";
 
 /** The tool table of the contract's "MCP tool surface", copied from it by hand so a drift in code shows here. */
-const CONTRACT_TOOLS = [
-  "service_scan_site",
-  "service_get_scan_status",
-  "service_get_scan_bundle",
-  "service_get_scan",
-  "service_get_report",
-  "service_get_evidence",
-  "service_export_findings",
-  "service_list_findings",
-  "service_get_pre_consent_cookies_trackers",
-  "service_explain_finding",
-  "service_get_latest_domain_scan",
-  "service_get_latest_domain_pre_consent_cookies_trackers",
-];
+const CONTRACT_TOOLS = `service_scan_site service_get_scan_status service_get_scan_bundle service_get_scan service_get_report
+  service_get_evidence service_export_findings service_list_findings service_get_pre_consent_cookies_trackers
+  service_explain_finding service_get_latest_domain_scan service_get_latest_domain_pre_consent_cookies_trackers`.split(/\s+/);
 const spec = (name: McpToolName) => MCP_TOOLS.find((tool) => tool.name === name)!;
 const SCAN_ID = "3f1c9a52-7c1e-4c55-9b0e-2f4b8e2d6a10";
 
