@@ -70,12 +70,11 @@ async function createOrJoin(deps: ServiceDeps, input: { target: ScanTarget; call
     return job(active, fields);
   }
 
-  // Only a new scan costs quota; a refusal throws before anything is stored. A caller with nothing left is
-  // refused before the target policy resolves anything (no DNS work for requests that cannot succeed), and
-  // a refused target is refused before the quota is charged.
-  if ((await deps.quota.peek(input.caller)).remaining <= 0) await deps.quota.consume(input.caller);
-  await checkTargetPolicy(deps, target.url);
+  // Only a new scan costs quota, and it is charged before the target policy resolves anything: a caller
+  // with nothing left causes no DNS work, and a refused target costs a scan too, so the refusals cannot be
+  // used as a free oracle of internal host names. A refusal throws before anything is stored.
   const allowance = await deps.quota.consume(input.caller);
+  await checkTargetPolicy(deps, target.url);
   const at = new Date(now).toISOString();
   const record: ScanRecord = {
     scanId: deps.ids.scanId(),

@@ -51,6 +51,9 @@ export function targetKeyOf(record: { scanFrom: string | null; url: string }): s
 const DEFAULT_PORTS: Record<string, number> = { "http:": 80, "https:": 443 };
 
 /** `invalid_request` when the deployment's target policy refuses the URL's host (say which rule, never the address). */
+/** The answer to every refused target, whatever the policy's reason. */
+export const TARGET_REFUSED_MESSAGE = "url: this target cannot be scanned: it is not a public web address.";
+
 export async function checkTargetPolicy(deps: ServiceDeps, url: string): Promise<void> {
   if (deps.targets === undefined) return;
   const parsed = new URL(url);
@@ -59,7 +62,7 @@ export async function checkTargetPolicy(deps: ServiceDeps, url: string): Promise
     host,
     port: parsed.port === "" ? (DEFAULT_PORTS[parsed.protocol] ?? 0) : Number(parsed.port),
   });
-  if (!verdict.allowed) {
-    throw new ServiceError("invalid_request", `url: this target is not a public web address and cannot be scanned (${verdict.reason}).`);
-  }
+  // One message whatever the reason: a reason per refusal would tell a caller which internal host names
+  // exist (resolvable to a private address) and which do not.
+  if (!verdict.allowed) throw new ServiceError("invalid_request", TARGET_REFUSED_MESSAGE);
 }

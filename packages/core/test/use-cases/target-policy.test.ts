@@ -5,10 +5,11 @@ import type { Scanner } from "../../src/ports/scanner.js";
 import type { TargetPolicy } from "../../src/ports/target-policy.js";
 import { createMemoryScanStore } from "../../src/stores/create-memory-scan-store.js";
 import { createScan } from "../../src/use-cases/create-scan.js";
+import { TARGET_REFUSED_MESSAGE } from "../../src/use-cases/normalize-target.js";
 import { type Allowance, type ScanQuota } from "../../src/use-cases/service-deps.js";
 
 describe("createScan with a target policy", () => {
-  it("refuses a target the policy refuses before storing, queueing or charging anything", async () => {
+  it("refuses a target the policy refuses with one message, charged but before storing or queueing anything", async () => {
     const asked: Array<{ host: string; port: number }> = [];
     const targets: TargetPolicy = {
       check: (target) => {
@@ -28,14 +29,17 @@ describe("createScan with a target policy", () => {
       caller: { kind: "anonymous", ip: "203.0.113.1" },
     }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ServiceError);
-    expect(refusal).toMatchObject({ code: "invalid_request", message: expect.stringContaining("ip_literal_private") as unknown });
+    // The same message whatever the reason: no map of which internal names exist.
+    expect(refusal).toMatchObject({ code: "invalid_request", message: TARGET_REFUSED_MESSAGE });
+    expect(JSON.stringify(refusal)).not.toContain("ip_literal_private");
     expect(asked).toEqual([{ host: "10.0.0.1", port: 8080 }]);
-    expect(consumed).toBe(0);
+    // A refusal costs a scan: probing internal names spends the daily allowance.
+    expect(consumed).toBe(1);
     expect(await scans.listActive()).toEqual([]);
 
     await createScan(service.deps, { body: { url: "https://[2001:db8::1]/" }, caller: { kind: "anonymous", ip: "203.0.113.1" } });
     expect(asked[1]).toEqual({ host: "2001:db8::1", port: 443 });
-    expect(consumed).toBe(1);
+    expect(consumed).toBe(2);
     await service.close({ graceMs: 0 });
   });
 });
