@@ -1,5 +1,5 @@
-import { lookup } from "node:dns/promises";
 import { judgeAddress } from "./classify-address.js";
+import { createAsyncLookup, isLoopbackName } from "./create-async-lookup.js";
 import type { EgressDecision, EgressRefusal, EgressTarget } from "./egress-decision.js";
 import { isMetadataHostName } from "./metadata-host-names.js";
 import { normalizeHost, parseIpAddress } from "./normalize-host.js";
@@ -11,7 +11,10 @@ export interface EgressGuardOptions {
   resolve?: readonly ResolveRule[];
   /** Host-name patterns that may reach non-public addresses. Default: none. */
   allowPrivateTargets?: readonly string[];
-  /** The resolver; defaults to the system resolver. Tests inject one so that nothing leaves the machine. */
+  /**
+   * The resolver; default: `createAsyncLookup()` (c-ares, bounded by timeouts, off libuv's thread pool).
+   * Tests inject one so that nothing leaves the machine.
+   */
   lookup?: EgressLookup;
 }
 
@@ -32,7 +35,7 @@ const refuse = (reason: EgressRefusal): EgressDecision => ({ allowed: false, rea
 export function createEgressGuard(options: EgressGuardOptions = {}): EgressGuard {
   const rules = (options.resolve ?? []).map((rule) => ({ rule, pattern: parseHostPattern(rule.pattern) }));
   const allowed = (options.allowPrivateTargets ?? []).map(parseHostPattern);
-  const lookup = options.lookup ?? lookupAllAddresses;
+  const lookup = options.lookup ?? createAsyncLookup();
 
   return {
     async check(target) {
@@ -44,7 +47,7 @@ export function createEgressGuard(options: EgressGuardOptions = {}): EgressGuard
 
       const rule = rules.find(({ pattern }) => matchesParsedHostPattern(pattern, host))?.rule;
       const literal = parseIpAddress(host);
-      const texts = rule ? [rule.address] : literal ? [host] : await lookupSafely(lookup, host);
+      const texts = rule ? [rule.address] : literal ? [host] : isLoopbackName(host) ? ["127.0.0.1"] : await lookupSafely(lookup, host);
       const addresses = texts.map(parseIpAddress);
       const first = addresses[0];
       if (first === undefined || !addresses.every((address) => address !== undefined)) return refuse("unresolvable");
@@ -80,12 +83,3 @@ export interface LookupAddress {
 
 /** Resolves a name to all its addresses, in the resolver's order. */
 export type EgressLookup = (host: string) => Promise<LookupAddress[]>;
-
-/**
- * The default lookup: the system resolver (what Chromium would use), every address, in the resolver's
- * order (`order: "verbatim"` is the current spelling of `verbatim: true`).
- */
-export const lookupAllAddresses: EgressLookup = async (host) => {
-  const addresses = await lookup(host, { all: true, order: "verbatim" });
-  return addresses.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
-};

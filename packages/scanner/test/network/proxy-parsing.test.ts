@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { lookupAllAddresses } from "../../src/network/create-egress-guard.js";
 import { parseAuthority, parseProxyTarget } from "../../src/network/parse-proxy-target.js";
 import { toForwardedHeaders } from "../../src/network/forward-http-request.js";
 
@@ -86,12 +85,5 @@ describe("toForwardedHeaders", () => {
     expect(headers).toContain("Upgrade");
     expect(headers.slice(-2)).toEqual(["Connection", "Upgrade"]);
     expect(headers).not.toContain("Proxy-Authorization");
-  });
-});
-
-describe("lookupAllAddresses", () => {
-  it("maps the system resolver's answer (an IP literal, so nothing is sent anywhere)", async () => {
-    await expect(lookupAllAddresses("127.0.0.1")).resolves.toEqual([{ address: "127.0.0.1", family: 4 }]);
-    await expect(lookupAllAddresses("::1")).resolves.toEqual([{ address: "::1", family: 6 }]);
   });
 });
