@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { ServiceError, UNKNOWN_CLIENT, isServiceError, resolveCaller, type OperationSpec } from "@public-scan/core";
 import { getRouterParams, type H3Event } from "h3";
-import { corsHeaders, preflightHeaders } from "./cors-headers.js";
 import { callOperation } from "./call-operation.js";
 import type { RestAppOptions } from "./rest-app-options.js";
-import { toErrorResponse } from "./to-error-response.js";
-import { baseHeaders, toJsonResponse } from "./to-json-response.js";
+import { baseHeaders, corsHeaders, preflightHeaders, toErrorResponse, toJsonResponse } from "./to-json-response.js";
 
 /** Routes that check their own credentials: the auth check reports on it, the key request uses a session. */
 const SELF_AUTHENTICATING = new Set<string>(["checkIntegrationCredential", "requestReadOnlyApiKey"]);
