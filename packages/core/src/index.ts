@@ -372,3 +372,5 @@ export { createRandomIds } from "./stores/create-random-ids.js";
 export { createDurationStats } from "./stores/create-duration-stats.js";
 export { createLocalService } from "./compose/create-local-service.js";
 export type { CloseOptions, LocalServiceOptions } from "./compose/create-local-service.js";
+export { OPERATION_USE_CASES } from "./use-cases/operation-use-cases.js";
+export type { OperationDeps, OperationInput, OperationUseCase, UseCaseOperationId } from "./use-cases/operation-use-cases.js";

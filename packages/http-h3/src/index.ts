@@ -6,7 +6,7 @@ export { createRestApp } from "./rest/create-rest-app.js";
 export type { RestAppOptions } from "./rest/rest-app-options.js";
 export { DEFAULT_MAX_BODY_BYTES } from "./rest/rest-app-options.js";
 export { createClientAddressResolver } from "./rest/create-client-address-resolver.js";
-export { toErrorResponse } from "./rest/to-error-response.js";
+export { toErrorResponse } from "./rest/to-json-response.js";
 export { REPORT_ROUTE } from "./rest/create-report-route.js";
 export { renderErrorPage, renderPendingPage, renderReportPage } from "./report/index.js";
 export { serveRestApp } from "./server/serve-rest-app.js";

@@ -1,5 +1,3 @@
-import { escapeHtml } from "./escape-html.js";
-
 /** Markup that is already escaped, or a trusted constant: the only thing `markup` inserts as is. */
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -36,4 +34,14 @@ function toMarkup(value: HtmlValue): string {
   if (value instanceof SafeHtml) return value.value;
   if (typeof value === "object") return value.map(toMarkup).join("");
   return escapeHtml(value);
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/**
+ * The one escaping function of the report pages. It serves element text and quoted attribute values alike
+ * (both quote characters are escaped), so a renderer cannot pick the wrong one for a context.
+ */
+export function escapeHtml(value: string | number): string {
+  return String(value).replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }

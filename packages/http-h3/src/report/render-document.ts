@@ -1,7 +1,6 @@
 import { markup, trustedHtml, type SafeHtml } from "./markup.js";
 import { REPORT_STYLES } from "./report-styles.js";
-import { toContentSecurityPolicy } from "./to-content-security-policy.js";
-import { toCspHash } from "./to-csp-hash.js";
+import { toContentSecurityPolicy, toCspHash } from "./to-content-security-policy.js";
 
 /** A rendered page and the Content-Security-Policy header to send with it (the header is authoritative). */
 export interface RenderedPage {
@@ -58,4 +57,12 @@ ${script}</body>
 </html>
 `;
   return { html: page.value, contentSecurityPolicy: policy("header") };
+}
+
+/** The disclaimer every page carries, first in its main content so nobody reads a result without it. */
+export function renderDisclaimer(text: string): SafeHtml {
+  return markup`<section class="disclaimer" id="disclaimer" aria-labelledby="disclaimer-heading">
+<h2 id="disclaimer-heading">Read this first</h2>
+<p>${text}</p>
+</section>`;
 }

@@ -1,7 +1,6 @@
 import { DISCLAIMER } from "@public-scan/core";
 import { markup } from "./markup.js";
-import { renderDisclaimer } from "./render-disclaimer.js";
-import { DEFAULT_SERVICE_NAME, renderDocument, type PageOptions, type RenderedPage } from "./render-document.js";
+import { renderDisclaimer, DEFAULT_SERVICE_NAME, renderDocument, type PageOptions, type RenderedPage } from "./render-document.js";
 
 /** What a person can do next, by error code; other codes get the message alone. */
 const ERROR_HINTS: Readonly<Record<string, string>> = {

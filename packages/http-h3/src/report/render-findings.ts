@@ -1,8 +1,7 @@
-import type { ReportView } from "@public-scan/core";
+import { type ReportView } from "@public-scan/core";
 import { markup, type SafeHtml } from "./markup.js";
 import { renderOptional } from "./render-optional.js";
-import { toLabel } from "./to-label.js";
-import { toneOf } from "./tone-of.js";
+import { toLabel, toneOf } from "./to-label.js";
 
 type ReportFinding = ReportView["findings"][number];
 

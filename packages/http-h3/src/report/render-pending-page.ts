@@ -1,10 +1,8 @@
+import { PENDING_SCRIPT } from "./pending-script.js";
 import { SCAN_PHASES, type ScanJob } from "@public-scan/core";
 import { markup } from "./markup.js";
-import { PENDING_SCRIPT } from "./pending-script.js";
-import { renderDisclaimer } from "./render-disclaimer.js";
-import { DEFAULT_SERVICE_NAME, renderDocument, type PageOptions, type RenderedPage } from "./render-document.js";
-import { renderLink } from "./render-link.js";
-import { renderTimestamp } from "./render-timestamp.js";
+import { renderDisclaimer, DEFAULT_SERVICE_NAME, renderDocument, type PageOptions, type RenderedPage } from "./render-document.js";
+import { renderLink, renderTimestamp } from "./render-optional.js";
 import { toLabel } from "./to-label.js";
 
 /** Reload bounds: fast enough to feel live, slow enough not to hammer the service. */

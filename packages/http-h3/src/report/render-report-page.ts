@@ -1,9 +1,8 @@
-import type { ReportView } from "@public-scan/core";
+import { type ReportView } from "@public-scan/core";
 import { markup } from "./markup.js";
-import { renderDisclaimer } from "./render-disclaimer.js";
-import { DEFAULT_SERVICE_NAME, renderDocument, type PageOptions, type RenderedPage } from "./render-document.js";
+import { renderDisclaimer, DEFAULT_SERVICE_NAME, renderDocument, type PageOptions, type RenderedPage } from "./render-document.js";
 import { renderFindings } from "./render-findings.js";
-import { renderLink } from "./render-link.js";
+import { renderLink } from "./render-optional.js";
 import { renderPhases } from "./render-phases.js";
 import { renderPreConsentTable } from "./render-pre-consent-table.js";
 import { renderScanOverview } from "./render-scan-overview.js";

@@ -1,8 +1,7 @@
-import type { ReportView } from "@public-scan/core";
+import { type ReportView } from "@public-scan/core";
 import { markup, type SafeHtml } from "./markup.js";
-import { renderTimestamp } from "./render-timestamp.js";
-import { toLabel } from "./to-label.js";
-import { toneOf } from "./tone-of.js";
+import { renderTimestamp } from "./render-optional.js";
+import { toLabel, toneOf } from "./to-label.js";
 
 /**
  * Score, risk, headline and the facts a reviewer checks first. A no-go scan shows "Not assessed" instead

@@ -2,48 +2,41 @@
  * The one style sheet of the report pages, inlined and allowed by its hash. System fonts only; colours are
  * chosen for at least 4.5:1 contrast in both the light and the dark scheme.
  */
+/** Colour tokens as [light, dark]: one table, so the two schemes cannot name different tokens. */
+const PALETTE: Readonly<Record<string, readonly [light: string, dark: string]>> = {
+  bg: ["#ffffff", "#0f1318"],
+  fg: ["#1b1f24", "#e6edf3"],
+  muted: ["#4f5761", "#a5afba"],
+  border: ["#c9d1d9", "#3d444d"],
+  surface: ["#f4f6f8", "#181e25"],
+  accent: ["#0a53be", "#8cc4ff"],
+  "note-bg": ["#fff6dc", "#2e2408"],
+  "note-border": ["#8a5a00", "#d9a532"],
+  "high-bg": ["#ffebe9", "#4a1119"],
+  "high-fg": ["#8c0a1f", "#ffc9c6"],
+  "medium-bg": ["#fff1cc", "#3d2c05"],
+  "medium-fg": ["#6b4200", "#ffdf8f"],
+  "low-bg": ["#ddf1ff", "#0c2d4f"],
+  "low-fg": ["#0a3069", "#b6dcff"],
+  "info-bg": ["#eef1f4", "#262c33"],
+  "info-fg": ["#32383f", "#d5dbe1"],
+  "ok-bg": ["#dcf7e3", "#0d3a1c"],
+  "ok-fg": ["#0f5323", "#b4f0c4"],
+};
+
+const tokens = (scheme: 0 | 1, indent: string) =>
+  Object.entries(PALETTE)
+    .map(([name, values]) => `${indent}--${name}: ${values[scheme]};`)
+    .join("\n");
+
 export const REPORT_STYLES = `
 :root {
   color-scheme: light dark;
-  --bg: #ffffff;
-  --fg: #1b1f24;
-  --muted: #4f5761;
-  --border: #c9d1d9;
-  --surface: #f4f6f8;
-  --accent: #0a53be;
-  --note-bg: #fff6dc;
-  --note-border: #8a5a00;
-  --high-bg: #ffebe9;
-  --high-fg: #8c0a1f;
-  --medium-bg: #fff1cc;
-  --medium-fg: #6b4200;
-  --low-bg: #ddf1ff;
-  --low-fg: #0a3069;
-  --info-bg: #eef1f4;
-  --info-fg: #32383f;
-  --ok-bg: #dcf7e3;
-  --ok-fg: #0f5323;
+${tokens(0, "  ")}
 }
 @media (prefers-color-scheme: dark) {
   :root {
-    --bg: #0f1318;
-    --fg: #e6edf3;
-    --muted: #a5afba;
-    --border: #3d444d;
-    --surface: #181e25;
-    --accent: #8cc4ff;
-    --note-bg: #2e2408;
-    --note-border: #d9a532;
-    --high-bg: #4a1119;
-    --high-fg: #ffc9c6;
-    --medium-bg: #3d2c05;
-    --medium-fg: #ffdf8f;
-    --low-bg: #0c2d4f;
-    --low-fg: #b6dcff;
-    --info-bg: #262c33;
-    --info-fg: #d5dbe1;
-    --ok-bg: #0d3a1c;
-    --ok-fg: #b4f0c4;
+${tokens(1, "    ")}
   }
 }
 *, *::before, *::after { box-sizing: border-box; }

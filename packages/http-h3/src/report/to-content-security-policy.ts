@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 export interface ContentSecurityPolicyOptions {
   /** `toCspHash` of the page's one inline style sheet. */
   styleHash: string;
@@ -22,4 +24,9 @@ export function toContentSecurityPolicy(options: ContentSecurityPolicyOptions): 
     // frame-ancestors is ignored in a <meta> policy (with a console warning); the header carries it.
     ...(options.delivery === "header" ? ["frame-ancestors 'none'"] : []),
   ].join("; ");
+}
+
+/** The CSP source expression that allows exactly this inline `<style>` or `<script>` content (its UTF-8 bytes). */
+export function toCspHash(content: string): string {
+  return `'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`;
 }

@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { ServiceError, UNKNOWN_CLIENT, isServiceError, resolveCaller, type OperationId, type OperationSpec } from "@public-scan/core";
+import { ServiceError, UNKNOWN_CLIENT, isServiceError, resolveCaller, type OperationSpec } from "@public-scan/core";
 import { getRouterParams, type H3Event } from "h3";
-import { corsHeaders, preflightHeaders } from "./cors-headers.js";
-import { OPERATION_HANDLERS } from "./operation-handlers.js";
+import { callOperation } from "./call-operation.js";
 import type { RestAppOptions } from "./rest-app-options.js";
-import { toErrorResponse } from "./to-error-response.js";
-import { baseHeaders, toJsonResponse } from "./to-json-response.js";
+import { baseHeaders, corsHeaders, preflightHeaders, toErrorResponse, toJsonResponse } from "./to-json-response.js";
 
 /** Routes that check their own credentials: the auth check reports on it, the key request uses a session. */
 const SELF_AUTHENTICATING = new Set<string>(["checkIntegrationCredential", "requestReadOnlyApiKey"]);
@@ -60,20 +58,18 @@ export function createOperationRoute(input: OperationRouteInput) {
             { keys: options.keys, clock: options.service.clock, limits: options.service.limits },
             { access: operation, authorization: event.req.headers.get("authorization") ?? undefined, clientAddress },
           );
-      const result = await OPERATION_HANDLERS[operation.operationId as OperationId]({
-        options,
+      const result = await callOperation(options, {
+        operation,
         request: event.req,
         params: getRouterParams(event, { decode: true }),
-        query: event.url.searchParams,
         caller,
         credential,
-        clientAddress,
       });
       const response = toJsonResponse({
         status: result.status,
         body: result.body,
         requestId,
-        retryAfterSeconds: result.retryAfterSeconds ?? null,
+        retryAfterSeconds: result.status === 202 ? result.retryAfterSeconds : null,
         headers: corsHeaders(corsFor(event.req)),
       });
       return method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;

@@ -1,17 +1,31 @@
 import { randomUUID } from "node:crypto";
-import { OPERATIONS, isServiceError, type OperationSpec } from "@public-scan/core";
-import { H3, type H3Event } from "h3";
+import { OPERATIONS, isServiceError, ServiceError, type OperationSpec } from "@public-scan/core";
+import { H3, HTTPError, type H3Event } from "h3";
 import { createClientAddressResolver } from "./create-client-address-resolver.js";
 import { createOperationRoute } from "./create-operation-route.js";
-import { corsHeaders } from "./cors-headers.js";
-import { fromH3Error } from "./from-h3-error.js";
 import { createReportRoute } from "./create-report-route.js";
 import type { RestAppOptions } from "./rest-app-options.js";
-import { toErrorResponse } from "./to-error-response.js";
-import { toRouterPath } from "./to-router-path.js";
+import { corsHeaders, toErrorResponse } from "./to-json-response.js";
 
 /** The peer address as the host saw it: srvx sets `request.ip`; an in-process host may set `context.clientAddress`. */
 const peerOf = (event: H3Event) => event.req.ip ?? event.context.clientAddress;
+
+/** An OpenAPI path (`/scans/{scanId}`) as an h3 route (`/scans/:scanId`). */
+const toRouterPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+
+/**
+ * Errors h3 raises before a handler runs (no route matched, a malformed percent-encoded path), in the
+ * contract's terms: a client mistake is `not_found` or `invalid_request`, never a 500.
+ */
+function fromH3Error(error: unknown): unknown {
+  if (isServiceError(error)) return error;
+  const cause = error instanceof HTTPError ? error.cause : undefined;
+  if (isServiceError(cause)) return cause;
+  if (!(error instanceof HTTPError) || error.unhandled) return error;
+  if (error.status === 404) return new ServiceError("not_found", "No such route. The routes are listed in /api/v2/openapi.json.");
+  if (error.status >= 400 && error.status < 500) return new ServiceError("invalid_request", "The request is malformed.");
+  return error;
+}
 
 function groupByPath(operations: readonly OperationSpec[]) {
   const byPath = new Map<string, OperationSpec[]>();

@@ -1,4 +1,4 @@
-import { API_VERSION, HEADERS } from "@public-scan/core";
+import { API_VERSION, HEADERS, toErrorEnvelope, toHttpStatus } from "@public-scan/core";
 
 export interface JsonResponseInput {
   status: number;
@@ -31,4 +31,47 @@ export function toJsonResponse(input: JsonResponseInput): Response {
     headers[HEADERS.retryAfter] = String(Math.max(0, Math.ceil(input.retryAfterSeconds)));
   }
   return new Response(JSON.stringify(input.body), { status: input.status, headers });
+}
+
+/**
+ * Anything thrown, as the contract's error envelope with its HTTP status and headers. Retry-After goes
+ * with every retryable error that names a wait (429, and 500 with its default 30 s).
+ */
+export function toErrorResponse(error: unknown, context: { requestId: string; headers?: Record<string, string> }): Response {
+  const envelope = toErrorEnvelope(error);
+  const status = toHttpStatus(error);
+  const headers = { ...context.headers };
+  if (envelope.error.retryAfterSeconds !== null && status !== 429) headers["retry-after"] = String(envelope.error.retryAfterSeconds);
+  return toJsonResponse({
+    status,
+    body: envelope,
+    requestId: context.requestId,
+    retryAfterSeconds: envelope.error.retryAfterSeconds,
+    headers,
+  });
+}
+
+/**
+ * CORS for browser clients of the bearer API: any origin may read, no cookies are involved
+ * (`Access-Control-Allow-Origin: *` never carries credentials), and the contract's headers are readable.
+ */
+export function corsHeaders(enabled: boolean): Record<string, string> {
+  if (!enabled) return {};
+  return {
+    "access-control-allow-origin": "*",
+    "access-control-expose-headers": [HEADERS.apiVersion, HEADERS.requestId, HEADERS.retryAfter].join(", "),
+  };
+}
+
+/** The answer to a preflight: which methods and request headers the route takes, cached for ten minutes. */
+export function preflightHeaders(input: { enabled: boolean; methods: readonly string[] }): Record<string, string> {
+  const allow = { allow: [...input.methods, "OPTIONS"].join(", ") };
+  if (!input.enabled) return allow;
+  return {
+    ...allow,
+    ...corsHeaders(true),
+    "access-control-allow-methods": input.methods.join(", "),
+    "access-control-allow-headers": "authorization, content-type",
+    "access-control-max-age": "600",
+  };
 }

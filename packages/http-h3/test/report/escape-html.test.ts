@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml } from "../../src/report/escape-html.js";
-import { markup, trustedHtml } from "../../src/report/markup.js";
+import { escapeHtml, markup, trustedHtml } from "../../src/report/markup.js";
 
 describe("escapeHtml and the markup template", () => {
   it("escapes the five characters that matter in text and quoted attributes", () => {

@@ -1,0 +1,80 @@
+import {
+  OPERATION_USE_CASES,
+  ServiceError,
+  type Caller,
+  type Credential,
+  type OperationSpec,
+  type Outcome,
+  type UseCaseOperationId,
+} from "@public-scan/core";
+import { createOpenApiDocument } from "@public-scan/core/openapi";
+import { readJsonBody } from "./read-json-body.js";
+import { DEFAULT_MAX_BODY_BYTES, type RestAppOptions } from "./rest-app-options.js";
+
+export interface OperationCall {
+  operation: OperationSpec;
+  request: Request;
+  params: Readonly<Record<string, string>>;
+  caller: Caller;
+  credential: Credential | null;
+}
+
+/**
+ * Calls the operation's use-case from core's table. Only what is HTTP stays here: the same-site check of
+ * the cookie-authenticated route, reading the JSON body within its size limit, and the OpenAPI document
+ * for this deployment's base URL.
+ */
+export async function callOperation(options: RestAppOptions, call: OperationCall): Promise<Outcome<unknown>> {
+  const { operation, request } = call;
+  if (operation.operationId === "getOpenApiDocument") return { status: 200, body: openApiDocumentFor(options.service.config.baseUrl) };
+  if (operation.security === "dashboard_session") assertSameSite(request, options.service.config.baseUrl);
+  const body =
+    operation.requestBody === null ? undefined : await readJsonBody(request, { maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES });
+  return OPERATION_USE_CASES[operation.operationId as UseCaseOperationId](
+    {
+      service: options.service,
+      keys: options.keys,
+      keyRequests: options.keyRequests,
+      surfaces: { rest: true, mcp: options.surfaces?.mcp ?? false, mcpLight: options.surfaces?.mcpLight ?? false },
+      onProbeError: (error) => options.onError?.(error, { requestId: "health", route: "getHealth" }),
+    },
+    {
+      params: call.params,
+      query: firstValues(new URL(request.url).searchParams),
+      body,
+      caller: call.caller,
+      credential: call.credential,
+      authorization: request.headers.get("authorization") ?? undefined,
+      cookieHeader: request.headers.get("cookie") ?? undefined,
+    },
+  );
+}
+
+/**
+ * POST /api/v2/keys/request is the only cookie-authenticated route, so it refuses cross-site calls: a page
+ * elsewhere must not spend a signed-in user's issuance allowance (CSRF). Browsers say where a request comes
+ * from in `Sec-Fetch-Site` and `Origin`; other clients send neither, and need the session cookie anyway.
+ */
+function assertSameSite(request: Request, baseUrl: string): void {
+  const site = request.headers.get("sec-fetch-site");
+  const origin = request.headers.get("origin");
+  if ((site !== null && site !== "same-origin" && site !== "none") || (origin !== null && origin !== new URL(baseUrl).origin)) {
+    throw new ServiceError("forbidden", "Request keys from the dashboard of this service; cross-site requests are refused.");
+  }
+}
+
+/** `URLSearchParams.get` semantics: the first value of a repeated parameter. */
+const firstValues = (search: URLSearchParams) =>
+  Object.fromEntries([...new Set(search.keys())].map((name) => [name, search.get(name) ?? undefined]));
+
+const documents = new Map<string, Record<string, unknown>>();
+
+/** The OpenAPI document with the deployment's base URL as its server; generated once per base URL. */
+function openApiDocumentFor(baseUrl: string): Record<string, unknown> {
+  let document = documents.get(baseUrl);
+  if (document === undefined) {
+    document = createOpenApiDocument({ serverUrl: baseUrl.replace(/\/+$/, "") });
+    documents.set(baseUrl, document);
+  }
+  return document;
+}
