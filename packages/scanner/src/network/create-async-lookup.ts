@@ -1,5 +1,12 @@
 import { Resolver } from "node:dns/promises";
-import type { EgressLookup } from "./create-egress-guard.js";
+
+export interface LookupAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Resolves a name to all its addresses, in the resolver's order. */
+export type EgressLookup = (host: string) => Promise<LookupAddress[]>;
 
 export interface AsyncLookupOptions {
   /** Milliseconds per DNS query attempt (default 2000). */

@@ -1,5 +1,5 @@
 import { judgeAddress } from "./classify-address.js";
-import { createAsyncLookup, isLoopbackName } from "./create-async-lookup.js";
+import { createAsyncLookup, isLoopbackName, type EgressLookup } from "./create-async-lookup.js";
 import type { EgressDecision, EgressRefusal, EgressTarget } from "./egress-decision.js";
 import { isMetadataHostName } from "./metadata-host-names.js";
 import { normalizeHost, parseIpAddress } from "./normalize-host.js";
@@ -75,11 +75,3 @@ async function lookupSafely(lookup: EgressLookup, host: string): Promise<string[
     return [];
   }
 }
-
-export interface LookupAddress {
-  address: string;
-  family: 4 | 6;
-}
-
-/** Resolves a name to all its addresses, in the resolver's order. */
-export type EgressLookup = (host: string) => Promise<LookupAddress[]>;

@@ -4,12 +4,13 @@
  */
 export { classifyAddress, type AddressClass } from "./classify-address.js";
 export {
-  createEgressGuard,
-  type EgressGuard,
-  type EgressGuardOptions,
+  createAsyncLookup,
+  isLoopbackName,
+  type AsyncLookupOptions,
   type EgressLookup,
   type LookupAddress,
-} from "./create-egress-guard.js";
+} from "./create-async-lookup.js";
+export { createEgressGuard, type EgressGuard, type EgressGuardOptions } from "./create-egress-guard.js";
 export { createGuardedLookup, type EgressRefusedError, type GuardedLookup } from "./create-guarded-lookup.js";
 export { EGRESS_REFUSALS, type EgressDecision, type EgressRefusal, type EgressTarget } from "./egress-decision.js";
 export type { EgressConnectEvent, EgressRefusedEvent } from "./egress-proxy-context.js";
