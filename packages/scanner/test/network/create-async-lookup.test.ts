@@ -11,7 +11,7 @@ beforeAll(async () => {
   silent = createSocket("udp4");
   silent.on("message", () => undefined);
   await new Promise<void>((resolve) => silent.bind(0, "127.0.0.1", resolve));
-  port = (silent.address()).port;
+  port = silent.address().port;
 });
 afterAll(() => new Promise<void>((resolve) => silent.close(() => resolve())));
 
