@@ -111,10 +111,14 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     }));
 
   return {
-    async checkRead({ caller, resource, weight, keyId }) {
+    async checkRead({ caller, resource, weight, keyId, keyed }) {
       const profile = READ_PROFILE[weight.policy];
       const ids = { caller: { kind: "caller", value: caller }, resource: { kind: "resource", value: resource } } as const;
-      const reads = RATE_LIMIT_POLICY[profile].map((rule): Charge => ({
+      // The resource-wide rule (one scan across all callers) guards a scan against a crowd; were keyed
+      // callers in it, ~34 anonymous addresses could lock a scan's results for its owner too. Keyed reads
+      // are accountable and capped per key, per caller and per scan, so they stay out of that one counter.
+      const rules = RATE_LIMIT_POLICY[profile].filter((rule) => !(keyed === true && rule.scope === "resource"));
+      const reads = rules.map((rule): Charge => ({
         profile,
         rule,
         owner: ownerOf(rule.scope, ids),

@@ -44,7 +44,7 @@ export interface RateLimiter {
    * with the operation's weight. With `keyId` (a self-serve key), the key's daily scan-read cap is charged
    * in the same all-or-nothing step (its per-minute cap is charged by `checkKeyRequest` at the request's entry).
    */
-  checkRead(input: { caller: string; resource: string; weight: ReadWeight; keyId?: string }): Promise<RateLimitGrant>;
+  checkRead(input: { caller: string; resource: string; weight: ReadWeight; keyId?: string; keyed?: boolean }): Promise<RateLimitGrant>;
   /** A new anonymous scan (not a reuse, which is free). */
   checkAnonymousScan(input: { ip: string }): Promise<DailyQuotaGrant>;
   /** The anonymous quota without consuming, for responses that reuse a scan. */

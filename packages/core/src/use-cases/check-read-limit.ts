@@ -28,6 +28,7 @@ export async function checkReadLimit(
     caller,
     resource: input.resource,
     weight: input.weight,
+    keyed: input.caller.kind === "key",
     ...(input.caller.kind === "key" && input.caller.selfServe === true ? { keyId: input.caller.keyId } : {}),
   });
 }

@@ -118,6 +118,20 @@ describe("rate limiter: weighted reads", () => {
     expect(error.rateLimit).toMatchObject({ scope: "resource", window: "PT10M", limit: 4000, usage: 4000, requestedUnits: 1 });
   });
 
+  it("keeps keyed callers out of the resource-wide counter: a crowd of addresses cannot lock a scan for its readers with keys", async () => {
+    const { limiter } = setup();
+    await repeat(34, (caller) =>
+      repeat(30, () => limiter.checkRead({ caller: `ip:${caller}`, resource: "scan-1", weight: HEAVY }).catch(() => undefined)),
+    );
+    const crowded = await refusal(limiter.checkRead({ caller: "ip:late", resource: "scan-1", weight: LIGHT }));
+    expect(crowded.rateLimit).toMatchObject({ scope: "resource" });
+    // A keyed caller still reads, within its own per-caller limits.
+    await expect(limiter.checkRead({ caller: "key:key_1", resource: "scan-1", weight: HEAVY, keyed: true })).resolves.toBeDefined();
+    await repeat(29, () => limiter.checkRead({ caller: "key:key_1", resource: "scan-1", weight: HEAVY, keyed: true }));
+    const own = await refusal(limiter.checkRead({ caller: "key:key_1", resource: "scan-1", weight: HEAVY, keyed: true }));
+    expect(own.rateLimit).toMatchObject({ scope: "caller_resource" });
+  });
+
   it("refuses a read that exceeds one counter without charging the others", async () => {
     const { limiter } = setup();
     await repeat(30, () => limiter.checkRead({ caller: "c1", resource: "scan-1", weight: HEAVY }));
