@@ -1,4 +1,5 @@
-// The composition root of the scan command (ARCHITECTURE.md): the one place that decides which implementation
+// The composition root of the scan command (ARCHITECTURE.md; the serve command has its own,
+// `serve/compose-serve-command.ts`): the one place that decides which implementation
 // serves each port. reflect-metadata is tsyringe's prerequisite and is imported first; registrations are
 // factories under symbol tokens, so nothing relies on emitted type metadata and domain code stays free of
 // decorators.

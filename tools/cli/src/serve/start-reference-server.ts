@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { createAnonymousScanQuota, createLocalService, createRateLimiter, ServiceError, type Scanner } from "@public-scan/core";
+import { createAnonymousScanQuota, createLocalService, ServiceError } from "@public-scan/core";
 import { createClientAddressResolver, createRestApp, serveRestApp, toErrorResponse } from "@public-scan/http-h3";
-import { createTargetPolicy, type PuppeteerScannerOptions } from "@public-scan/scanner";
-import { createSqliteCounterStore, createSqliteKeyStore, createSqliteScanStore } from "@public-scan/storage/sqlite";
-import { composeScanCommand, TOKENS } from "../composition-root.js";
+import type { PuppeteerScannerOptions } from "@public-scan/scanner";
+import { composeServeCommand } from "./compose-serve-command.js";
 import { DATABASE_FILE } from "../open-scan-store.js";
 import type { ServeConfig } from "./parse-serve-config.js";
 import { readIdentifierSecret } from "./read-identifier-secret.js";
@@ -57,12 +56,12 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
   const directory = resolve(config.dataDir);
   await mkdir(directory, { recursive: true });
   const databasePath = join(directory, DATABASE_FILE);
-  const scans = createSqliteScanStore({ path: databasePath });
-  const counters = createSqliteCounterStore({ path: databasePath });
-  const keys = createSqliteKeyStore({ path: databasePath });
   const identifierSecret = config.identifierSecret ?? (await readIdentifierSecret(directory));
-  const limiter = createRateLimiter({ store: counters, identifierSecret });
-  const scanner = composeScanCommand({ scanner: scannerOptions, scanStore: scans }).resolve<Scanner>(TOKENS.scanner);
+  const { scans, keys, counters, limiter, scanner, targets } = composeServeCommand({
+    scanner: scannerOptions,
+    databasePath,
+    identifierSecret,
+  });
 
   // The links need the listening address when the port is chosen by the system: listen first, then build the app.
   const routes: { fetch: (request: Request) => Response | Promise<Response> } = {
@@ -78,7 +77,7 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
   }
   const service = await createLocalService({
     scanner,
-    targets: createTargetPolicy({ resolve: scannerOptions.resolve ?? [], allowPrivateTargets: scannerOptions.allowPrivateTargets ?? [] }),
+    targets,
     scans,
     quota: createAnonymousScanQuota(limiter),
     limits: limiter,

@@ -1,0 +1,67 @@
+// The composition root of the serve command: the one place that decides which implementation serves each
+// port of the reference server (the scan command has its own, `composition-root.ts`). reflect-metadata is
+// tsyringe's prerequisite and is imported first; registrations are factories under symbol tokens.
+import "reflect-metadata";
+import { createRateLimiter, type CounterStore, type KeyStore, type RateLimiter, type ScanStore, type Scanner } from "@public-scan/core";
+import { createPuppeteerScanner, createTargetPolicy, type PuppeteerScannerOptions } from "@public-scan/scanner";
+import { createSqliteCounterStore, createSqliteKeyStore, createSqliteScanStore } from "@public-scan/storage/sqlite";
+import { container, type DependencyContainer } from "tsyringe";
+
+export const SERVE_TOKENS = {
+  scans: Symbol("ScanStore"),
+  keys: Symbol("KeyStore"),
+  counters: Symbol("CounterStore"),
+  limiter: Symbol("RateLimiter"),
+  scanner: Symbol("Scanner"),
+  targets: Symbol("TargetPolicy"),
+} as const;
+
+export interface ServeComposition {
+  scans: ScanStore;
+  keys: KeyStore;
+  counters: CounterStore;
+  limiter: RateLimiter;
+  scanner: Scanner;
+  targets: ReturnType<typeof createTargetPolicy>;
+}
+
+/**
+ * The reference server on the embedded defaults: scans, keys, the audit trail and the rate-limit counters
+ * in one SQLite file, the contract's limits over those counters, and a local browser pool behind the
+ * scanner's egress policy (also asked up front, as the target policy). A host with other stores or a
+ * queue of its own writes its own root like this one and hands the parts to `createLocalService`.
+ */
+export function composeServeCommand(input: {
+  scanner: PuppeteerScannerOptions;
+  databasePath: string;
+  identifierSecret: string;
+}): ServeComposition & { scope: DependencyContainer } {
+  const scope = container.createChildContainer();
+  const once = <T>(make: () => T) => {
+    let made: T | undefined;
+    return () => (made ??= make());
+  };
+  scope.register(SERVE_TOKENS.scans, { useFactory: once(() => createSqliteScanStore({ path: input.databasePath })) });
+  scope.register(SERVE_TOKENS.keys, { useFactory: once(() => createSqliteKeyStore({ path: input.databasePath })) });
+  scope.register(SERVE_TOKENS.counters, { useFactory: once(() => createSqliteCounterStore({ path: input.databasePath })) });
+  scope.register(SERVE_TOKENS.limiter, {
+    useFactory: once(() =>
+      createRateLimiter({ store: scope.resolve<CounterStore>(SERVE_TOKENS.counters), identifierSecret: input.identifierSecret }),
+    ),
+  });
+  scope.register(SERVE_TOKENS.scanner, { useFactory: once(() => createPuppeteerScanner(input.scanner)) });
+  scope.register(SERVE_TOKENS.targets, {
+    useFactory: once(() =>
+      createTargetPolicy({ resolve: input.scanner.resolve ?? [], allowPrivateTargets: input.scanner.allowPrivateTargets ?? [] }),
+    ),
+  });
+  return {
+    scope,
+    scans: scope.resolve(SERVE_TOKENS.scans),
+    keys: scope.resolve(SERVE_TOKENS.keys),
+    counters: scope.resolve(SERVE_TOKENS.counters),
+    limiter: scope.resolve(SERVE_TOKENS.limiter),
+    scanner: scope.resolve(SERVE_TOKENS.scanner),
+    targets: scope.resolve(SERVE_TOKENS.targets),
+  };
+}
