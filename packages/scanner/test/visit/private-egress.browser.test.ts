@@ -31,7 +31,7 @@ beforeAll(async () => {
   udp = createSocket("udp4");
   udp.on("message", () => void (udpPackets += 1));
   await new Promise<void>((resolve) => udp.bind(0, "127.0.0.1", resolve));
-  udpPort = (udp.address()).port;
+  udpPort = udp.address().port;
   site = createServer((request, response) => {
     siteHits.push(request.url ?? "");
     response.writeHead(200, { "content-type": "text/html" });
