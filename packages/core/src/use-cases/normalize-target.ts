@@ -32,6 +32,8 @@ export function normalizeTarget(body: unknown, regions: { scanRegions: readonly 
   }
   const url = new URL(parsed.data.url);
   url.hash = "";
+  // `example.com.` is the fully qualified spelling of `example.com`: one site, one domain, one reuse key.
+  if (url.hostname.endsWith(".") && !url.hostname.startsWith("[")) url.hostname = url.hostname.slice(0, -1);
   const path = url.pathname === "" ? "/" : url.pathname;
   const shown = `${url.protocol}//${url.host}${path}`;
   return {
