@@ -62,9 +62,24 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
 
   const deadline = AbortSignal.timeout(deps.jobDeadlineMs);
   const stop = deps.shutdown ? AbortSignal.any([deadline, deps.shutdown]) : deadline;
+  // Progress reports are heartbeats, and so is a timer while the job runs: a healthy phase that reports
+  // nothing for a minute (a long observe window, a slow page) must not read as stalled. `stalled` then
+  // means the worker stopped. A failed heartbeat write must not fail the scan.
+  let writing = Promise.resolve();
+  const heartbeat = (fields: Partial<ScanRecord> = {}) => {
+    writing = writing.then(async () => {
+      const running = current;
+      if (running === null || running.status !== "running") return;
+      const phaseChanged = fields.phase !== undefined && running.phase !== fields.phase;
+      await move(
+        { ...running, ...fields, lastHeartbeatAt: iso(), phaseStartedAt: phaseChanged ? iso() : running.phaseStartedAt },
+        "running",
+      ).catch(() => null);
+    });
+  };
+  const beat = setInterval(() => heartbeat(), heartbeatIntervalMs(deps.config.stallAfterSeconds));
+  beat.unref?.();
   try {
-    // Progress reports are heartbeats; a failed heartbeat write must not fail the scan.
-    let writing = Promise.resolve();
     // The deadline aborts the scanner; a scanner that ignores the signal is still not waited for.
     const timedOut = new Promise<never>((_, reject) =>
       stop.addEventListener("abort", () => reject(new Error(deadline.aborted ? "scan deadline reached" : "shutting down")), { once: true }),
@@ -74,27 +89,12 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
         deps.scanner.scan({
           url: current.url,
           signal: stop,
-          onProgress: ({ phase, progressPercent }) => {
-            writing = writing.then(async () => {
-              const running = current;
-              if (running === null || running.status !== "running") return;
-              const phaseChanged = running.phase !== phase;
-              await move(
-                {
-                  ...running,
-                  phase,
-                  progressPercent,
-                  lastHeartbeatAt: iso(),
-                  phaseStartedAt: phaseChanged ? iso() : running.phaseStartedAt,
-                },
-                "running",
-              ).catch(() => null);
-            });
-          },
+          onProgress: ({ phase, progressPercent }) => heartbeat({ phase, progressPercent }),
         }),
         timedOut,
       ]),
     );
+    clearInterval(beat);
     await writing;
     const finalizing = await move(
       { ...current, status: "finalizing", phase: "projection", phaseStartedAt: iso(), lastHeartbeatAt: iso(), progressPercent: 95 },
@@ -119,6 +119,8 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
       "finalizing",
     );
   } catch (error) {
+    clearInterval(beat);
+    await writing;
     const running: ScanRecord = current;
     if (deps.shutdown?.aborted && !deadline.aborted && running.status === "running") {
       await move(
@@ -135,4 +137,9 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
       running.status,
     );
   }
+}
+
+/** Three beats per stall window, so one late or failed write never reads as a stall; at least one a second. */
+export function heartbeatIntervalMs(stallAfterSeconds: number): number {
+  return Math.max(1000, Math.floor((stallAfterSeconds * 1000) / 3));
 }
