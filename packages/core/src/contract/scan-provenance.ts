@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { McpToolNameSchema } from "./mcp-tool-names.js";
-import { DateTimeSchema, NonNegativeIntSchema } from "./primitives.js";
+import { DateTimeSchema, NonNegativeIntSchema, UNAVAILABLE } from "./primitives.js";
 
 /**
  * How a create-scan request was satisfied. `joined_scan` (an in-flight job for the same target was joined)
- * is this service's addition to the contract's observed `new_scan` and `reused_scan`.
+ * is this service's addition to the contract's observed `new_scan` and `reused_scan`; `unavailable` is what
+ * a plain read (GET) reports: it created, reused or joined nothing, and the service keeps no record of how
+ * earlier requests were satisfied (contract: unavailable provenance is reported as unavailable).
  */
-export const ExecutionModeSchema = z.enum(["new_scan", "reused_scan", "joined_scan"]);
+export const ExecutionModeSchema = z.enum(["new_scan", "reused_scan", "joined_scan", UNAVAILABLE]);
 export type ExecutionMode = z.infer<typeof ExecutionModeSchema>;
 
 /**
@@ -18,13 +20,15 @@ export const FreshnessDecisionSchema = z.enum([
   "no_eligible_recent_scan_queued",
   "joined_in_flight_scan",
   "fresh_scan_requested_queued",
+  UNAVAILABLE,
 ]);
 export type FreshnessDecision = z.infer<typeof FreshnessDecisionSchema>;
 
 /**
  * Fields that Scan and ScanJob share: reuse, freshness and quota accounting of the request that returned
- * the resource. On a plain read (GET) they describe the read: `quotaConsumed` is false and the quota
- * fields show the caller's current anonymous allowance.
+ * the resource. On a plain read (GET) they describe the read: `executionMode` and `freshnessDecision` are
+ * `unavailable`, `quotaConsumed` is false and the quota fields show the caller's current anonymous allowance
+ * (a keyed caller, whom it does not count, sees it in full).
  */
 export const ScanProvenanceShape = {
   executionMode: ExecutionModeSchema,

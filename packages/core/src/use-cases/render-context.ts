@@ -1,15 +1,19 @@
+import { UNAVAILABLE } from "../contract/primitives.js";
 import { createLinkBuilder } from "../render/scan-links.js";
 import type { RequestProvenance } from "../render/to-scan-resource.js";
 import type { JobTiming } from "../render/to-scan-job-resource.js";
 import type { Allowance, ServiceDeps } from "./service-deps.js";
 
-/** Provenance of a plain read: nothing was created or reused by this request. */
+/**
+ * Provenance of a plain read: nothing was created, reused or joined by this request, and how the scan was
+ * first requested is not kept, so both are `unavailable` rather than invented.
+ */
 export function readProvenance(deps: ServiceDeps, allowance: Allowance): RequestProvenance {
   return {
-    executionMode: "new_scan",
+    executionMode: UNAVAILABLE,
     reused: false,
     reusedScanAgeSeconds: null,
-    freshnessDecision: "no_eligible_recent_scan_queued",
+    freshnessDecision: UNAVAILABLE,
     quotaConsumed: false,
     anonymousQuotaLimit: allowance.limit,
     anonymousQuotaRemaining: allowance.remaining,

@@ -1,16 +1,22 @@
 import { nextUtcMidnight } from "../limits/counter-window.js";
 import type { RateLimiter } from "../ports/rate-limiter.js";
+import { RATE_LIMIT_POLICY } from "../limits/rate-limit-policy.js";
 import { toRequesterId } from "../limits/to-requester-id.js";
 import type { Allowance, ScanQuota } from "../ports/scan-quota.js";
 
 /**
  * The ScanQuota of the REST surface over the rate limiter: anonymous callers get the contract's 20 new
  * scans per IP (an IPv6 caller by its /64) per UTC day. Keys with scan:create are support-gated, issued by
- * an operator to a known party; the contract shows no new-scan quota for them, so their allowance shows the
- * anonymous numbers of no one in particular and is never consumed.
+ * an operator to a known party; the contract shows no new-scan quota for them, so their allowance is the
+ * anonymous one in full, never read from anyone's counter and never consumed.
  */
-export function createAnonymousScanQuota(limiter: RateLimiter): ScanQuota {
-  const keyed = () => limiter.peekAnonymousScan({ ip: "0.0.0.0" });
+export function createAnonymousScanQuota(limiter: RateLimiter, now: () => number = Date.now): ScanQuota {
+  const keyed = (): Promise<Allowance> =>
+    Promise.resolve({
+      limit: RATE_LIMIT_POLICY.anonymous_scan[0].limit,
+      remaining: RATE_LIMIT_POLICY.anonymous_scan[0].limit,
+      resetAt: new Date(nextUtcMidnight(now())).toISOString(),
+    });
   return {
     consume: async (caller) =>
       caller.kind === "anonymous" ? (await limiter.checkAnonymousScan({ ip: toRequesterId(caller.ip) })).quota : keyed(),

@@ -1,0 +1,44 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createLocalService } from "../../src/compose/create-local-service.js";
+import { ScanJobSchema, ScanSchema } from "../../src/contract/index.js";
+import { createMemoryCounterStore } from "../../src/limits/create-memory-counter-store.js";
+import { createRateLimiter } from "../../src/limits/create-rate-limiter.js";
+import type { ScanObservations } from "../../src/observations/scan-observations.js";
+import { createScan } from "../../src/use-cases/create-scan.js";
+import { getScan } from "../../src/use-cases/get-scan.js";
+import { createAnonymousScanQuota } from "../../src/use-cases/scan-quotas.js";
+import type { Caller } from "../../src/use-cases/service-deps.js";
+
+const recorded = JSON.parse(
+  readFileSync(new URL("../fixtures/observations/quiet-bakery.json", import.meta.url), "utf8"),
+) as ScanObservations;
+
+describe("provenance on reads", () => {
+  it("is only what a read can know: no invented execution mode, and a keyed caller's allowance is nobody's counter", async () => {
+    const limiter = createRateLimiter({ store: createMemoryCounterStore() });
+    const service = await createLocalService({
+      scanner: { scan: () => Promise.resolve(recorded), close: () => Promise.resolve() },
+      quota: createAnonymousScanQuota(limiter),
+      config: { baseUrl: "https://scan.example.org" },
+    });
+    try {
+      // Someone behind the address the old code peeked for keyed callers uses some of their allowance.
+      const someone: Caller = { kind: "anonymous", ip: "0.0.0.0" };
+      const created = await createScan(service.deps, { body: { url: "https://www.quiet-bakery.test/" }, caller: someone });
+      const { scanId } = ScanJobSchema.parse(created.body);
+      await service.deps.queue.drain();
+      // The same target again is reused: that request knows it.
+      const reused = await createScan(service.deps, { body: { url: "https://www.quiet-bakery.test/" }, caller: someone });
+      expect(reused.body).toMatchObject({ executionMode: "reused_scan", freshnessDecision: "reused_existing_scan" });
+
+      const read = ScanSchema.parse((await getScan(service.deps, { scanId, caller: { kind: "key", keyId: "key_reader" } })).body);
+      expect(read).toMatchObject({ executionMode: "unavailable", freshnessDecision: "unavailable", reused: false, quotaConsumed: false });
+      expect(read.anonymousQuotaRemaining).toBe(read.anonymousQuotaLimit);
+      const anonymousRead = ScanSchema.parse((await getScan(service.deps, { scanId, caller: someone })).body);
+      expect(anonymousRead.anonymousQuotaRemaining).toBe(anonymousRead.anonymousQuotaLimit - 1);
+    } finally {
+      await service.close();
+    }
+  });
+});
