@@ -45,7 +45,9 @@ async function createOrJoin(deps: ServiceDeps, input: { target: ScanTarget; call
   if (target.freshness === "latest") {
     const notBefore = new Date(now - deps.config.reuseWindowSeconds * 1000).toISOString();
     const reusable = await deps.scans.findReusable(target.targetKey, notBefore);
-    if (reusable !== null && isCompleted(reusable)) {
+    // A no-go result (a bot challenge, an error page) is no evidence about the site: it is not reused, so
+    // the next request scans again instead of serving "not assessed" for hours.
+    if (reusable !== null && isCompleted(reusable) && reusable.report?.resultDisposition !== "no_go") {
       const age = Math.max(0, Math.floor((now - Date.parse(reusable.completedAt ?? reusable.createdAt)) / 1000));
       const fields = provenance(await deps.quota.peek(input.caller), {
         executionMode: "reused_scan",

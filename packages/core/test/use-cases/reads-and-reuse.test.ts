@@ -42,3 +42,30 @@ describe("provenance on reads", () => {
     }
   });
 });
+
+describe("reuse of a no-go result", () => {
+  it("does not happen: a page that could not be assessed is scanned again on the next request", async () => {
+    const noGo = JSON.parse(
+      readFileSync(new URL("../fixtures/observations/bot-challenge.json", import.meta.url), "utf8"),
+    ) as ScanObservations;
+    let scans = 0;
+    const service = await createLocalService({
+      scanner: { scan: () => ((scans += 1), Promise.resolve(noGo)), close: () => Promise.resolve() },
+      config: { baseUrl: "https://scan.example.org" },
+    });
+    try {
+      const caller: Caller = { kind: "anonymous", ip: "203.0.113.9" };
+      const first = await createScan(service.deps, { body: { url: "https://www.blocked.test/" }, caller });
+      await service.deps.queue.drain();
+      expect((await getScan(service.deps, { scanId: ScanJobSchema.parse(first.body).scanId, caller })).body).toMatchObject({
+        resultDisposition: "no_go",
+      });
+      const again = await createScan(service.deps, { body: { url: "https://www.blocked.test/" }, caller });
+      expect(again).toMatchObject({ status: 202, body: { executionMode: "new_scan", quotaConsumed: true } });
+      await service.deps.queue.drain();
+      expect(scans).toBe(2);
+    } finally {
+      await service.close();
+    }
+  });
+});
