@@ -62,7 +62,10 @@ export async function scanThroughService(options: ScanThroughServiceOptions): Pr
       await local.deps.queue.drain();
       const read = await getScan(local.deps, { scanId: created.body.scanId, caller: LOCAL_CALLER });
       if (read.body.type !== "service_scan") return { kind: "ended", job: read.body };
-      scan = read.body;
+      // A read reports no provenance of its own ("unavailable"); this command made the request, so the Scan
+      // it prints says how that request was satisfied.
+      const { executionMode, reused, reusedScanAgeSeconds, freshnessDecision, quotaConsumed } = created.body;
+      scan = { ...read.body, executionMode, reused, reusedScanAgeSeconds, freshnessDecision, quotaConsumed };
     }
     const input = { scanId: scan.scanId, caller: LOCAL_CALLER };
     const findings = await listFindings(local.deps, input);
