@@ -86,7 +86,12 @@ describe("report pages in a real browser", () => {
   }
 
   async function expectClean(page: Page, problems: PageProblems) {
-    const domViolations = await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+    // A pending page reloads itself every few seconds: an evaluate that lands mid-navigation is retried on
+    // the next document instead of waiting on a destroyed one (each document collects its own violations).
+    const read = () => withDeadline(page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).catch(() => null);
+    let domViolations = await read();
+    for (let attempt = 0; domViolations === null && attempt < 20; attempt += 1) domViolations = await read();
+    if (domViolations === null) throw new Error("the page never settled long enough to read its policy violations");
     expect([...problems.violations, ...domViolations]).toEqual([]);
     expect(problems.errors).toEqual([]);
   }
@@ -310,3 +315,10 @@ describe("report pages in a real browser", () => {
     await checked.page.close();
   });
 });
+
+/** The promise, or a rejection after `ms`: a page that navigates away must not hold a test until its timeout. */
+function withDeadline<T>(promise: Promise<T>, ms = 1000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("no answer in time")), ms)));
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}

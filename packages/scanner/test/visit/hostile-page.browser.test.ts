@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import puppeteer from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { resolveExecutable } from "../../src/browser/resolve-executable.js";
-import { createPuppeteerScanner } from "../../src/create-puppeteer-scanner.js";
+import { createLocalSiteScanner } from "../support/create-local-site-scanner.js";
 import { createEgressGuard } from "../../src/network/index.js";
 import { openGuardedContext } from "../../src/visit/open-guarded-context.js";
 import { hostileTcString } from "../support/hostile-tc-string.js";
@@ -59,14 +59,7 @@ describe("a hostile page", () => {
       if (target.type() === "page" && target.opener() !== undefined) popups.push(target.url());
     };
     browser.on("targetcreated", onTarget);
-    const scanner = createPuppeteerScanner({
-      browserWSEndpoint: inject("browserWSEndpoint"),
-      remoteBrowserTrusted: true,
-      resolve: [`hostile.test=127.0.0.1:${port}`],
-      allowPrivateTargets: ["hostile.test"],
-      observeMs: 300,
-      phases: "pre_consent_only",
-    });
+    const scanner = createLocalSiteScanner({ host: "hostile.test", port });
     try {
       const observations = await scanner.scan({ url: `http://hostile.test:${port}/` });
       expect(observations.navigation.pageKind).toBe("html");
@@ -82,14 +75,7 @@ describe("a hostile page", () => {
   });
 
   it("cannot freeze the service with a TC string that a range-expanding decoder chokes on", async () => {
-    const scanner = createPuppeteerScanner({
-      browserWSEndpoint: inject("browserWSEndpoint"),
-      remoteBrowserTrusted: true,
-      resolve: [`hostile.test=127.0.0.1:${port}`],
-      allowPrivateTargets: ["hostile.test"],
-      observeMs: 300,
-      phases: "pre_consent_only",
-    });
+    const scanner = createLocalSiteScanner({ host: "hostile.test", port });
     // Every request of the service shares this thread: a decode that holds it holds them all. The IAB
     // decoder spends seconds on this string; the bounded one, well under a millisecond.
     const delay = monitorEventLoopDelay({ resolution: 10 });

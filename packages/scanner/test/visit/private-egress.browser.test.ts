@@ -2,9 +2,9 @@ import { createSocket, type Socket } from "node:dgram";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import puppeteer from "puppeteer-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveExecutable } from "../../src/browser/resolve-executable.js";
-import { createPuppeteerScanner } from "../../src/create-puppeteer-scanner.js";
+import { createLocalSiteScanner } from "../support/create-local-site-scanner.js";
 
 /**
  * Traffic that does not go through an HTTP proxy: WebRTC's UDP (STUN) and WebTransport's QUIC. The page aims
@@ -65,14 +65,7 @@ describe("traffic around the proxy", () => {
   });
 
   it("never leaves the scanning browser: no STUN or QUIC packet reaches the private address", async () => {
-    const scanner = createPuppeteerScanner({
-      browserWSEndpoint: inject("browserWSEndpoint"),
-      remoteBrowserTrusted: true,
-      resolve: [`probes.test=127.0.0.1:${sitePort}`],
-      allowPrivateTargets: ["probes.test"],
-      observeMs: 1500,
-      phases: "pre_consent_only",
-    });
+    const scanner = createLocalSiteScanner({ host: "probes.test", port: sitePort, observeMs: 1500 });
     const packets = udpPackets;
     siteHits.length = 0;
     try {
