@@ -1,5 +1,6 @@
 import type { Criticality, EvidencePhase, FindingCategory } from "../../contract/index.js";
 import type { EvidenceRecord } from "../evidence-record.js";
+import FINDING_TEXTS from "./finding-texts.json" with { type: "json" };
 
 /**
  * One entry of the findings catalogue. A finding exists only when `select` finds evidence for it: no
@@ -31,10 +32,36 @@ export const defineFinding = (definition: Omit<FindingDefinition, "priority">): 
   priority: PRIORITY_OF[definition.criticality],
 });
 
+/** Picks the evidence a finding rests on; no evidence, no finding. */
+export type FindingSelect = (evidence: readonly EvidenceRecord[]) => EvidenceRecord[];
+
+/** One catalogue row: id, criticality, confidence, category, phase (null: any), and the selector. */
+export type FindingRow = readonly [
+  id: string,
+  criticality: Criticality,
+  confidence: FindingDefinition["confidence"],
+  category: FindingCategory,
+  phase: EvidencePhase | null,
+  select: FindingSelect,
+];
+
+type FindingTexts = Pick<FindingDefinition, "label" | "description" | "caveats" | "nextSteps">;
+
+/**
+ * A catalogue from its rows, with each finding's words from `finding-texts.json`. Rules and words are kept
+ * apart: the rules are code, reviewed with the projections; the words are data, reviewed as copy (and a
+ * host could translate them). A row without words fails at load, so no finding ever ships without them.
+ */
+export function defineFindings(rows: readonly FindingRow[]): FindingDefinition[] {
+  const texts = FINDING_TEXTS as Record<string, FindingTexts | undefined>;
+  return rows.map(([id, criticality, confidence, category, phase, select]) => {
+    const words = texts[id];
+    if (words === undefined) throw new Error(`finding-texts.json has no words for ${id}`);
+    return defineFinding({ id, criticality, confidence, category, phase, ...words, select });
+  });
+}
+
 /** Advertising by catalogue category, or marketing by purpose unless the vendor is a session-replay one. */
 export const isAdvertising = (record: EvidenceRecord) =>
   record.category === "advertising" || (record.purpose === "marketing" && record.category !== "session_replay");
 
-/** The caveat of every finding that rests on a catalogue's classification. */
-export const CLASSIFICATION_CAVEAT =
-  "Vendors and purposes come from public catalogues (the Open Cookie Database, EasyPrivacy and this service's tracker catalogue) and may be incomplete.";
