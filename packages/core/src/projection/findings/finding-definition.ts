@@ -64,4 +64,3 @@ export function defineFindings(rows: readonly FindingRow[]): FindingDefinition[]
 /** Advertising by catalogue category, or marketing by purpose unless the vendor is a session-replay one. */
 export const isAdvertising = (record: EvidenceRecord) =>
   record.category === "advertising" || (record.purpose === "marketing" && record.category !== "session_replay");
-
