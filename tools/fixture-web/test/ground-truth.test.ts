@@ -17,6 +17,7 @@ describe("parseGroundTruth", () => {
       (entry) => entry.isDirectory() && !entry.name.startsWith("_"),
     );
     expect(folders.map((folder) => folder.name).sort()).toEqual([
+      "atelier-lumiere",
       "atlas-tools",
       "bargain-barn",
       "berg-apotheke",
@@ -31,6 +32,8 @@ describe("parseGroundTruth", () => {
       "green-grocer",
       "hamnhotellet",
       "harbour-bank",
+      "harbour-pub",
+      "konditorei-hoffmann",
       "kwiaciarnia-roza",
       "late-bloom",
       "le-petit-velo",
@@ -39,6 +42,7 @@ describe("parseGroundTruth", () => {
       "maple-outfitters",
       "metrics-hub",
       "moka-cafe",
+      "nordlicht-news",
       "padaria-lisboa",
       "prairie-goods",
       "quiet-bakery",

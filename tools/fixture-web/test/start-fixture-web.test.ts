@@ -116,6 +116,10 @@ describe("startFixtureWeb", () => {
       "stugan-cafe",
       "atlas-tools",
       "blank-canvas",
+      "konditorei-hoffmann",
+      "atelier-lumiere",
+      "harbour-pub",
+      "nordlicht-news",
     ]);
     for (const site of sites) {
       // The SSRF lab and the site without HTTPS are visited over plain HTTP.

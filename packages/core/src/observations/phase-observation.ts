@@ -33,7 +33,8 @@ export type PhaseRun = z.infer<typeof PhaseRunSchema>;
  * `failed`: it was tried and did not work; `not_attempted`: there was nothing to act on, or the phase was
  * off. `reason` is a code: `no_banner`, `cmp_not_recognised`, `no_reject_option`, `no_accept_option`,
  * `click_failed`, `banner_still_visible`, `banner_state_unknown` (the page could not be read after the
- * action), `self_test_failed`, `action_timeout`, `disabled`. `verified` is the self-test of autoconsent's rule,
+ * action), `self_test_failed`, `action_timeout`, `disabled`; a succeeded accept that only dismissed a notice
+ * with no choice carries `notice_dismissed`. `verified` is the self-test of autoconsent's rule,
  * which runs in the page's own world: the site's claim about its state, not an independent check.
  */
 export const ConsentActionSchema = z.object({

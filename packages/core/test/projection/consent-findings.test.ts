@@ -147,6 +147,14 @@ describe("coverage of the consent phases", () => {
     expect(broke).toMatchObject({ status: "completed_limited", scoreStatus: "provisional", coverage: { status: "partial" } });
     expect(broke.coverage.limitations.join(" ")).toContain("after reject could not run (opt out failed)");
 
+    // A notice with no reject to use is a fact (its findings say so), not evidence the scan missed.
+    const noReject = ALL_COMPLETED.map((phase) =>
+      phase.phase === "after_reject" ? { ...phase, status: "not_run" as const, reason: "no_reject_option" } : phase,
+    );
+    const notice = toScanReport(ScanObservationsSchema.parse({ ...base, phases: noReject }));
+    expect(notice.coverage.status).toBe("complete");
+    expect(notice.coverage.limitations).toContain("Observation after reject did not run: the banner offers no way to reject.");
+
     const unreadable = toScanReport(ScanObservationsSchema.parse({ ...base, consent: banner("undetermined"), phases: ALL_COMPLETED }));
     expect(unreadable.coverage.status).toBe("partial");
   });

@@ -1,6 +1,12 @@
-/** Words that make an overlay a consent notice rather than a sticky header or a chat widget. */
+import { CMP_MARKUP } from "./cmp-markup.js";
+
+/**
+ * Words that make an overlay a consent notice rather than a sticky header or a chat widget: cookies and
+ * consent, and the personal-data wording of notices that never say "cookie" (Orejime's "We collect and
+ * process your personal information for the following purposes").
+ */
 export const CONSENT_TEXT_PATTERN =
-  /cookie|kakor|ciasteczk|galleta|consent|einwillig|zustimmung|toestemming|consentement|consentimiento|consenso|consentimento|zgod[ayęe]|samtyck|samtykke|gdpr|rgpd|dsgvo|datenschutz/i;
+  /cookie|kakor|ciasteczk|galleta|eväste|consent|einwillig|zustimmung|toestemming|consentement|consentimiento|consenso|consentimento|zgod[ayęe]|samtyck|samtykke|suostumu|gdpr|rgpd|dsgvo|datenschutz|personal (data|information)|personenbezogen|persönlichen daten|données personnelles|informations personnelles|datos personales|información personal|dati personali|informazioni personali|persoonsgegevens|persoonlijke gegevens|dados pessoais|informações pessoais|dane osobowe|danych osobowych|personuppgifter|personlig(e)? (data|oplysninger|opplysninger)|henkilötie|tracking|traceurs/i;
 
 /** A banner candidate as the scan reports it: where it is and the labels of its visible buttons. */
 export interface ScannedBanner {
@@ -14,6 +20,13 @@ export interface ScannedBanner {
 export interface BannerScanResult {
   top: boolean;
   banners: ScannedBanner[];
+  /**
+   * The frame carries the Complianz plugin's own markup (`cmplz` ids or classes, its script). autoconsent
+   * names the Osano cookieconsent library's markup "Complianz", which older Complianz versions embedded.
+   */
+  complianz: boolean;
+  /** The CMP library whose markup the frame carries (`CMP_MARKUP`), null for none. */
+  library: string | null;
 }
 
 /**
@@ -108,6 +121,8 @@ export function bannerScanScript(options: { keepButtonsAs?: string } = {}): stri
   }
   // After the snapshot the scanner may click one of these buttons: they stay in this isolated world only.
   if (keepAs !== null) globalThis[keepAs] = banners.map((banner) => banner.elements);
-  return { top, banners: banners.map(({ elements, ...banner }) => banner) };
+  const complianz = document.querySelector('[id*="cmplz"], [class*="cmplz"], script[src*="complianz"]') !== null;
+  const library = ${JSON.stringify(CMP_MARKUP)}.find(({ selector }) => document.querySelector(selector) !== null)?.name ?? null;
+  return { top, banners: banners.map(({ elements, ...banner }) => banner), complianz, library };
 })()`;
 }

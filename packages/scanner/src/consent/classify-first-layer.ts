@@ -25,3 +25,12 @@ export function toFirstLayerButtons(kinds: Iterable<string>): FirstLayerButtons 
   const set = new Set(kinds);
   return { accept: set.has("accept"), reject: set.has("reject"), settings: set.has("settings"), acknowledge: set.has("acknowledge") };
 }
+
+/**
+ * An overlay that offers both accept and reject is a consent choice even when its text never says
+ * "cookie" or "consent" (Orejime speaks of "personal information" and "purposes"; other notices only name
+ * their vendors). A newsletter box says "subscribe", which the vocabulary never reads as accept.
+ */
+export function offersConsentChoice(buttons: FirstLayerButtons): boolean {
+  return buttons.accept && buttons.reject;
+}

@@ -1,6 +1,6 @@
 /**
  * What consent-banner buttons say, per kind, in the languages of the EU/EEA markets the scanner is used in
- * most (en, de, fr, es, it, nl, pt, pl, sv, da, no). Patterns run on labels cleaned by
+ * most (en, de, fr, es, it, nl, pt, pl, sv, da, no, fi). Patterns run on labels cleaned by
  * `cleanButtonLabel` (lower case, no apostrophes, punctuation as spaces), so `J'accepte` is `jaccepte`.
  * autoconsent keeps a larger list of this kind, but its package does not export it; this one is small on
  * purpose and tested label by label. Kinds are tried in order: reject first, because "accept only
@@ -18,39 +18,52 @@ export const CONSENT_BUTTON_VOCABULARY = {
     /\bcontinue without (accepting|agreeing|consent|cookies)\b/,
     /^no( thanks| thank you)?$/,
     /^opt out$|\bdo not sell\b|\bopt out of\b/,
+    /\b(disallow|block all|no consent|i do not agree|object to all)\b/,
     // de
     /ablehn|verweiger|\blehne\b.*\bab\b|\bnicht (zustimmen|einverstanden|akzeptieren|erlauben)\b/,
     /\bnur (technisch )?(notwendig|essenziell|essentiell|erforderlich|funktional)/,
     /\b(weiter|fortfahren) ohne\b|\bohne (einwilligung|zustimmung)\b/,
+    // tarteaucitron's "Verbiete alle Cookies", TCF dialogs' "Nicht einwilligen"
+    /verbiet|untersag|\bnicht einwilligen\b|\bkeine einwilligung\b|^nein danke$/,
     // fr
     /(^| )(refus|rejet|déclin|declin|interdi)/,
     /\bsans accepter\b|\bne pas accepter\b|\bjaccepte pas\b/,
     /\b(uniquement|seulement) (les )?(cookies )?(nécessaires|necessaires|essentiels|indispensables|techniques|strictement)/,
     /\b(nécessaires|necessaires|essentiels) uniquement\b/,
+    /\bne pas (autoriser|consentir)\b|\bje ne consens pas\b|^non merci$/,
     // es
     /(^| )(rechaz|recház|deneg|declin)/,
     /\b(solo|sólo|únicamente|unicamente) (las |los )?(cookies )?(estrictamente )?(necesari|esencial|técnic|tecnic)/,
     /\bcontinuar sin aceptar\b|^no acepto\b/,
+    /^no (consiento|consentir|permitir|aceptar)\b|^no gracias$/,
     // it
     /(^| )(rifiut|nega )/,
     /\b(solo|soltanto|unicamente) (i )?(cookie )?(strettamente )?(necessari|tecnici|essenziali)/,
     /\bcontinua senza accettare\b|\bnon accetto\b/,
+    // tarteaucitron's "Blocca"; TCF dialogs' "Non acconsento"
+    /^blocca|\bnon (acconsento|consento|accettare)\b|^no grazie$/,
     // nl
     /weiger|afwijz|verwerp|\bwijs\b.*\baf\b/,
     /\b(alleen|enkel|uitsluitend) (de )?(strikt )?(noodzakelijk|functione|essenti)/,
     /\bniet (akkoord|accepteren)\b|\bdoorgaan zonder\b/,
+    /\bgeen toestemming\b|^nee bedankt$/,
     // pt
     /(^| )(rejeit|recus|negar\b)/,
     /\b(apenas|somente|só) (os )?(cookies )?(estritamente )?(necessários|necessarios|essenciais)/,
     /\bcontinuar sem aceitar\b|\bnão aceito\b/,
+    /proíb|proib|\bnão (consinto|consentir|aceitar|permitir|autorizar)\b|^não obrigado$/,
     // pl
     /odrzu|odmaw|odmów|rezygnuj/,
     /\btylko (bezwzględnie )?(niezbędn|wymagan|konieczn)/,
     /\bnie (akceptuj|zgadzam)|\bkontynuuj bez\b/,
+    /zablokuj|\bnie wyrażam zgody\b/,
     // sv, da, no
     /(^| )(avvisa|avböj|neka|afvis|avvis|afslå|avslå)/,
     /\b(bara|endast|enbart|kun|bare) (strikt )?(nödvändig|nødvendig|påkrævede)/,
     /\bfortsätt utan\b|\btillåt inte\b/,
+    /(^| )(förneka|nekt|nej tak|nei takk)|\b(samtycker|accepterer|aksepterer) inte?\b|\bikke (tillat|tillad|accepter|godta)\b|\b(accepter|aksepter|godta) ikke\b/,
+    // fi
+    /kiellä|hylkää|\bälä (hyväksy|salli)\b|\bvain (välttämättömät|pakolliset)\b|^ei kiitos$/,
   ],
   settings: [
     // Saving a selection belongs to the second layer; it is not "open the settings".
@@ -63,6 +76,8 @@ export const CONSENT_BUTTON_VOCABULARY = {
     /preferências|preferencias|gerir|gerenciar|definições|opções/,
     /ustawie|dostosuj|preferencj|zarządzaj|opcje|skonfiguruj|szczegół/,
     /inställning|anpassa|hantera|preferenser|indstilling|innstilling|tilpas|administrer/,
+    // tarteaucitron's "Personalisieren", "Personaliseer", "Personalizacja", "Personifiera", "Personoi"
+    /personalisier|personaliseer|personalizacj|personifiera|^personaliser$|personoi|asetukset|mukauta|\bhallinnoi\b/,
   ],
   accept: [
     // en
@@ -70,7 +85,7 @@ export const CONSENT_BUTTON_VOCABULARY = {
     /^(yes|yes please|im ok with that|sounds good)$/,
     /^continue (and accept|with (all |recommended )?cookies)$/,
     // de
-    /akzeptier|annehmen|zustimm|stimme zu|zulassen|erlauben|einverstanden|einwillig/,
+    /akzeptier|annehmen|zustimm|stimme zu|zulassen|erlaub|einverstanden|einwillig/,
     // fr
     /accept|autoriser|\bdaccord\b|\bok pour moi\b/,
     // es
@@ -78,13 +93,16 @@ export const CONSENT_BUTTON_VOCABULARY = {
     // it
     /accett|consenti|acconsento/,
     // nl
-    /accepteer|akkoord|toestaan|aanvaard|\bsta\b.*\btoe\b/,
+    /accepteer|akkoord|toestaan|aanvaard|\bsta\b.*\btoe\b|\btoestemming geven\b|\bgeef toestemming\b/,
     // pt
-    /aceit|concordo|autorizar/,
+    /aceit|concordo|autorizar|consinto|consentir|permit/,
     // pl
     /akceptuj|zgadzam|\bzgoda\b|zezwól|wyrażam zgodę/,
     // sv, da, no
     /godkänn|acceptera|tillåt|samtyck|godta|tillad|tillat/,
+    /aksepter|accepter|\bja tak\b|\bja takk\b/,
+    // fi
+    /hyväksy|\bsalli\b|\bsuostun\b/,
   ],
   acknowledge: [
     /^(ok|okay|okey|oké|thats ok|thats fine|got it|ok got it|i understand|understood|close|dismiss|continue|fine)$/,
@@ -96,5 +114,6 @@ export const CONSENT_BUTTON_VOCABULARY = {
     /^(entendi|percebi|fechar)$/,
     /^(rozumiem|zamknij|dalej)$/,
     /^(jag förstår|förstått|stäng|fortsätt|forstået|lukk|luk)$/,
+    /^(selvä|ymmärrän|sulje|jatka)$/,
   ],
 } as const;

@@ -21,7 +21,7 @@ export type AutoconsentListener = (frameKey: string, message: Record<string, unk
 /** The frames of a visit with autoconsent in their isolated world, and what it reported from them. */
 export interface ConsentFrames {
   /** Names unique to this visit, so a page cannot guess the binding, the world or the kept buttons. */
-  readonly names: { binding: string; world: string; buttons: string };
+  readonly names: { binding: string; world: string; buttons: string; clicks: string };
   readonly targets: readonly TrackedTarget[];
   readonly detected: readonly AutoconsentHit[];
   readonly popups: readonly AutoconsentHit[];
@@ -56,7 +56,7 @@ const STARTED = new Set([
  */
 export function createConsentFrames(options: { optInCmp?: string | null | undefined }): ConsentFrames {
   const suffix = randomBytes(6).toString("hex");
-  const names = { binding: `__psc${suffix}`, world: `public-scan-consent-${suffix}`, buttons: `__psb${suffix}` };
+  const names = { binding: `__psc${suffix}`, world: `public-scan-consent-${suffix}`, buttons: `__psb${suffix}`, clicks: `__psk${suffix}` };
   const targets: TrackedTarget[] = [];
   const detected: AutoconsentHit[] = [];
   const popups: AutoconsentHit[] = [];

@@ -1,4 +1,6 @@
 import { TIMED_OUT, withTimeout } from "../timing/with-timeout.js";
+import { clickLogScript } from "./click-log-script.js";
+import { loadAutoconsent } from "./load-autoconsent.js";
 import { replyToAutoconsent, type AutoconsentListener, type ConsentFrames } from "./consent-frames.js";
 import { scanBannerFrames } from "./scan-banner-frames.js";
 import { pickHit, type AutoconsentHit, type ScannedFrame } from "./to-consent-observation.js";
@@ -19,12 +21,26 @@ export interface ConsentBannerHandle {
   scan(): Promise<ScannedFrame[] | null>;
   /** Clicks button `button` of banner `banner` of the last `scan` in that frame; false when it is gone. */
   click(options: { frameKey: string; banner: number; button: number }): Promise<boolean>;
+  /**
+   * Starts (`start`) or reads (`read`) the log of clicks in one frame: the labels of what was clicked since
+   * the start, transient like the banner's labels. `read` is null when the frame or its log is gone.
+   */
+  clickLog(options: { frameKey: string; action: "start" | "read" }): Promise<string[] | null>;
+  /** Whether autoconsent's rule for this CMP is cosmetic: its opt-out hides the notice, it chooses nothing. */
+  isCosmetic(cmp: string): Promise<boolean>;
 }
 
 const ANSWERS = { optOut: "optOutResult", optIn: "optInResult", selfTest: "selfTestResult" } as const;
 
 /** The consent phases' hold on the banner the consent collector watches. */
 export function createBannerHandle(frames: ConsentFrames, options: { frameScanTimeoutMs: number }): ConsentBannerHandle {
+  const evaluate = async (frameKey: string, expression: string): Promise<unknown> => {
+    const where = frames.isolatedContextOf(frameKey);
+    if (where === null) return null;
+    const evaluation = where.tracked.session.send("Runtime.evaluate", { expression, contextId: where.contextId, returnByValue: true });
+    const answer = await withTimeout(evaluation, { ms: 2000 }).catch(() => null);
+    return answer === null || answer === TIMED_OUT ? null : (answer.result.value as unknown);
+  };
   return {
     popup: () => pickHit(frames.popups),
     async ask({ frameKey, command, timeoutMs }) {
@@ -52,20 +68,27 @@ export function createBannerHandle(frames: ConsentFrames, options: { frameScanTi
       return scanned.status === "ok" ? scanned.frames : null;
     },
     async click({ frameKey, banner, button }) {
-      const where = frames.isolatedContextOf(frameKey);
-      if (where === null) return false;
-      const evaluation = where.tracked.session.send("Runtime.evaluate", {
-        expression: `(() => {
+      const clicked = await evaluate(
+        frameKey,
+        `(() => {
   const element = globalThis[${JSON.stringify(frames.names.buttons)}]?.[${banner}]?.[${button}];
   if (!element || !element.isConnected) return false;
   element.click();
   return true;
 })()`,
-        contextId: where.contextId,
-        returnByValue: true,
-      });
-      const answer = await withTimeout(evaluation, { ms: 2000 }).catch(() => null);
-      return answer !== null && answer !== TIMED_OUT && answer.result.value === true;
+      );
+      return clicked === true;
+    },
+    async isCosmetic(cmp) {
+      const rules = await loadAutoconsent()
+        .then((assets) => assets.fullRule(cmp))
+        .catch(() => []);
+      return rules.some((rule) => rule.cosmetic === true);
+    },
+    async clickLog({ frameKey, action }) {
+      const log = await evaluate(frameKey, clickLogScript({ name: frames.names.clicks, action }));
+      if (action === "start") return log === true ? [] : null;
+      return Array.isArray(log) ? log.filter((label): label is string => typeof label === "string") : null;
     },
   };
 }

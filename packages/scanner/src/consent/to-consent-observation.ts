@@ -1,6 +1,7 @@
 import { CmpNameSchema, type ConsentObservation, type ConsentStepStatus } from "@public-scan/core";
 import { classifyButtonLabel } from "./classify-button-label.js";
-import { classifyFirstLayer, toFirstLayerButtons, type FirstLayerButtons } from "./classify-first-layer.js";
+import { CMP_RULE_ALIASES } from "./cmp-markup.js";
+import { classifyFirstLayer, offersConsentChoice, toFirstLayerButtons, type FirstLayerButtons } from "./classify-first-layer.js";
 import type { ConsentApiProbeResult } from "./consent-api-probe-script.js";
 import { summarizeTcString } from "./summarize-tc-string.js";
 
@@ -15,6 +16,10 @@ export interface AutoconsentHit {
 export interface ScannedFrame {
   frameKey: string;
   top: boolean;
+  /** The frame has the Complianz plugin's own markup (see `BannerScanResult`). */
+  complianz?: boolean;
+  /** The CMP library the frame's markup shows (`CMP_MARKUP`), for banners autoconsent has no rule for. */
+  library?: string | null;
   banners: Array<{ inShadowDom: boolean; consentText: boolean; labels: readonly string[] }>;
 }
 
@@ -52,8 +57,9 @@ export function toConsentObservation(findings: ConsentFindings): ConsentObservat
       buttons: toFirstLayerButtons(banner.labels.map(classifyButtonLabel)),
     })),
   );
-  const popup = pickHit(findings.autoconsent.popups);
-  const detected = pickHit(findings.autoconsent.detected);
+  const named = (hit: AutoconsentHit | null) => (hit === null ? null : { ...hit, cmp: cmpNameOf(hit, findings.bannerScan.frames) });
+  const popup = named(pickHit(findings.autoconsent.popups));
+  const detected = named(pickHit(findings.autoconsent.detected));
   const base = { steps: stepsOf(findings), ...apisOf(findings.apiProbe) };
 
   if (popup !== null) {
@@ -73,13 +79,13 @@ export function toConsentObservation(findings: ConsentFindings): ConsentObservat
       classification: classifyFirstLayer({ bannerVisible: true, buttons: banner?.buttons ?? null }),
     };
   }
-  const banner = bestBanner(banners.filter((candidate) => candidate.consentText));
+  const banner = bestBanner(banners.filter((candidate) => candidate.consentText || offersConsentChoice(candidate.buttons)));
   if (banner !== null) {
     return {
       ...base,
       status: "ok",
       reason: null,
-      cmp: detected?.cmp ?? "heuristic",
+      cmp: detected?.cmp ?? findings.bannerScan.frames.find((frame) => frame.frameKey === banner.frameKey)?.library ?? "heuristic",
       detectedBy: detected === null ? "heuristic" : "autoconsent",
       bannerVisible: true,
       frame: banner.top ? "main_frame" : "iframe",
@@ -126,6 +132,19 @@ export function toFailedConsentObservation(options: { status: "failed" | "timed_
     apis: null,
     tcf: null,
   };
+}
+
+/** autoconsent's rules that recognise the Osano cookieconsent library's markup under Complianz's name. */
+const COOKIECONSENT_MARKUP_RULES = new Set(["Complianz notice", "Complianz opt-out", "Complianz optin", "Complianz categories"]);
+
+/**
+ * The CMP's name as the visitor would know it: autoconsent's rule name, except that the open-source Osano
+ * cookieconsent is named for what it is unless the frame shows Complianz's own markup.
+ */
+function cmpNameOf(hit: AutoconsentHit, frames: readonly ScannedFrame[]): string {
+  if (!COOKIECONSENT_MARKUP_RULES.has(hit.cmp)) return CMP_RULE_ALIASES[hit.cmp] ?? hit.cmp;
+  const frame = frames.find((candidate) => candidate.frameKey === hit.frameKey);
+  return frame?.complianz === true ? hit.cmp : "Osano cookieconsent";
 }
 
 /** The top frame's hit first: a CMP in the page itself is the banner the visitor sees first. */

@@ -1,5 +1,6 @@
 import type { ConsentAction } from "@public-scan/core";
 import type { ConsentBannerHandle } from "../consent/consent-collector.js";
+import { classifyButtonLabel, type ConsentButtonKind } from "../consent/classify-button-label.js";
 import { sleep } from "../timing/sleep.js";
 import { isBannerVisible, pickBannerButton } from "./pick-banner-button.js";
 
@@ -10,6 +11,12 @@ export interface PerformConsentActionOptions {
   timeoutMs: number;
 }
 
+/** The action as reported, and the kinds of what it clicked, in order (null when they could not be read). */
+export interface PerformedConsentAction {
+  action: ConsentAction;
+  clicks: ConsentButtonKind[] | null;
+}
+
 const POLL_MS = 150;
 
 /**
@@ -17,57 +24,87 @@ const POLL_MS = 150;
  * autoconsent recognised (its popup was seen) is driven by autoconsent's rule (`optOut`/`optIn`), whose
  * own result and, for opt-out where the rule has one, its self-test are reported; any other banner by its
  * first-layer button, found by label. Either way the action counts only when the banner then goes away.
- * Nothing is guessed: no reject button and no rule means `no_reject_option`.
+ * Nothing is guessed: no reject button and no rule means `no_reject_option`, and so does a notice whose
+ * only answer is "OK", whatever drove it.
  */
-export async function performConsentAction(options: PerformConsentActionOptions): Promise<ConsentAction> {
+export async function performConsentAction(options: PerformConsentActionOptions): Promise<PerformedConsentAction> {
   const { banner, action, timeoutMs } = options;
   const popup = banner.popup();
-  if (popup !== null) {
-    const answer = await banner.ask({ frameKey: popup.frameKey, command: action === "reject" ? "optOut" : "optIn", timeoutMs });
-    if (answer === null) return { outcome: "failed", method: "autoconsent", verified: null, reason: "action_timeout" };
-    if (answer.result !== true) return { outcome: "failed", method: "autoconsent", verified: null, reason: "click_failed" };
-    const gone = await waitUntilGone({ banner, cmpFrameKey: popup.frameKey, timeoutMs });
-    let verified: boolean | null = null;
-    if (answer.scheduleSelfTest === true) {
-      const test = await banner.ask({ frameKey: popup.frameKey, command: "selfTest", timeoutMs });
-      verified = test === null ? null : test.result === true;
-    }
-    if (gone !== true) {
-      return {
-        outcome: "failed",
-        method: "autoconsent",
-        verified,
-        reason: gone === "unknown" ? "banner_state_unknown" : "banner_still_visible",
-      };
-    }
-    if (verified === false) return { outcome: "failed", method: "autoconsent", verified, reason: "self_test_failed" };
-    return { outcome: "succeeded", method: "autoconsent", verified, reason: null };
-  }
+  if (popup !== null) return byAutoconsent(options, popup.frameKey, popup.cmp);
 
   const frames = await banner.scan();
-  if (frames === null) return { outcome: "failed", method: null, verified: null, reason: "banner_state_unknown" };
+  if (frames === null) return unclicked({ outcome: "failed", method: null, verified: null, reason: "banner_state_unknown" });
   const picked = pickBannerButton({ frames, action });
   if (!picked.found) {
     // No banner to act on is "not attempted"; a banner without the option is a failure of the site's.
-    if (picked.reason === "no_banner") return { outcome: "not_attempted", method: null, verified: null, reason: "no_banner" };
-    return {
+    if (picked.reason === "no_banner") return unclicked({ outcome: "not_attempted", method: null, verified: null, reason: "no_banner" });
+    return unclicked({
       outcome: "failed",
       method: picked.reason === "cmp_not_recognised" ? null : "heuristic",
       verified: null,
       reason: picked.reason,
-    };
+    });
   }
-  if (!(await banner.click(picked.target))) return { outcome: "failed", method: "heuristic", verified: null, reason: "click_failed" };
+  const clicks = [picked.kind];
+  if (!(await banner.click(picked.target)))
+    return { action: { outcome: "failed", method: "heuristic", verified: null, reason: "click_failed" }, clicks };
   const gone = await waitUntilGone({ banner, cmpFrameKey: null, timeoutMs });
-  if (gone !== true)
-    return {
-      outcome: "failed",
+  if (gone !== true) {
+    const reason = gone === "unknown" ? "banner_state_unknown" : "banner_still_visible";
+    return { action: { outcome: "failed", method: "heuristic", verified: null, reason }, clicks };
+  }
+  return {
+    action: {
+      outcome: "succeeded",
       method: "heuristic",
       verified: null,
-      reason: gone === "unknown" ? "banner_state_unknown" : "banner_still_visible",
-    };
-  return { outcome: "succeeded", method: "heuristic", verified: null, reason: null };
+      reason: picked.kind === "acknowledge" ? "notice_dismissed" : null,
+    },
+    clicks,
+  };
 }
+
+/**
+ * autoconsent's rule drives the action; the clicks it made in the CMP's frame say what it really did. A
+ * rule that only dismissed a notice (every click an "OK"), or hid it (a cosmetic rule that clicked
+ * nothing), did not reject anything: there is no reject option. The same dismissal as accept is reported
+ * as such (`notice_dismissed`).
+ */
+async function byAutoconsent(options: PerformConsentActionOptions, frameKey: string, cmp: string): Promise<PerformedConsentAction> {
+  const { banner, action, timeoutMs } = options;
+  // An "OK" beside a reject or settings button is that banner's accept (klaro's "That's ok"), not a notice.
+  const offersChoice = (await banner.scan())?.some(
+    (frame) =>
+      frame.frameKey === frameKey &&
+      frame.banners.some((candidate) =>
+        candidate.labels.map(classifyButtonLabel).some((kind) => kind === "reject" || kind === "settings" || kind === "accept"),
+      ),
+  );
+  const logging = (await banner.clickLog({ frameKey, action: "start" })) !== null;
+  const answer = await banner.ask({ frameKey, command: action === "reject" ? "optOut" : "optIn", timeoutMs });
+  const read = logging ? await banner.clickLog({ frameKey, action: "read" }) : null;
+  const clicks = read === null ? null : read.map(classifyButtonLabel);
+  const failed = (reason: string, verified: boolean | null = null): PerformedConsentAction => ({
+    action: { outcome: "failed", method: "autoconsent", verified, reason },
+    clicks,
+  });
+  if (answer === null) return failed("action_timeout");
+  if (answer.result !== true) return failed("click_failed");
+  const gone = await waitUntilGone({ banner, cmpFrameKey: frameKey, timeoutMs });
+  let verified: boolean | null = null;
+  if (answer.scheduleSelfTest === true) {
+    const test = await banner.ask({ frameKey, command: "selfTest", timeoutMs });
+    verified = test === null ? null : test.result === true;
+  }
+  if (gone !== true) return failed(gone === "unknown" ? "banner_state_unknown" : "banner_still_visible", verified);
+  const onlyDismissed = offersChoice === false && clicks !== null && clicks.every((kind) => kind === "acknowledge");
+  const dismissedNotice = onlyDismissed && (clicks.length > 0 || (await banner.isCosmetic(cmp)));
+  if (action === "reject" && dismissedNotice) return failed("no_reject_option", verified);
+  if (verified === false) return failed("self_test_failed", verified);
+  return { action: { outcome: "succeeded", method: "autoconsent", verified, reason: dismissedNotice ? "notice_dismissed" : null }, clicks };
+}
+
+const unclicked = (action: ConsentAction): PerformedConsentAction => ({ action, clicks: [] });
 
 /**
  * Waits for the banner to go. A CMP animates its banner out; the scan sees it as gone once it is hidden or

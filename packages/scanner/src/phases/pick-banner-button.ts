@@ -1,4 +1,5 @@
 import { classifyButtonLabel, type ConsentButtonKind } from "../consent/classify-button-label.js";
+import { offersConsentChoice, toFirstLayerButtons } from "../consent/classify-first-layer.js";
 import type { ScannedFrame } from "../consent/to-consent-observation.js";
 
 /** A button of a scanned banner: the frame, the banner's index in that frame and the button's index. */
@@ -9,7 +10,7 @@ export interface BannerButton {
 }
 
 export type PickedBannerButton =
-  | { found: true; target: BannerButton }
+  | { found: true; target: BannerButton; kind: ConsentButtonKind }
   | { found: false; reason: "no_banner" | "cmp_not_recognised" | "no_reject_option" | "no_accept_option" };
 
 const CHOICES = new Set<ConsentButtonKind>(["accept", "reject", "settings", "acknowledge"]);
@@ -18,15 +19,16 @@ const CHOICES = new Set<ConsentButtonKind>(["accept", "reject", "settings", "ack
  * The first-layer button a visitor would use to reject or accept, on the consent banner with the most
  * kinds of buttons (the top frame's wins a tie). Reject is a reject button, never "settings": a scanner
  * that guessed its way through a preferences dialog could report a refusal the site never offered.
- * Accept is an accept button, or an "OK" next to a reject or settings button (as the first-layer
- * classification reads it). A banner whose buttons could not be read is no CMP the scanner can drive.
+ * Accept is an accept button, or the banner's "OK" (next to a reject or settings button it is the accept,
+ * as the first-layer classification reads it; alone it dismisses a notice). A banner whose buttons could
+ * not be read is no CMP the scanner can drive.
  */
 export function pickBannerButton(options: { frames: readonly ScannedFrame[]; action: "reject" | "accept" }): PickedBannerButton {
   let best: { frame: ScannedFrame; index: number; kinds: ConsentButtonKind[]; score: number } | null = null;
   for (const frame of options.frames) {
     for (const [index, banner] of frame.banners.entries()) {
-      if (!banner.consentText) continue;
       const kinds = banner.labels.map(classifyButtonLabel);
+      if (!banner.consentText && !offersConsentChoice(toFirstLayerButtons(kinds))) continue;
       const score = new Set(kinds.filter((kind) => CHOICES.has(kind))).size;
       if (best === null || score > best.score || (score === best.score && frame.top && !best.frame.top)) {
         best = { frame, index, kinds, score };
@@ -36,28 +38,35 @@ export function pickBannerButton(options: { frames: readonly ScannedFrame[]; act
   if (best === null) return { found: false, reason: "no_banner" };
   const { frame, index, kinds, score } = best;
   if (score === 0) return { found: false, reason: "cmp_not_recognised" };
+  // Accept is the accept button, else the "OK" of the banner: beside a reject or settings button it is that
+  // banner's accept (klaro's "That's ok"); alone it dismisses a notice, which is all a visitor can do there.
   const position =
     options.action === "reject"
       ? kinds.indexOf("reject")
       : kinds.includes("accept")
         ? kinds.indexOf("accept")
-        : kinds.includes("reject") || kinds.includes("settings")
-          ? kinds.indexOf("acknowledge")
-          : -1;
+        : kinds.indexOf("acknowledge");
   if (position === -1) return { found: false, reason: options.action === "reject" ? "no_reject_option" : "no_accept_option" };
-  return { found: true, target: { frameKey: frame.frameKey, banner: index, button: position } };
+  const acceptsHere = kinds[position] === "acknowledge" && (kinds.includes("reject") || kinds.includes("settings"));
+  return {
+    found: true,
+    target: { frameKey: frame.frameKey, banner: index, button: position },
+    kind: acceptsHere ? "accept" : kinds[position]!,
+  };
 }
 
 /**
- * Whether a consent banner is still on screen: a notice that speaks of consent, or any overlay in the
- * CMP's own frame (klaro's notice never says "cookie"), with a button that accepts, rejects or closes.
+ * Whether a consent banner is still on screen: a notice that speaks of consent or offers accept and
+ * reject, or any overlay in the CMP's own frame (klaro's notice never says "cookie"), with a button that accepts, rejects or closes.
  * A floating "cookie settings" button left behind after a choice is not a banner.
  */
 export function isBannerVisible(options: { frames: readonly ScannedFrame[]; cmpFrameKey?: string | null }): boolean {
   return options.frames.some((frame) =>
     frame.banners.some(
       (banner) =>
-        (banner.consentText || frame.frameKey === options.cmpFrameKey) &&
+        (banner.consentText ||
+          frame.frameKey === options.cmpFrameKey ||
+          offersConsentChoice(toFirstLayerButtons(banner.labels.map(classifyButtonLabel)))) &&
         banner.labels.some((label) => ["accept", "reject", "acknowledge"].includes(classifyButtonLabel(label))),
     ),
   );

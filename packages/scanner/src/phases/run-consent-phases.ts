@@ -1,6 +1,7 @@
 import type { ConsentAction, ConsentActions, ConsentObservation, NavigationObservation, PhaseRun, ScanProgress } from "@public-scan/core";
 import type { Page } from "puppeteer-core";
 import type { CollectorContext } from "../collectors/collector.js";
+import type { ConsentButtonKind } from "../consent/classify-button-label.js";
 import type { ConsentCollector } from "../consent/consent-collector.js";
 import { sleep } from "../timing/sleep.js";
 import { collectPhaseEvidence, type PhaseCollectors, type PhaseEvidence } from "./collect-phase-evidence.js";
@@ -48,6 +49,8 @@ export interface ConsentPhasesResult {
   /** Every phase in order, pre_consent first, each with why it did not complete. */
   phases: PhaseRun[];
   consentActions: ConsentActions;
+  /** What the reject clicked, in order: the first click shows the first layer (`reconcileFirstLayer`). */
+  rejectClicks: ConsentButtonKind[] | null;
   /** The evidence of each phase that completed, in phase order. */
   evidence: PhaseEvidence[];
 }
@@ -72,6 +75,7 @@ interface PhaseOutcome {
   run: PhaseRun;
   action: ConsentAction;
   evidence: PhaseEvidence | null;
+  clicks?: ConsentButtonKind[] | null;
 }
 
 /**
@@ -103,6 +107,7 @@ export async function runConsentPhases(options: RunConsentPhasesOptions): Promis
   return {
     phases: [preConsent, reject.run, accept.run, gpc.run],
     consentActions: { reject: reject.action, accept: accept.action },
+    rejectClicks: reject.clicks ?? null,
     evidence: [reject.evidence, accept.evidence, gpc.evidence].filter((evidence) => evidence !== null),
   };
 }
@@ -119,26 +124,43 @@ async function runRejectPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
   options.onProgress?.({ phase: "consent_interaction", progressPercent: 60 });
   const observeMs = options.observeMs.reject;
   let action: ConsentAction | null = null;
+  let clicks: ConsentButtonKind[] | null = null;
   const outcome = await withBudget({
     budgetMs: Math.min(limits.actionTimeoutMs * 4 + observeMs + 8000, inputs.remaining()),
     signal: options.signal,
     run: async (signal) => {
       // Requests the action itself sets off (a CMP that loads its tags on any answer) are after-reject.
       const windowStartMs = Date.now();
-      action = await performConsentAction({ banner: options.current.consent.banner, action: "reject", timeoutMs: limits.actionTimeoutMs });
-      if (action.outcome !== "succeeded") return null;
+      const performed = await performConsentAction({
+        banner: options.current.consent.banner,
+        action: "reject",
+        timeoutMs: limits.actionTimeoutMs,
+      });
+      ({ action, clicks } = performed);
+      if (performed.action.outcome !== "succeeded") return null;
       await sleep(observeMs, signal);
       signal.throwIfAborted();
       return collectPhaseEvidence({ collectors: options.current.collectors, context: rejectContext(options, windowStartMs) });
     },
   });
   const reject: ConsentAction = action ?? { outcome: "failed", method: null, verified: null, reason: "action_timeout" };
-  if (outcome.status !== "done") return { run: toBrokenPhase("after_reject", outcome.status), action: reject, evidence: null };
+  if (outcome.status !== "done") return { run: toBrokenPhase("after_reject", outcome.status), action: reject, evidence: null, clicks };
   if (outcome.value !== null) {
-    return { run: { phase: "after_reject", status: "completed", reason: null, observeMs }, action: reject, evidence: outcome.value };
+    return {
+      run: { phase: "after_reject", status: "completed", reason: null, observeMs },
+      action: reject,
+      evidence: outcome.value,
+      clicks,
+    };
   }
-  const reason = reject.outcome === "not_attempted" ? (reject.reason ?? "no_banner") : "opt_out_failed";
-  return { run: notRun("after_reject", reason), action: reject, evidence: null };
+  // A banner without a reject option is no opt-out that failed: the phase has nothing to observe.
+  const reason =
+    reject.outcome === "not_attempted"
+      ? (reject.reason ?? "no_banner")
+      : reject.reason === "no_reject_option"
+        ? "no_reject_option"
+        : "opt_out_failed";
+  return { run: notRun("after_reject", reason), action: reject, evidence: null, clicks };
 }
 
 function rejectContext(options: RunConsentPhasesOptions, windowStartMs: number): CollectorContext {
@@ -173,7 +195,8 @@ async function runAcceptPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
         phase: "after_accept",
         observeMs,
         accept: {
-          cmp: banner?.detectedBy === "autoconsent" && banner.cmp !== null ? banner.cmp : null,
+          // autoconsent's own rule name (the observation may name the CMP otherwise): the fresh visit loads that rule.
+          cmp: options.current.consent.banner.popup()?.cmp ?? (banner?.detectedBy === "autoconsent" ? banner.cmp : null),
           expectPopup: options.current.consent.banner.popup() !== null,
           bannerWaitMs: limits.bannerWaitMs,
           actionTimeoutMs: limits.actionTimeoutMs,

@@ -126,8 +126,13 @@ async function acceptOnBanner(options: {
   const { consent, accept, signal } = options;
   const shown = await waitForBanner({ consent, expectPopup: accept.expectPopup, waitMs: accept.bannerWaitMs, signal });
   if (!shown) return { outcome: "not_attempted", method: null, verified: null, reason: "no_banner" };
-  return performConsentAction({ banner: consent.banner, action: "accept", timeoutMs: accept.actionTimeoutMs });
+  // A banner is answered the moment it is found, often before the CMP has wired its buttons (tarteaucitron
+  // renders first): a visitor takes longer than this to read it.
+  await sleep(BANNER_SETTLE_MS, signal);
+  return (await performConsentAction({ banner: consent.banner, action: "accept", timeoutMs: accept.actionTimeoutMs })).action;
 }
+
+const BANNER_SETTLE_MS = 500;
 
 /**
  * Waits for the banner of a fresh visit: the popup autoconsent reports for a CMP it knows (preferred when

@@ -5,6 +5,7 @@ import { attachCollectors } from "../collectors/attach-collectors.js";
 import type { CollectorContext } from "../collectors/collector.js";
 import { runCollectors } from "../collectors/run-collector.js";
 import type { EgressGuard } from "../network/index.js";
+import { reconcileFirstLayer } from "../consent/reconcile-first-layer.js";
 import { runConsentPhases, type ConsentPhasesResult } from "../phases/run-consent-phases.js";
 import type { ScanPhaseSwitches } from "../phases/scan-phases.js";
 import { withPhaseEvidence } from "../phases/with-phase-evidence.js";
@@ -113,7 +114,10 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       outcomes,
       transport,
     });
-    const withSignals = await privacySignals.addTo(withPhaseEvidence(assembled, phases));
+    // What the reject clicked first was on the first layer: the classification must agree with it.
+    const reject = { action: phases.consentActions.reject, clicks: phases.rejectClicks };
+    const consent = assembled.consent === null ? null : reconcileFirstLayer(assembled.consent, reject);
+    const withSignals = await privacySignals.addTo(withPhaseEvidence({ ...assembled, consent }, phases));
     // Read after every phase and fetch: all of the scan's contexts count into this context's tally.
     return ScanObservationsSchema.parse({ ...withSignals, pageBehaviour: { ...guarded.behaviour } });
   } finally {

@@ -29,9 +29,9 @@ const KINDS: Record<string, TargetKind> = {
 };
 
 /**
- * Attaches to every target of the page, recursively: out-of-process iframes, dedicated and shared workers
- * and the workers of iframes. Each new target is paused at start (`waitForDebuggerOnStart`) until its
- * collectors are listening, so its first request and first cookie are seen too.
+ * Attaches to every target of the page, recursively: out-of-process iframes, dedicated, shared and service
+ * workers and the workers of iframes. Each new target is paused at start (`waitForDebuggerOnStart`) until
+ * its collectors are listening, so its first request and first cookie are seen too.
  */
 export async function attachTargets(options: AttachTargetsOptions): Promise<void> {
   const connection = options.root.connection();
@@ -48,6 +48,15 @@ export async function attachTargets(options: AttachTargetsOptions): Promise<void
 
   const setUp = async (session: CDPSession, info: Protocol.Target.TargetInfo) => {
     const kind = KINDS[info.type] ?? "other";
+    if (kind === "service_worker" || kind === "shared_worker") {
+      // A paused worker of these kinds answers no command until it runs, so the setup gets a session that
+      // sends without waiting for answers: every listener and command is in place, in order, before the
+      // worker's first request. (Awaiting the answers held the worker until Chromium gave up on it.)
+      const setup = options.onTarget({ session: sendWithoutWaiting(session), kind, url: info.url, outOfProcess: true });
+      await session.send("Runtime.runIfWaitingForDebugger").catch(() => undefined);
+      await setup;
+      return;
+    }
     try {
       await options.onTarget({ session, kind, url: info.url, outOfProcess: kind === "iframe" });
       if (kind === "iframe" || kind === "page") await watch(session);
@@ -59,4 +68,23 @@ export async function attachTargets(options: AttachTargetsOptions): Promise<void
 
   await options.onTarget({ session: options.root, kind: "page", url: "about:blank", outOfProcess: false });
   await watch(options.root);
+}
+
+/**
+ * The same session, but `send` resolves at once with an empty answer and a failure is dropped: for
+ * commands whose answer does not matter (domain enables, overrides) on a target that answers only later.
+ */
+function sendWithoutWaiting(session: CDPSession): CDPSession {
+  return new Proxy(session, {
+    get(target, property, receiver) {
+      if (property !== "send") {
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      }
+      return (...args: Parameters<CDPSession["send"]>) => {
+        target.send(...args).catch(() => undefined);
+        return Promise.resolve({});
+      };
+    },
+  });
 }

@@ -148,3 +148,46 @@ describe("toFailedConsentObservation", () => {
     });
   });
 });
+
+describe("toConsentObservation: banners that never say cookie, and CMP names", () => {
+  it("takes an overlay that offers accept and reject for the banner, and names the library by its markup", () => {
+    // Orejime speaks of "personal information" and "purposes"; autoconsent has no rule for it.
+    const frames = [
+      {
+        frameKey: "t0:main",
+        top: true,
+        library: "Orejime",
+        banners: [banner(["Accepter", "Refuser", "Configurer"], { consentText: false })],
+      },
+    ];
+    const observation = toConsentObservation(findings({ bannerScan: { status: "ok", reason: null, frames } }));
+    expect(observation).toMatchObject({
+      status: "ok",
+      cmp: "Orejime",
+      detectedBy: "heuristic",
+      classification: "accept_and_reject_first_layer",
+    });
+    // An overlay with one button and no consent wording stays a sticky bar, not a banner.
+    const bar = [{ frameKey: "t0:main", top: true, banners: [banner(["Accept"], { consentText: false })] }];
+    expect(toConsentObservation(findings({ bannerScan: { status: "ok", reason: null, frames: bar } })).classification).toBe(
+      "no_banner_detected",
+    );
+  });
+
+  it("names the Osano cookieconsent for what it is unless the frame shows Complianz's own markup", () => {
+    const hit = { cmp: "Complianz notice", frameKey: "t0:main", top: true };
+    const scan = (complianz: boolean) => ({
+      status: "ok" as const,
+      reason: null,
+      frames: [{ frameKey: "t0:main", top: true, complianz, banners: [banner(["Got it!"])] }],
+    });
+    const autoconsent = { status: "ok" as const, reason: null, detected: [hit], popups: [hit] };
+    expect(toConsentObservation(findings({ autoconsent, bannerScan: scan(false) })).cmp).toBe("Osano cookieconsent");
+    expect(toConsentObservation(findings({ autoconsent, bannerScan: scan(true) })).cmp).toBe("Complianz notice");
+    const tarteaucitron = { cmp: "tarteaucitron deny", frameKey: "t0:main", top: true };
+    const named = toConsentObservation(
+      findings({ autoconsent: { ...autoconsent, detected: [tarteaucitron], popups: [tarteaucitron] }, bannerScan: scan(false) }),
+    );
+    expect(named.cmp).toBe("tarteaucitron.js");
+  });
+});

@@ -1,6 +1,7 @@
 import type { SiteDefinition } from "../site-definition.js";
 import { BERG_APOTHEKE } from "./berg-apotheke.js";
 import { CASA_OLIVO } from "./casa-olivo.js";
+import { CMP_LIBRARY_SITES } from "./cmp-library-sites.js";
 import { CONSENT_DESK } from "./consent-desk.js";
 import { CONSENT_PHASE_SITES } from "./consent-phase-sites.js";
 import { DAILY_COURIER } from "./daily-courier.js";
@@ -30,4 +31,5 @@ export const SITE_DEFINITIONS: readonly SiteDefinition[] = [
   ...TRANSPORT_SITES,
   ...CONSENT_PHASE_SITES,
   ...PRIVACY_SITES,
+  ...CMP_LIBRARY_SITES,
 ];

@@ -12,6 +12,8 @@ const PHASE_LABELS: Record<EvidencePhase, string> = {
 const EXPECTED_REASONS: Record<string, (label: string) => string> = {
   disabled: (label) => `Observation ${label} was not part of this scan.`,
   no_banner: (label) => `Observation ${label} did not run: no consent banner was found to act on.`,
+  // The banner has no reject to use: a fact the consent findings report, not evidence the scan missed.
+  no_reject_option: (label) => `Observation ${label} did not run: the banner offers no way to reject.`,
 };
 
 /**

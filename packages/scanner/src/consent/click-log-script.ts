@@ -1,0 +1,31 @@
+/**
+ * Page script for the scanner's isolated world of one frame: `start` (re)starts a log of the clicks in the
+ * frame, `read` returns it. Each entry is the label of the button or link that was clicked (its text, or its
+ * accessible name when the text is a bare symbol), cut short and never reported: the consent phases classify
+ * them to learn what autoconsent's rule really did (one reject click on the first layer, a settings click,
+ * or only "Got it"). At most 10 entries; a capturing listener sees clicks of every world, the page's
+ * `click()` and autoconsent's alike, and page scripts cannot see or change this log.
+ */
+export function clickLogScript(options: { name: string; action: "start" | "read" }): string {
+  const name = JSON.stringify(options.name);
+  if (options.action === "read")
+    return `(() => { const log = globalThis[${name}]; return Array.isArray(log) ? log.slice(0, 10) : null; })()`;
+  return `(() => {
+  if (!Array.isArray(globalThis[${name}])) {
+    globalThis[${name}] = [];
+    const CLICKABLE = "button, a[href], input[type=button], input[type=submit], [role=button], [role=link]";
+    window.addEventListener("click", (event) => {
+      const log = globalThis[${name}];
+      if (!Array.isArray(log) || log.length >= 10) return;
+      const origin = event.composedPath()[0];
+      if (!(origin instanceof Element)) return;
+      const element = origin.closest(CLICKABLE) ?? origin;
+      const text = (element.innerText || element.value || "").replace(/\\s+/g, " ").trim();
+      const named = (element.getAttribute("aria-label") || element.getAttribute("title") || "").replace(/\\s+/g, " ").trim();
+      log.push((text.length > 1 || named === "" ? text : named).slice(0, 80));
+    }, true);
+  }
+  globalThis[${name}].length = 0;
+  return true;
+})()`;
+}
