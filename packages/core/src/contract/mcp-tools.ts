@@ -3,7 +3,7 @@ import { ScanUrlSchema } from "./create-scan-request.js";
 import { MCP_LIGHT_TOOL_NAMES, type McpToolName } from "./mcp-tool-names.js";
 import type { OperationId, ReadWeight } from "./operations.js";
 import { RegionCodeSchema, ScanIdSchema } from "./primitives.js";
-import { BundleDetailSchema, BUNDLE_MAX_BYTES_RANGE } from "./scan-bundle.js";
+import { BundleDetailSchema, BundleMaxBytesSchema } from "./scan-bundle.js";
 import type { Scope } from "./scopes.js";
 
 /** How long `service_scan_site` waits for the scan to finish before it answers with the job (contract: 45 s). */
@@ -73,7 +73,7 @@ export const MCP_TOOLS = [
     input: z.strictObject({
       scanId: ScanIdSchema,
       detail: BundleDetailSchema.optional(),
-      maxBytes: z.int().min(BUNDLE_MAX_BYTES_RANGE.min).max(BUNDLE_MAX_BYTES_RANGE.max).optional(),
+      maxBytes: BundleMaxBytesSchema.optional(),
     }),
     scopes: READ,
     readWeight: RESOURCE_4,

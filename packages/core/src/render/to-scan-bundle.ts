@@ -1,5 +1,14 @@
-import { BUNDLE_MAX_BYTES_RANGE, DISCLAIMER, RECOMMENDED_BUNDLE_MAX_BYTES, type BundleDetail, type ScanBundle } from "../contract/index.js";
+import {
+  BUNDLE_DETAILS,
+  BUNDLE_MAX_BYTES_RANGE,
+  DISCLAIMER,
+  RECOMMENDED_BUNDLE_MAX_BYTES,
+  type BundleDetail,
+  type ScanBundle,
+} from "../contract/index.js";
+import { BundleDetailSchema, BundleMaxBytesSchema } from "../contract/scan-bundle.js";
 import type { CompletedRecord } from "../domain/scan-record.js";
+import { ServiceError } from "../errors/service-error.js";
 import type { LinkBuilder } from "./scan-links.js";
 import { toScanOverview } from "./scan-overview.js";
 import { toDiagnostics } from "./to-diagnostics.js";
@@ -19,35 +28,59 @@ const EXAMPLES_PER_DIGEST = 3;
 const encoder = new TextEncoder();
 const bytesOf = (value: unknown) => encoder.encode(JSON.stringify(value)).length;
 
-/** The sections a bundle is built from, and whether the budget cut any of them. */
-interface BundleParts {
-  findings: ScanBundle["findings"];
-  rows: NonNullable<ScanBundle["preConsentRows"]>;
-  evidence: NonNullable<ScanBundle["evidence"]>;
-  diagnostics: ScanBundle["diagnostics"];
-  cut: boolean;
-}
-
 export interface BundleRequest {
   detail?: BundleDetail;
   maxBytes?: number;
 }
 
 /**
- * The MCP bundle: a combined digest of a completed scan fitted to `maxBytes` of compact UTF-8 JSON. When it
- * does not fit, it gives up, in order: diagnostics, evidence digests, pre-consent rows, full finding
- * summaries (for compact references), then findings from the end, but it keeps at least one compact
- * finding reference when there are findings. It declares every cut: counts, `truncated`,
- * `omittedSections`, and `nextRecommendedMaxBytes`. `actualBytes` is the size of the returned object.
+ * How much of the planned content a bundle keeps: how many of the planned findings, rows, evidence digests
+ * and coverage limitations (each a prefix), whether findings are compact references, and whether the
+ * diagnostics stay. The bundle is built from this, so what it declares is derived from what it holds.
+ */
+interface Kept {
+  findings: number;
+  compact: boolean;
+  rows: number;
+  evidence: number;
+  diagnostics: boolean;
+  limitations: number;
+}
+
+/**
+ * The detail and budget of a bundle request, or `invalid_request`: a budget outside the accepted range (or
+ * not a whole number) is refused, never raised or lowered, so the caller's budget is always the ceiling.
+ */
+export function checkBundleRequest(request: { detail?: unknown; maxBytes?: unknown }): { detail: BundleDetail; maxBytes: number } {
+  const detail = BundleDetailSchema.optional().safeParse(request.detail);
+  if (!detail.success) throw new ServiceError("invalid_request", `detail: must be one of ${BUNDLE_DETAILS.join(", ")}.`);
+  const resolved = detail.data ?? "summary";
+  const maxBytes = BundleMaxBytesSchema.optional().safeParse(request.maxBytes);
+  if (!maxBytes.success) {
+    throw new ServiceError(
+      "invalid_request",
+      `maxBytes: must be a whole number of bytes from ${BUNDLE_MAX_BYTES_RANGE.min} to ${BUNDLE_MAX_BYTES_RANGE.max}.`,
+    );
+  }
+  return { detail: resolved, maxBytes: maxBytes.data ?? RECOMMENDED_BUNDLE_MAX_BYTES[resolved] };
+}
+
+/**
+ * The MCP bundle: a combined digest of a completed scan within `maxBytes` of compact UTF-8 JSON, a hard
+ * ceiling. When the detail level's content does not fit, it gives up, in order: diagnostics, evidence
+ * digests (from the end), pre-consent rows (from the end), full finding summaries (for compact
+ * references), findings from the end down to the first, the overview's coverage limitations (from the
+ * end), and the first finding. Whatever the budget cut sets `truncated`, the count it belongs to,
+ * `omittedSections` (when a section is emptied, or `overview` when its limitations were cut) and
+ * `nextRecommendedMaxBytes`. What is left (overview, counts, links, disclaimer) is not cut: a scan whose
+ * remainder exceeds the budget (a very long URL) is refused with `invalid_request` naming the budget it
+ * needs, never answered above the budget.
  */
 export function toScanBundle(record: CompletedRecord, request: BundleRequest, links: LinkBuilder): ScanBundle {
-  const detail = request.detail ?? "summary";
-  const maxBytes = Math.min(
-    BUNDLE_MAX_BYTES_RANGE.max,
-    Math.max(BUNDLE_MAX_BYTES_RANGE.min, Math.floor(request.maxBytes ?? RECOMMENDED_BUNDLE_MAX_BYTES[detail])),
-  );
+  const { detail, maxBytes } = checkBundleRequest(request);
   const plan = PLAN[detail];
   const { findings, preConsentRows } = record.report;
+  const overview = toScanOverview(record);
 
   const planned = {
     findings: findings.slice(0, plan.findings).map(toFindingSummary),
@@ -56,36 +89,66 @@ export function toScanBundle(record: CompletedRecord, request: BundleRequest, li
       ? findings.map((finding) => ({ finding: toFindingSummary(finding), examples: finding.examples.slice(0, EXAMPLES_PER_DIGEST) }))
       : [],
     diagnostics: plan.diagnostics ? diagnosticsSection(record, links) : undefined,
+    limitations: overview.coverage.limitations,
+  };
+  const all: Kept = {
+    findings: planned.findings.length,
+    compact: false,
+    rows: planned.rows.length,
+    evidence: planned.evidence.length,
+    diagnostics: planned.diagnostics !== undefined,
+    limitations: planned.limitations.length,
   };
   const totalExamples = findings.reduce((sum, finding) => sum + finding.examples.length, 0);
+  let recommended: number | null = null;
 
-  const build = (parts: BundleParts): ScanBundle => {
+  const build = (kept: Kept, budget: number): ScanBundle => {
+    const keptFindings = planned.findings.slice(0, kept.findings);
+    const keptRows = planned.rows.slice(0, kept.rows);
+    const keptEvidence = planned.evidence.slice(0, kept.evidence);
+    const counts = {
+      findings: { total: findings.length, returned: kept.findings, truncated: kept.findings < all.findings },
+      evidence: {
+        total: totalExamples,
+        returned: keptEvidence.reduce((sum, digest) => sum + digest.examples.length, 0),
+        truncated: kept.evidence < all.evidence,
+      },
+      preConsentRows: { total: preConsentRows.length, returned: kept.rows, truncated: kept.rows < all.rows },
+    };
+    const limitationsCut = kept.limitations < all.limitations;
+    const truncated =
+      counts.findings.truncated ||
+      counts.evidence.truncated ||
+      counts.preConsentRows.truncated ||
+      (kept.compact && kept.findings > 0) ||
+      kept.diagnostics !== all.diagnostics ||
+      limitationsCut;
     // A section is omitted when its detail level leaves it out, or the budget removed all of its content;
-    // an empty section (a scan with no rows) is not omitted, there is nothing to retrieve.
+    // an empty section (a scan with no rows) is not omitted, there is nothing to retrieve. The overview is
+    // never removed; it is listed when the budget shortened it.
     const omitted: ScanBundle["omittedSections"] = [];
-    if (parts.rows.length === 0 && preConsentRows.length > 0) omitted.push("pre_consent_rows");
-    if (!plan.evidence || (parts.evidence.length === 0 && findings.length > 0)) omitted.push("evidence");
-    if (parts.diagnostics === undefined) omitted.push("diagnostics");
-    const examplesReturned = parts.evidence.reduce((sum, digest) => sum + digest.examples.length, 0);
+    if (limitationsCut) omitted.push("overview");
+    if (kept.findings === 0 && findings.length > 0) omitted.push("findings");
+    if (kept.rows === 0 && preConsentRows.length > 0) omitted.push("pre_consent_rows");
+    if (!plan.evidence || (kept.evidence === 0 && findings.length > 0)) omitted.push("evidence");
+    if (!kept.diagnostics) omitted.push("diagnostics");
     const bundle: ScanBundle = {
       type: "service_scan_bundle",
       detail,
-      maxBytes,
+      maxBytes: budget,
       actualBytes: 0,
-      truncated: parts.cut,
+      truncated,
       omittedSections: omitted,
       // Part of the object while it is being fitted, so the budget covers it too.
-      nextRecommendedMaxBytes: parts.cut ? recommended : null,
-      counts: {
-        findings: { total: findings.length, returned: parts.findings.length, truncated: parts.findings.length < findings.length },
-        evidence: { total: totalExamples, returned: examplesReturned, truncated: examplesReturned < totalExamples },
-        preConsentRows: { total: preConsentRows.length, returned: parts.rows.length, truncated: parts.rows.length < preConsentRows.length },
-      },
-      overview: toScanOverview(record),
-      findings: parts.findings,
-      ...(parts.rows.length > 0 ? { preConsentRows: parts.rows } : {}),
-      ...(parts.evidence.length > 0 ? { evidence: parts.evidence } : {}),
-      ...(parts.diagnostics === undefined ? {} : { diagnostics: parts.diagnostics }),
+      nextRecommendedMaxBytes: truncated ? recommended : null,
+      counts,
+      overview: limitationsCut
+        ? { ...overview, coverage: { ...overview.coverage, limitations: planned.limitations.slice(0, kept.limitations) } }
+        : overview,
+      findings: kept.compact ? keptFindings.map(({ id, label, criticality }) => ({ id, label, criticality })) : keptFindings,
+      ...(keptRows.length > 0 ? { preConsentRows: keptRows } : {}),
+      ...(keptEvidence.length > 0 ? { evidence: keptEvidence } : {}),
+      ...(kept.diagnostics && planned.diagnostics !== undefined ? { diagnostics: planned.diagnostics } : {}),
       retrievalUrls: {
         scan: links.scan(record.scanId),
         findings: links.findings(record.scanId),
@@ -98,33 +161,34 @@ export function toScanBundle(record: CompletedRecord, request: BundleRequest, li
     return withSize(bundle);
   };
 
-  let parts: BundleParts = { ...planned, cut: false };
-  let recommended: number | null = null;
-  const needed = build(parts).actualBytes;
+  const needed = build(all, maxBytes).actualBytes;
   recommended = Math.min(BUNDLE_MAX_BYTES_RANGE.max, Math.ceil((needed + 200) / 1000) * 1000);
-  const fits = (candidate: BundleParts) => build(candidate).actualBytes <= maxBytes;
+  const fits = (kept: Kept) => build(kept, maxBytes).actualBytes <= maxBytes;
+  /** Keeps the longest prefix of one list (at least `minimum` items) for which the bundle fits. */
+  const trim = (kept: Kept, list: "findings" | "rows" | "evidence" | "limitations", minimum = 0): Kept => {
+    if (fits(kept)) return kept;
+    const count = largestFittingCount(kept[list], (candidate) => fits({ ...kept, [list]: candidate }));
+    return { ...kept, [list]: Math.min(kept[list], Math.max(minimum, count)) };
+  };
 
-  if (!fits(parts)) parts = { ...parts, diagnostics: undefined, cut: planned.diagnostics !== undefined };
-  if (!fits(parts)) {
-    const keep = largestFittingCount(parts.evidence.length, (count) => fits({ ...parts, evidence: parts.evidence.slice(0, count) }));
-    parts = { ...parts, evidence: parts.evidence.slice(0, keep), cut: true };
-  }
-  if (!fits(parts)) {
-    const keep = largestFittingCount(parts.rows.length, (count) => fits({ ...parts, rows: parts.rows.slice(0, count) }));
-    parts = { ...parts, rows: parts.rows.slice(0, keep), cut: true };
-  }
-  if (!fits(parts)) {
-    parts = { ...parts, findings: parts.findings.map(({ id, label, criticality }) => ({ id, label, criticality })), cut: true };
-  }
-  if (!fits(parts)) {
-    const minimum = parts.findings.length > 0 ? 1 : 0;
-    const keep = Math.max(
-      minimum,
-      largestFittingCount(parts.findings.length, (count) => fits({ ...parts, findings: parts.findings.slice(0, count) })),
+  let kept = all;
+  if (!fits(kept)) kept = { ...kept, diagnostics: false };
+  kept = trim(kept, "evidence");
+  kept = trim(kept, "rows");
+  if (!fits(kept)) kept = { ...kept, compact: true };
+  kept = trim(kept, "findings", 1);
+  kept = trim(kept, "limitations");
+  kept = trim(kept, "findings");
+
+  const bundle = build(kept, maxBytes);
+  if (bundle.actualBytes > maxBytes) {
+    const needs = smallestBudgetFor((budget) => build(kept, budget).actualBytes);
+    throw new ServiceError(
+      "invalid_request",
+      `maxBytes: this scan's bundle needs at least ${needs} bytes (its overview, counts and links cannot be cut); ask for ${needs} or more.`,
     );
-    parts = { ...parts, findings: parts.findings.slice(0, keep), cut: true };
   }
-  return build(parts);
+  return bundle;
 }
 
 function diagnosticsSection(record: CompletedRecord, links: LinkBuilder) {
@@ -137,6 +201,16 @@ function withSize(bundle: ScanBundle): ScanBundle {
   let sized = { ...bundle, actualBytes: bytesOf(bundle) };
   for (let pass = 0; pass < 3 && sized.actualBytes !== bytesOf(sized); pass += 1) sized = { ...sized, actualBytes: bytesOf(sized) };
   return sized;
+}
+
+/**
+ * The smallest budget b with sizeAt(b) <= b, where the size depends on the budget only through its digits
+ * (the bundle states its `maxBytes`): start at the size and follow it up, which settles in a step or two.
+ */
+function smallestBudgetFor(sizeAt: (budget: number) => number): number {
+  let budget = sizeAt(0);
+  for (let size = sizeAt(budget); size > budget; size = sizeAt(budget)) budget = size;
+  return budget;
 }
 
 /**

@@ -6,7 +6,7 @@ import { toFindingList } from "../render/to-finding-list.js";
 import { toPreConsentTable } from "../render/to-pre-consent-table.js";
 import { toPulse } from "../render/to-pulse.js";
 import { toPulseEvidence } from "../render/to-pulse.js";
-import { toScanBundle } from "../render/to-scan-bundle.js";
+import { checkBundleRequest, toScanBundle } from "../render/to-scan-bundle.js";
 import { toReportView } from "../render/to-report-view.js";
 import { checkFindingId } from "./find-scan.js";
 import { HEAVY_READ, weightOf } from "./check-read-limit.js";
@@ -37,14 +37,14 @@ export const getDiagnostics = (deps: ServiceDeps, input: Read) =>
 /** MCP-only reads: the evidence packet and the bundle are heavy reads (4 units). */
 export const getPulseEvidence = (deps: ServiceDeps, input: Read) => getScanResult(deps, { ...input, weight: HEAVY_READ }, toPulseEvidence);
 
-export const getBundle = (deps: ServiceDeps, input: Read & { detail?: BundleDetail; maxBytes?: number }) =>
-  getScanResult(deps, { ...input, weight: HEAVY_READ }, (record, links) =>
-    toScanBundle(
-      record,
-      { ...(input.detail ? { detail: input.detail } : {}), ...(input.maxBytes ? { maxBytes: input.maxBytes } : {}) },
-      links,
-    ),
-  );
+/**
+ * The MCP bundle. Its detail and budget are checked before the read is counted: a budget outside the
+ * accepted range is `invalid_request`, never raised to fit.
+ */
+export const getBundle = async (deps: ServiceDeps, input: Read & { detail?: BundleDetail; maxBytes?: number }) => {
+  const request = checkBundleRequest(input);
+  return getScanResult(deps, { ...input, weight: HEAVY_READ }, (record, links) => toScanBundle(record, request, links));
+};
 
 /** The human report page: the "full report" of the weighted limits (4 units), rendered from the same projections. */
 export const getReport = (deps: ServiceDeps, input: Read) => getScanResult(deps, { ...input, weight: HEAVY_READ }, toReportView);

@@ -166,6 +166,11 @@ const CASES: Record<string, SchemaCase> = {
       ["unknown omitted section", (v) => v.omittedSections.push("raw_dom")],
       ["counts without evidence", (v) => delete v.counts.evidence],
       ["negative actualBytes", (v) => (v.actualBytes = -5)],
+      ["actualBytes above maxBytes", (v) => (v.actualBytes = v.maxBytes + 1)],
+      ["a budget below the minimum", (v) => (v.maxBytes = 1999)],
+      ["a truncated count in a bundle that is not truncated", (v) => (v.counts.findings.truncated = true)],
+      ["counts that disagree with the findings", (v) => (v.counts.findings.returned = 2)],
+      ["truncated without a recommended budget", (v) => (v.truncated = true)],
     ],
   },
   ScanDiagnostics: {

@@ -324,6 +324,26 @@ describe("duration statistics", () => {
 });
 
 describe("weighted read limits in the reads", () => {
+  it("refuse a bundle budget outside the accepted range before counting the read, never raising it", async () => {
+    const now = Date.parse("2026-11-23T10:00:00.000Z");
+    const limiter = createRateLimiter({ store: createMemoryCounterStore(), now: () => now });
+    const { scanner } = fakeScanner(() => Promise.resolve(recorded("daily-courier")));
+    const deps = await service(scanner, { now: () => now });
+    const limited = { ...deps, limits: limiter };
+    const created = await createScan(limited, { body: { url: "https://www.daily-courier.test/" }, caller });
+    await deps.queue.drain();
+    const input = { scanId: created.body.scanId, caller };
+    for (const maxBytes of [0, 10, 1999, 200_001, 4000.5]) {
+      await expect(getBundle(limited, { ...input, maxBytes })).rejects.toMatchObject({
+        code: "invalid_request",
+        message: "maxBytes: must be a whole number of bytes from 2000 to 200000.",
+      });
+    }
+    // None of the refusals counted: all 30 heavy reads of the window are still there.
+    for (let index = 0; index < 30; index += 1) await getBundle(limited, { ...input, maxBytes: 2000 });
+    await expect(getBundle(limited, input)).rejects.toMatchObject({ code: "rate_limited" });
+  });
+
   it("charge 4 units per bundle and refuse the 31st heavy read of a caller and scan before building it", async () => {
     const now = Date.parse("2026-11-23T10:00:00.000Z");
     const limiter = createRateLimiter({ store: createMemoryCounterStore(), now: () => now });
