@@ -52,7 +52,9 @@ export function measureDisclosures(options: { language: string; corpus: Language
 }
 
 function toLabelled(passage: CorpusPassage, key: DisclosureKey): { text: string; makes: ReadonlySet<DisclosureKey> } {
-  return typeof passage === "string" ? { text: passage, makes: new Set([key]) } : { text: passage.text, makes: new Set([key, ...passage.also]) };
+  return typeof passage === "string"
+    ? { text: passage, makes: new Set([key]) }
+    : { text: passage.text, makes: new Set([key, ...passage.also]) };
 }
 
 /** Of what was found, the share that was right; 1 when nothing was found (nothing wrong was claimed). */

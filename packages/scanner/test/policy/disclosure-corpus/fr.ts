@@ -45,7 +45,10 @@ export const FR: LanguageCorpus = {
     ],
     internationalTransfers: [
       "Transferts de données hors de l'Union européenne\nVos données sont hébergées en France et ne font l'objet d'aucun transfert hors UE.",
-      "Certains prestataires sont situés aux États-Unis ; ces transferts sont encadrés par les clauses contractuelles types de la Commission européenne.",
+      {
+        text: "Certains prestataires sont situés aux États-Unis ; ces transferts sont encadrés par les clauses contractuelles types de la Commission européenne.",
+        also: ["recipients"],
+      },
       "Vos données peuvent être transférées vers des pays situés en dehors de l'Espace économique européen.",
       "Nos serveurs sont situés au Canada, pays reconnu comme offrant un niveau de protection adéquat.",
       "Transferts internationaux : nous nous appuyons sur le Data Privacy Framework UE–États-Unis.",

@@ -25,7 +25,10 @@ export const IT: LanguageCorpus = {
       "Utilizziamo i tuoi dati personali per fornirti i nostri servizi e migliorare il sito.",
       "I dati raccolti sono trattati al fine di rispondere alle richieste inviate tramite il modulo di contatto.",
       "Scopi del trattamento: gestione dell'account, fatturazione e invio della newsletter.",
-      "I tuoi dati saranno trattati per le seguenti finalità: esecuzione del contratto e adempimenti fiscali.",
+      {
+        text: "I tuoi dati saranno trattati per le seguenti finalità: esecuzione del contratto e adempimenti fiscali.",
+        also: ["legalBases"],
+      },
     ],
     legalBases: [
       "Base giuridica del trattamento\nIl trattamento è necessario all'esecuzione del contratto di cui sei parte.",

@@ -23,7 +23,10 @@ export const NL: LanguageCorpus = {
       "Met welk doel verwerken wij uw gegevens?\nWij verwerken uw gegevens om uw bestelling af te handelen en te bezorgen.",
       "Waarvoor gebruiken we jouw gegevens? Om je account te beheren en je vragen te beantwoorden.",
       "Wij gebruiken uw persoonsgegevens voor de volgende doelen: facturatie, klantenservice en het versturen van onze nieuwsbrief.",
-      "Doeleinden van de verwerking: uitvoering van de overeenkomst en het voldoen aan wettelijke verplichtingen.",
+      {
+        text: "Doeleinden van de verwerking: uitvoering van de overeenkomst en het voldoen aan wettelijke verplichtingen.",
+        also: ["legalBases"],
+      },
       "Uw gegevens worden uitsluitend gebruikt om contact met u op te nemen naar aanleiding van uw aanvraag.",
       "Waarom hebben we uw gegevens nodig? Om uw afspraak in te plannen en u een herinnering te sturen.",
     ],
