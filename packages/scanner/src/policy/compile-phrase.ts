@@ -15,13 +15,21 @@ export function normalizeText(text: string): string {
 
 /** Letters and digits of any script: a phrase starts and ends where none is next to it (JS's `\b` is ASCII only). */
 const BEFORE = "(?<![\\p{L}\\p{N}])";
-const AFTER = "(?![\\p{L}\\p{N}])";
+/** Nor an "@" after it: a word that ends there is the start of an e-mail address (`dpo@shop.example`), not prose. */
+const AFTER = "(?![\\p{L}\\p{N}@])";
+/**
+ * The gap of ` ... `: punctuation that ends the word before it ("Questions? Contact us", "consent, you can
+ * withdraw it"), then up to six words. Punctuation, separators and words are disjoint classes, so a gap can
+ * be read one way only (a site's text cannot make the match backtrack).
+ */
+const GAP = "[^\\p{L}\\p{N}\\s-]*[\\s-]+(?:[^\\s-]+[\\s-]+){0,6}?";
 
 /**
  * A vocabulary phrase as a regular expression over `normalizeText` output. Syntax: whole words; a trailing
- * `*` on a word allows any letters after it (inflections: `verantwortliche*`); a space matches any run of
+ * `*` on a word allows any letters after it (inflections: `verantwortliche*`), a leading one any letters before
+ * it (the last part of a compound: `*cookies` reads the Swedish and German `tredjepartscookies`); a space matches any run of
  * spaces or hyphens, and a hyphen an optional one (`opt-out` also reads `opt out` and `optout`); ` ... `
- * allows up to six words in between (`withdraw ... consent`). Everything else is literal.
+ * allows up to six words in between (`withdraw ... consent`), after punctuation that ends the word before. Everything else is literal.
  */
 export function compilePhrase(phrase: string): RegExp {
   const parts = normalizeText(phrase)
@@ -30,18 +38,18 @@ export function compilePhrase(phrase: string): RegExp {
       part
         .split(" ")
         .map((word) => {
-          const open = word.endsWith("*");
-          const body = (open ? word.slice(0, -1) : word)
+          const open = word.length > 1 && word.endsWith("*");
+          const compound = word.length > 1 && word.startsWith("*");
+          const body = word
+            .slice(compound ? 1 : 0, open ? -1 : undefined)
             .split("-")
             .map((piece) => piece.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"))
             .join("[\\s-]?");
-          return open ? `${body}[\\p{L}\\p{N}]*` : body;
+          return `${compound ? "[\\p{L}\\p{N}]*" : ""}${body}${open ? "[\\p{L}\\p{N}]*" : ""}`;
         })
         .join("[\\s-]+"),
     );
-  // The words in between are runs without spaces or hyphens, and the separators runs of only those: the two
-  // classes are disjoint, so a gap can be read one way only (a site's text cannot make the match backtrack).
-  return new RegExp(`${BEFORE}${parts.join("[\\s-]+(?:[^\\s-]+[\\s-]+){0,6}?")}${AFTER}`, "gu");
+  return new RegExp(`${BEFORE}${parts.join(GAP)}${AFTER}`, "gu");
 }
 
 /** How many times the phrases occur in the (normalised) text, summed over the phrases. */

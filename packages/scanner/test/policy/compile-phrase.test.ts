@@ -19,6 +19,23 @@ describe("compilePhrase", () => {
     expect(matches("withdraw ... consent", "withdraw one two three four five six seven consent")).toBe(false);
   });
 
+  it("lets ' ... ' start after punctuation that ends the word before it", () => {
+    expect(matches("consent ... withdr*", "Where we rely on your consent, you can withdraw it.")).toBe(true);
+    expect(matches("question* ... privacy", "Questions? Write to our privacy team.")).toBe(true);
+    expect(matches("consent ... withdr*", "consenting, you can withdraw")).toBe(false);
+  });
+
+  it("reads a leading * as the last part of a compound", () => {
+    expect(matches("*cookies", "Tredjepartscookies sätts")).toBe(true);
+    expect(matches("*cookies", "Cookies")).toBe(true);
+    expect(matches("*cookies", "cookiesetting")).toBe(false);
+  });
+
+  it("does not read the start of an e-mail address as a word", () => {
+    expect(matches("dpo", "write to dpo@shop.example")).toBe(false);
+    expect(matches("dpo", "write to our DPO at dpo@shop.example")).toBe(true);
+  });
+
   it("takes regular-expression characters literally", () => {
     expect(matches("art. 6", "art. 6(1)")).toBe(true);
     expect(matches("art. 6", "arts 6")).toBe(false);
