@@ -46,6 +46,8 @@ declare module "vitest" {
             storage: Array<{ kind: string; originHost: string; name: string }>;
             trackerVendors: string[];
             trackerHosts: string[];
+            /** Third-party services that are not trackers; absent when the site loads none. */
+            services?: Array<{ host: string; vendor: string; category: string }>;
           };
         };
       }>;

@@ -191,6 +191,8 @@ export { StorageKindSchema, StorageObservationSchema } from "./observations/stor
 export type { StorageKind, StorageObservation } from "./observations/storage-observation.js";
 export { RequestObservationSchema, ResourceTypeSchema } from "./observations/request-observation.js";
 export type { RequestObservation, ResourceType } from "./observations/request-observation.js";
+export { isServiceCategory, requestEvidenceKind, SERVICE_CATEGORIES } from "./observations/service-category.js";
+export type { ServiceCategory } from "./observations/service-category.js";
 export { NavigationObservationSchema, PageKindSchema } from "./observations/navigation-observation.js";
 export type { NavigationObservation, PageKind } from "./observations/navigation-observation.js";
 export { CollectorReportSchema } from "./observations/collector-report.js";

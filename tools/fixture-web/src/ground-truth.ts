@@ -20,6 +20,11 @@ export interface GroundTruth {
     /** Vendor names of `TRACKER_HOSTS`. */
     trackerVendors: string[];
     trackerHosts: string[];
+    /**
+     * Third-party services that are not trackers (`SERVICE_VENDORS`: fonts, a library CDN, a thumbnail CDN),
+     * by host, with the catalogue's vendor and category. Absent: the site loads none.
+     */
+    services?: Array<{ host: string; vendor: string; category: string }>;
   };
 }
 
@@ -67,7 +72,14 @@ export function parseGroundTruth(value: unknown): GroundTruth {
     ...(hasTransport ? ["transport"] : []),
     ...(hasPrivacy ? ["privacy"] : []),
   ]);
-  const pre = record(root.preConsent, "$.preConsent", ["cookies", "storage", "trackerVendors", "trackerHosts"]);
+  const hasServices = typeof root.preConsent === "object" && root.preConsent !== null && "services" in root.preConsent;
+  const pre = record(root.preConsent, "$.preConsent", [
+    "cookies",
+    "storage",
+    "trackerVendors",
+    "trackerHosts",
+    ...(hasServices ? ["services"] : []),
+  ]);
   return {
     ...(hasConsent ? { consent: parseConsent(root.consent) } : {}),
     ...(hasPhases ? { phases: parsePhasesGroundTruth(root.phases) } : {}),
@@ -98,6 +110,19 @@ export function parseGroundTruth(value: unknown): GroundTruth {
       trackerHosts: list(pre.trackerHosts, "$.preConsent.trackerHosts").map((item, index) =>
         host(item, `$.preConsent.trackerHosts[${index}]`),
       ),
+      ...(hasServices
+        ? {
+            services: list(pre.services, "$.preConsent.services").map((item, index) => {
+              const where = `$.preConsent.services[${index}]`;
+              const service = record(item, where, ["host", "vendor", "category"]);
+              return {
+                host: host(service.host, `${where}.host`),
+                vendor: text(service.vendor, `${where}.vendor`),
+                category: text(service.category, `${where}.category`),
+              };
+            }),
+          }
+        : {}),
     },
   };
 }

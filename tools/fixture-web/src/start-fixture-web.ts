@@ -8,6 +8,7 @@ import { createRequestHandler } from "./create-request-handler.js";
 import { createUpgradeHandler } from "./create-upgrade-handler.js";
 import type { FixtureWeb } from "./fixture-web.js";
 import { loadSites } from "./load-sites.js";
+import { SERVICE_HOSTS } from "./services/service-hosts.js";
 import { SITE_DEFINITIONS } from "./sites/site-definitions.js";
 import { TRACKER_HOSTS } from "./trackers/tracker-hosts.js";
 import type { VirtualHost } from "./virtual-host.js";
@@ -22,7 +23,7 @@ export interface StartFixtureWebOptions {
  * fresh local CA. Only 127.0.0.1 is bound: the fixture web is reachable from this machine only.
  */
 export async function startFixtureWeb(options: StartFixtureWebOptions = {}): Promise<FixtureWeb> {
-  const virtualHosts: VirtualHost[] = [...SITE_DEFINITIONS, ...TRACKER_HOSTS];
+  const virtualHosts: VirtualHost[] = [...SITE_DEFINITIONS, ...TRACKER_HOSTS, ...SERVICE_HOSTS];
   const hosts = new Map(virtualHosts.map((host) => [host.host, host]));
   if (hosts.size !== virtualHosts.length) throw new Error("fixture-web: a host name is defined twice");
   const [sites, authority] = await Promise.all([loadSites(SITE_DEFINITIONS), createCertificateAuthority()]);

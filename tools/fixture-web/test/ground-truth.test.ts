@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CANARY } from "../src/index.js";
 import { parseGroundTruth } from "../src/ground-truth.js";
 import { SITES_DIR } from "../src/sites-dir.js";
+import { SERVICE_VENDORS } from "../src/services/service-hosts.js";
 import { TRACKER_VENDORS } from "../src/trackers/tracker-vendors.js";
 import { extractReferences } from "./support/extract-references.js";
 import { expiredCertificateHosts, fixtureRequest, setCookiesOf } from "./support/fixture-request.js";
@@ -35,6 +36,7 @@ describe("parseGroundTruth", () => {
       "harbour-pub",
       "konditorei-hoffmann",
       "kwiaciarnia-roza",
+      "lantern-books",
       "late-bloom",
       "le-petit-velo",
       "libreria-sol",
@@ -139,6 +141,21 @@ describe("ground truth of the fixture sites", () => {
       expect([...trackerVendors].sort(), site.id).toEqual([...vendors].sort());
       expect(new Set(trackerHosts).size, `${site.id}: duplicate host`).toBe(trackerHosts.length);
     }
+  });
+
+  it("names as services only simulated service hosts, with their vendor and category, and never a tracker host", () => {
+    let services = 0;
+    for (const site of web().sites) {
+      for (const service of site.groundTruth.preConsent.services ?? []) {
+        expect(SERVICE_VENDORS[service.host as keyof typeof SERVICE_VENDORS], `${site.id}: ${service.host}`).toEqual({
+          vendor: service.vendor,
+          category: service.category,
+        });
+        expect(site.groundTruth.preConsent.trackerHosts, `${site.id}: ${service.host}`).not.toContain(service.host);
+        services++;
+      }
+    }
+    expect(services).toBeGreaterThanOrEqual(4);
   });
 
   it("puts cookies on the site's host or registrable domain, or a tracker's registrable domain, and storage on a served origin", async () => {

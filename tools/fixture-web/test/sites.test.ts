@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CANARY } from "../src/index.js";
 import { PRIVACY_SITES } from "../src/sites/privacy-sites.js";
+import { SERVICE_VENDORS } from "../src/services/service-hosts.js";
 import { TRACKER_VENDORS } from "../src/trackers/tracker-vendors.js";
 import { extractReferences, type Reference } from "./support/extract-references.js";
 import { expiredCertificateHosts, fixtureRequest } from "./support/fixture-request.js";
@@ -99,6 +100,19 @@ describe("fixture sites", () => {
         for (const host of trackerHosts) expect(groundTruth.has(host), `${site.id}: ${host}`).toBe(true);
       }
     }
+  });
+
+  it("load third-party services from exactly the hosts the ground truth names, where the page names them directly", async () => {
+    // fonts.gstatic.com is named by the font stylesheet, not the page; every service host a page names is ground truth.
+    for (const site of web().sites) {
+      const { references } = await indexOf(site.id);
+      const named = new Set(references.map((reference) => reference.url.hostname).filter((host) => host in SERVICE_VENDORS));
+      const groundTruth = new Set((site.groundTruth.preConsent.services ?? []).map((service) => service.host));
+      for (const host of named) expect(groundTruth.has(host), `${site.id}: ${host}`).toBe(true);
+    }
+    const books = await indexOf("lantern-books");
+    const stylesheet = books.references.find((reference) => reference.url.hostname === "fonts.googleapis.com")!;
+    expect((await get(stylesheet.url)).text).toContain("url(https://fonts.gstatic.com/s/lora/");
   });
 
   it("carry the canary in every query string of every page reference", async () => {

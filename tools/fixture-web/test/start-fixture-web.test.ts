@@ -4,6 +4,7 @@ import { connect as tlsConnect } from "node:tls";
 import { describe, expect, it } from "vitest";
 import { startFixtureWeb } from "../src/index.js";
 import { TRACKER_VENDORS } from "../src/trackers/tracker-vendors.js";
+import { SERVICE_VENDORS } from "../src/services/service-hosts.js";
 import { fixtureRequest } from "./support/fixture-request.js";
 import { useFixtureWeb } from "./support/start-test-fixture-web.js";
 
@@ -71,10 +72,12 @@ describe("startFixtureWeb", () => {
     expect(overHttps.status).toBe(404);
   });
 
-  it("lists a resolve rule to its port and every site and tracker host, exactly, as private targets", () => {
+  it("lists a resolve rule to its port and every site, tracker and service host, exactly, as private targets", () => {
     const { port, resolveRules, allowPrivateTargets, sites } = web();
     expect(resolveRules).toEqual([`*=127.0.0.1:${port}`]);
-    expect([...allowPrivateTargets].sort()).toEqual([...sites.map((site) => site.host), ...Object.keys(TRACKER_VENDORS)].sort());
+    expect([...allowPrivateTargets].sort()).toEqual(
+      [...sites.map((site) => site.host), ...Object.keys(TRACKER_VENDORS), ...Object.keys(SERVICE_VENDORS)].sort(),
+    );
     // The SSRF lab's probe host resolves to loopback through the rule but must stay refused.
     expect(allowPrivateTargets).not.toContain("intranet.ssrf-lab.test");
     expect(allowPrivateTargets.some((pattern) => pattern.includes("*"))).toBe(false);
@@ -94,6 +97,7 @@ describe("startFixtureWeb", () => {
       "berg-apotheke",
       "le-petit-velo",
       "casa-olivo",
+      "lantern-books",
       "corner-cobbler",
       "village-library",
       "harbour-bank",

@@ -14,19 +14,24 @@ export type Purpose = z.infer<typeof PurposeSchema>;
 export const UNATTRIBUTED_VENDOR = "Unattributed" as const;
 
 /**
- * One row: a cookie, a storage key or a tracker host seen before consent. Values, full URLs and query
- * strings are never included (contract).
+ * One row: a cookie, a storage key, a tracker host or a third-party service host (fonts, a library CDN, a
+ * thumbnail CDN: not a tracker) seen before consent. Values, full URLs and query strings are never included
+ * (contract).
  */
 export const PreConsentRowSchema = z
   .object({
-    kind: z.enum(["tracker", "cookie", "storage"]),
-    name: z.string().max(256).nullable().meta({ description: "Cookie name or storage key; null for trackers." }),
+    kind: z.enum(["tracker", "cookie", "storage", "service"]),
+    name: z.string().max(256).nullable().meta({
+      description: "Cookie name or storage key; the service category (`fonts`, `static_cdn`, ...) for services; null for trackers.",
+    }),
     vendor: z.string().min(1).meta({ example: "Google" }),
-    host: HostSchema.meta({ description: "Cookie domain, storage origin host or tracker host." }),
+    host: HostSchema.meta({ description: "Cookie domain, storage origin host, tracker host or service host." }),
     purpose: PurposeSchema,
     party: PartySchema,
     priority: PrioritySchema,
-    requestCount: NonNegativeIntSchema.nullable().meta({ description: "Requests to the tracker host; null for cookies and storage." }),
+    requestCount: NonNegativeIntSchema.nullable().meta({
+      description: "Requests to the tracker or service host; null for cookies and storage.",
+    }),
     phase: z.literal("pre_consent"),
     evidenceBasis: z.literal(EVIDENCE_BASIS),
   })

@@ -1,4 +1,5 @@
 import type { ScanObservations } from "../observations/scan-observations.js";
+import { requestEvidenceKind } from "../observations/service-category.js";
 import { toConsentSignals } from "./to-consent-signals.js";
 import { toSiteSignals } from "./to-site-signals.js";
 import type { EvidenceRecord } from "./evidence-record.js";
@@ -7,7 +8,10 @@ import type { EvidenceRecord } from "./evidence-record.js";
  * Projects observations to evidence records, copying only allow-listed fields (a second minimisation after
  * the scanner's): names, hosts, vendors, purposes, parties, phases, counts. Cookies the browser refused are
  * not evidence of anything set. Requests count as tracker evidence when a catalogue names their vendor or
- * EasyPrivacy lists them, and only for third parties: a site's own hosts are not trackers by host alone.
+ * EasyPrivacy lists them, and only for third parties: a site's own hosts are not trackers by host alone. A
+ * known service host (fonts, a library CDN, a thumbnail CDN: `SERVICE_CATEGORIES`) that nothing lists is a
+ * service record instead; a host with any listed request in a phase is a tracker in that phase.
+ * Unknown third-party hosts with no listing are neither.
  */
 export function toEvidence(observations: ScanObservations): EvidenceRecord[] {
   const records: EvidenceRecord[] = [];
@@ -45,19 +49,22 @@ export function toEvidence(observations: ScanObservations): EvidenceRecord[] {
       secure: null,
     });
   }
-  const trackers = new Map<string, EvidenceRecord>();
+  const hosts = new Map<string, EvidenceRecord>();
   for (const request of observations.requests) {
-    if (request.refused || request.party !== "third_party") continue;
-    if (request.classification.vendor === null && !request.trackerListed) continue;
+    const evidenceKind = requestEvidenceKind(request);
+    if (evidenceKind === null) continue;
+    const kind = evidenceKind === "tracker" ? "tracker_request" : "service_request";
     const key = `${request.phase}|${request.host}`;
-    const existing = trackers.get(key);
+    const existing = hosts.get(key);
     if (existing) {
       existing.requestCount = (existing.requestCount ?? 0) + request.count;
       existing.trackerListed ||= request.trackerListed;
+      // One listed request makes the host a tracker in that phase, whichever request came first.
+      if (kind === "tracker_request") existing.kind = kind;
       continue;
     }
-    trackers.set(key, {
-      kind: "tracker_request",
+    hosts.set(key, {
+      kind,
       name: null,
       host: request.host,
       vendor: request.classification.vendor,
@@ -71,5 +78,5 @@ export function toEvidence(observations: ScanObservations): EvidenceRecord[] {
       secure: null,
     });
   }
-  return [...records, ...trackers.values(), ...toConsentSignals(observations), ...toSiteSignals(observations)];
+  return [...records, ...hosts.values(), ...toConsentSignals(observations), ...toSiteSignals(observations)];
 }

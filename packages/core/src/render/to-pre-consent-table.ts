@@ -15,7 +15,8 @@ export function toPreConsentTable(record: CompletedRecord, links: LinkBuilder): 
       trackerCount: count("tracker"),
       cookieCount: count("cookie"),
       storageCount: count("storage"),
-      requestCount: rows.reduce((sum, row) => sum + (row.requestCount ?? 0), 0),
+      // Tracker requests only: a service row's requests are shown on its row, not counted as tracking.
+      requestCount: rows.reduce((sum, row) => sum + (row.kind === "tracker" ? (row.requestCount ?? 0) : 0), 0),
     },
     rows: rows.map((row) => ({ ...row })),
     links: { self: links.preConsentCookiesTrackers(record.scanId), scan: links.scan(record.scanId), report: links.report(record.scanId) },

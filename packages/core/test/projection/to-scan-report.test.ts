@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { FindingSummarySchema, PreConsentRowSchema } from "../../src/contract/index.js";
+import { UNCLASSIFIED } from "../../src/observations/observation-primitives.js";
 import { ScanObservationsSchema, type ScanObservations } from "../../src/observations/scan-observations.js";
 import { toScanReport } from "../../src/projection/to-scan-report.js";
 
@@ -150,5 +151,87 @@ describe("toScanReport from recorded observations", () => {
         expect(FindingSummarySchema.parse(summary)).toEqual(summary);
       }
     }
+  });
+});
+
+describe("third-party services are not trackers", () => {
+  type Request = ScanObservations["requests"][number];
+  const request = (host: string, overrides: { category: string; vendor: string; purpose?: Request["classification"]["purpose"] }) =>
+    ({
+      host,
+      registrableDomain: host.split(".").slice(-2).join("."),
+      party: "third_party",
+      resourceType: "font",
+      initiatorHost: "www.quiet-bakery.test",
+      status: 200,
+      refused: false,
+      count: 2,
+      phase: "pre_consent",
+      trackerListed: false,
+      classification: {
+        vendor: overrides.vendor,
+        purpose: overrides.purpose ?? "functional",
+        category: overrides.category,
+        sources: ["tracker_catalogue"],
+      },
+    }) satisfies Request;
+  // What a page with Google Fonts, a jsDelivr library and a YouTube thumbnail sends before consent.
+  const SERVICES = [
+    request("fonts.googleapis.com", { category: "fonts", vendor: "Google" }),
+    request("fonts.gstatic.com", { category: "fonts", vendor: "Google" }),
+    request("cdn.jsdelivr.net", { category: "static_cdn", vendor: "jsDelivr" }),
+    request("i.ytimg.com", { category: "media_cdn", vendor: "Google" }),
+  ];
+  const withRequests = (name: string, requests: readonly Request[]): ScanObservations => {
+    const observations = recorded(name);
+    return { ...observations, requests: [...observations.requests, ...requests] };
+  };
+
+  it("a services-only page has no tracker rows or findings, and the score of the page without them", () => {
+    const without = toScanReport(recorded("quiet-bakery"));
+    const report = toScanReport(withRequests("quiet-bakery", SERVICES));
+    expect(report.preConsentRows.filter((row) => row.kind === "tracker")).toEqual([]);
+    expect(report.findings.map((finding) => finding.id)).toEqual(without.findings.map((finding) => finding.id));
+    expect(report.findings.flatMap((finding) => finding.examples).some((example) => example.kind === "tracker_request")).toBe(false);
+    expect({ score: report.score, riskLevel: report.riskLevel }).toEqual({ score: without.score, riskLevel: without.riskLevel });
+  });
+
+  it("keeps each service host observable as a service row with its category and request count", () => {
+    const rows = toScanReport(withRequests("quiet-bakery", SERVICES)).preConsentRows.filter((row) => row.kind === "service");
+    expect(rows.map((row) => [row.host, row.name, row.vendor, row.party, row.requestCount]).sort()).toEqual([
+      ["cdn.jsdelivr.net", "static_cdn", "jsDelivr", "third_party", 2],
+      ["fonts.googleapis.com", "fonts", "Google", "third_party", 2],
+      ["fonts.gstatic.com", "fonts", "Google", "third_party", 2],
+      ["i.ytimg.com", "media_cdn", "Google", "third_party", 2],
+    ]);
+    for (const row of rows) expect(PreConsentRowSchema.parse(row)).toEqual(row);
+  });
+
+  it("leaves the findings and score of a page with trackers as they were when services are added", () => {
+    const without = toScanReport(recorded("daily-courier"));
+    const report = toScanReport(withRequests("daily-courier", SERVICES));
+    expect(report.findings).toEqual(without.findings);
+    expect(report.score).toBe(without.score);
+    expect(report.preConsentRows.filter((row) => row.kind !== "service")).toEqual(without.preConsentRows);
+  });
+
+  it("keeps a service host a tracker when EasyPrivacy lists one of its requests", () => {
+    const listed = {
+      ...request("p.typekit.net", { category: "fonts", vendor: "Adobe" }),
+      resourceType: "image",
+      trackerListed: true,
+    } as const;
+    const report = toScanReport(withRequests("quiet-bakery", [request("p.typekit.net", { category: "fonts", vendor: "Adobe" }), listed]));
+    expect(report.preConsentRows.filter((row) => row.host === "p.typekit.net").map((row) => [row.kind, row.requestCount])).toEqual([
+      ["tracker", 4],
+    ]);
+    expect(report.findings.map((finding) => finding.id)).toContain("pre_consent_other_third_party_tracker");
+  });
+
+  it("calls an unknown third-party host with no listing neither a tracker nor a service", () => {
+    const unknown = { ...request("static.example-cdn.net", { category: "fonts", vendor: "x" }), classification: UNCLASSIFIED };
+    const report = toScanReport(withRequests("quiet-bakery", [unknown]));
+    expect(report.preConsentRows.some((row) => row.host === "static.example-cdn.net")).toBe(false);
+    expect(report.findings.map((finding) => finding.id)).toEqual(["pre_consent_unclassified_cookie"]);
   });
 });

@@ -13,7 +13,7 @@ import { createLinkBuilder } from "../../src/render/scan-links.js";
 import { toDiagnostics } from "../../src/render/to-diagnostics.js";
 import { toFindingDetail, toFindingList } from "../../src/render/to-finding-list.js";
 import { toPreConsentTable } from "../../src/render/to-pre-consent-table.js";
-import { toPulse, toPulseEvidence } from "../../src/render/to-pulse.js";
+import { toHighlights, toPulse, toPulseEvidence } from "../../src/render/to-pulse.js";
 import { toScanJobResource } from "../../src/render/to-scan-job-resource.js";
 import { toScanResource } from "../../src/render/to-scan-resource.js";
 import { completedRecord, PROVENANCE } from "../fixtures/completed-record.js";
@@ -117,6 +117,24 @@ describe("renderers from a recorded scan", () => {
     expect(table.summary.rowCount).toBe(table.rows.length);
     expect(table.summary.cookieCount + table.summary.trackerCount + table.summary.storageCount).toBe(table.rows.length);
     expect(table.summary.requestCount).toBe(table.rows.reduce((sum, row) => sum + (row.requestCount ?? 0), 0));
+  });
+
+  it("pre-consent table: service rows count as rows, never as trackers or tracker requests", () => {
+    const service = { ...courier.report.preConsentRows.find((row) => row.kind === "tracker")! };
+    const withService = {
+      ...courier,
+      report: {
+        ...courier.report,
+        preConsentRows: [
+          ...courier.report.preConsentRows,
+          { ...service, kind: "service", name: "fonts", host: "fonts.gstatic.com", purpose: "functional", priority: 5, requestCount: 7 },
+        ],
+      },
+    } satisfies typeof courier;
+    const before = toPreConsentTable(courier, links).summary;
+    const table = PreConsentTableSchema.parse(toPreConsentTable(withService, links));
+    expect(table.summary).toEqual({ ...before, rowCount: before.rowCount + 1 });
+    expect(toHighlights(withService)).toEqual(toHighlights(courier));
   });
 
   it("Pulse and Pulse evidence are bounded and say what they left out", () => {

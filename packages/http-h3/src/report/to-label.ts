@@ -10,6 +10,7 @@ const CODE_LABELS: Readonly<Record<string, string>> = {
   us_privacy: "US privacy",
   storage: "Storage key",
   storage_key: "Storage key",
+  service: "Third-party service",
   http_error_status: "HTTP error status",
   non_html_target: "Not an HTML page",
 };

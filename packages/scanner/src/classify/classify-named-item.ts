@@ -3,7 +3,7 @@ import type { Classification } from "@public-scan/core";
 import type { ClassifierData } from "./classifier-data.js";
 import { domainAgreement, matchCookieName } from "./match-cookie-name.js";
 import { matchOpenCookiePlatform, matchTrackerHost } from "./match-tracker-host.js";
-import { PURPOSE_BY_TRACKER_CATEGORY } from "./tracker-category.js";
+import { purposeOfCategory } from "./tracker-category.js";
 
 export interface ClassifyNamedItemInput {
   /** Cookie name or storage key. */
@@ -52,7 +52,7 @@ export function classifyNamedItem(data: ClassifierData, input: ClassifyNamedItem
   }
   if (hostAttribution !== null) {
     const { vendor, category } = hostAttribution;
-    return { vendor, category, purpose: PURPOSE_BY_TRACKER_CATEGORY[category], sources: ["tracker_catalogue"] };
+    return { vendor, category, purpose: purposeOfCategory(category), sources: ["tracker_catalogue"] };
   }
   return { ...UNCLASSIFIED, sources: [] };
 }

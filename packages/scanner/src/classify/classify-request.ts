@@ -3,7 +3,7 @@ import type { Classification } from "@public-scan/core";
 import type { ClassifierData } from "./classifier-data.js";
 import type { ClassifyRequestInput, ClassifyRequestResult } from "./classifier.js";
 import { matchOpenCookieDomain, matchOpenCookiePlatform, matchTrackerHost } from "./match-tracker-host.js";
-import { PURPOSE_BY_TRACKER_CATEGORY } from "./tracker-category.js";
+import { purposeOfCategory } from "./tracker-category.js";
 
 /**
  * Vendor and category come from the catalogue; failing that, from the Open Cookie Database's domains (vendor
@@ -21,7 +21,7 @@ export function classifyRequest(data: ClassifierData, input: ClassifyRequestInpu
     const { vendor, category } = attribution;
     return {
       trackerListed,
-      classification: { vendor, category, purpose: PURPOSE_BY_TRACKER_CATEGORY[category], sources: ["tracker_catalogue", ...listed] },
+      classification: { vendor, category, purpose: purposeOfCategory(category), sources: ["tracker_catalogue", ...listed] },
     };
   }
 
@@ -34,7 +34,7 @@ export function classifyRequest(data: ClassifierData, input: ClassifyRequestInpu
       classification: {
         vendor: mapped?.vendor ?? platform,
         category,
-        purpose: category === null ? "unknown" : PURPOSE_BY_TRACKER_CATEGORY[category],
+        purpose: category === null ? "unknown" : purposeOfCategory(category),
         sources: ["open_cookie_database", ...(mapped === null ? [] : (["tracker_catalogue"] as const)), ...listed],
       },
     };

@@ -21,5 +21,11 @@ export { matchTrackerHost } from "./match-tracker-host.js";
 export { PURPOSE_BY_OPEN_COOKIE_CATEGORY, purposeOfOpenCookieCategory } from "./open-cookie-purpose.js";
 export { partyOf, registrableDomainOf } from "./party-of.js";
 export type { PartyOfInput } from "./party-of.js";
-export { PURPOSE_BY_TRACKER_CATEGORY, TRACKER_CATEGORIES } from "./tracker-category.js";
-export type { TrackerCategory } from "./tracker-category.js";
+export {
+  CATALOGUE_CATEGORIES,
+  PURPOSE_BY_SERVICE_CATEGORY,
+  PURPOSE_BY_TRACKER_CATEGORY,
+  purposeOfCategory,
+  TRACKER_CATEGORIES,
+} from "./tracker-category.js";
+export type { CatalogueCategory, TrackerCategory } from "./tracker-category.js";

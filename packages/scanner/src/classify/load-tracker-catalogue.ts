@@ -1,16 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { dataUrl } from "./data-url.js";
-import { isTrackerCategory, type TrackerCategory } from "./tracker-category.js";
+import { isCatalogueCategory, type CatalogueCategory } from "./tracker-category.js";
 
 export interface TrackerAttribution {
   readonly vendor: string;
-  readonly category: TrackerCategory;
+  readonly category: CatalogueCategory;
 }
 
 /** An Open Cookie Database platform restated in the catalogue's vocabulary; category only for single-purpose products. */
 export interface PlatformAttribution {
   readonly vendor: string;
-  readonly category: TrackerCategory | null;
+  readonly category: CatalogueCategory | null;
 }
 
 export interface TrackerCatalogue {
@@ -49,7 +49,7 @@ export function parseTrackerCatalogue(document: unknown): TrackerCatalogue {
     if (!HOST_KEY.test(host)) throw new Error(`tracker catalogue: "${host}" is not a lower-case host name`);
     const entry = asRecord(value, `hosts["${host}"]`);
     const category = entry.category;
-    if (!isTrackerCategory(category)) throw new Error(`tracker catalogue: hosts["${host}"] has an unknown category`);
+    if (!isCatalogueCategory(category)) throw new Error(`tracker catalogue: hosts["${host}"] has an unknown category`);
     hosts.set(host, { vendor: asVendor(entry.vendor, `hosts["${host}"]`), category });
   }
 
@@ -57,7 +57,7 @@ export function parseTrackerCatalogue(document: unknown): TrackerCatalogue {
   for (const [platform, value] of Object.entries(asRecord(root.openCookieDatabaseVendors, "openCookieDatabaseVendors"))) {
     const entry = asRecord(value, `openCookieDatabaseVendors["${platform}"]`);
     const category = entry.category ?? null;
-    if (category !== null && !isTrackerCategory(category)) {
+    if (category !== null && !isCatalogueCategory(category)) {
       throw new Error(`tracker catalogue: openCookieDatabaseVendors["${platform}"] has an unknown category`);
     }
     openCookieDatabaseVendors.set(platform, { vendor: asVendor(entry.vendor, `openCookieDatabaseVendors["${platform}"]`), category });

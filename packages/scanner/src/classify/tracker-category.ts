@@ -1,6 +1,6 @@
-import type { Purpose } from "@public-scan/core";
+import { SERVICE_CATEGORIES, type Purpose, type ServiceCategory } from "@public-scan/core";
 
-/** The closed set of catalogue categories; `tracker-catalogue.json` may use no other. */
+/** Catalogue categories of tracking and tracking-capable hosts (with `SERVICE_CATEGORIES`, all the catalogue may use). */
 export const TRACKER_CATEGORIES = [
   "analytics",
   "advertising",
@@ -39,6 +39,42 @@ export const PURPOSE_BY_TRACKER_CATEGORY = {
   other: "unknown",
 } as const satisfies Record<TrackerCategory, Purpose>;
 
+/**
+ * The closed set of catalogue categories; `tracker-catalogue.json` may use no other. Service categories
+ * (core's `SERVICE_CATEGORIES`: fonts, static and media CDNs, maps, captcha, payment) name hosts that deliver
+ * what the page shows or needs; core shows them as third-party services, never as trackers.
+ */
+export const CATALOGUE_CATEGORIES = [...TRACKER_CATEGORIES, ...SERVICE_CATEGORIES] as const;
+export type CatalogueCategory = TrackerCategory | ServiceCategory;
+
+/**
+ * The purpose of a service category, after the Open Cookie Database's own categories for such providers
+ * (reCAPTCHA, Cloudflare's challenge, Stripe and PayPal are `Functional` there): what the service is for,
+ * not a verdict on what else its provider does with the request.
+ * - `fonts`, `static_cdn`, `media_cdn`, `maps` -> `functional`: they deliver what the page shows.
+ * - `payment` -> `functional`: the checkout the visitor asked for.
+ * - `captcha` -> `security`: bot and abuse protection.
+ */
+export const PURPOSE_BY_SERVICE_CATEGORY = {
+  fonts: "functional",
+  static_cdn: "functional",
+  media_cdn: "functional",
+  maps: "functional",
+  payment: "functional",
+  captcha: "security",
+} as const satisfies Record<ServiceCategory, Purpose>;
+
+/** The purpose any catalogue category implies when nothing more specific is known. */
+export function purposeOfCategory(category: CatalogueCategory): Purpose {
+  return Object.hasOwn(PURPOSE_BY_TRACKER_CATEGORY, category)
+    ? PURPOSE_BY_TRACKER_CATEGORY[category as TrackerCategory]
+    : PURPOSE_BY_SERVICE_CATEGORY[category as ServiceCategory];
+}
+
 export function isTrackerCategory(value: unknown): value is TrackerCategory {
   return typeof value === "string" && (TRACKER_CATEGORIES as readonly string[]).includes(value);
+}
+
+export function isCatalogueCategory(value: unknown): value is CatalogueCategory {
+  return typeof value === "string" && (CATALOGUE_CATEGORIES as readonly string[]).includes(value);
 }

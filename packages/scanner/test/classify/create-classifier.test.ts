@@ -88,6 +88,56 @@ describe("createClassifier", () => {
       );
     });
 
+    // Issue 13: fonts, library CDNs and thumbnail CDNs were `embedded_content` or unknown, so core counted
+    // them as trackers. Each is a service category now, which core keeps out of tracker rows and the score.
+    it.each(
+      (
+        [
+          ["https://fonts.googleapis.com/css2?family=Lora&display=swap", "stylesheet", "Google", "fonts", "functional"],
+          ["https://fonts.gstatic.com/s/lora/v32/0QI6MX1D_JOuGQbT0gvTJPa787weuxJBkq0.woff2", "font", "Google", "fonts", "functional"],
+          ["https://use.typekit.net/abc1def.css", "stylesheet", "Adobe", "fonts", "functional"],
+          ["https://fonts.bunny.net/css?family=inter:400", "stylesheet", "Bunny.net", "fonts", "functional"],
+          ["https://cdn.jsdelivr.net/npm/lazysizes@5.3.2/lazysizes.min.js", "script", "jsDelivr", "static_cdn", "functional"],
+          ["https://cdnjs.cloudflare.com/ajax/libs/jquery/3.7.1/jquery.min.js", "script", "Cloudflare", "static_cdn", "functional"],
+          ["https://unpkg.com/htmx.org@1.9.12", "script", "unpkg", "static_cdn", "functional"],
+          ["https://ajax.googleapis.com/ajax/libs/jquery/3.7.1/jquery.min.js", "script", "Google", "static_cdn", "functional"],
+          ["https://code.jquery.com/jquery-3.7.1.min.js", "script", "jQuery", "static_cdn", "functional"],
+          [
+            "https://stackpath.bootstrapcdn.com/bootstrap/4.5.2/css/bootstrap.min.css",
+            "stylesheet",
+            "BootstrapCDN",
+            "static_cdn",
+            "functional",
+          ],
+          ["https://i.ytimg.com/vi/M7lc1UVf-VE/hqdefault.jpg", "image", "Google", "media_cdn", "functional"],
+          ["https://i.vimeocdn.com/video/452001751-640.jpg", "image", "Vimeo", "media_cdn", "functional"],
+          ["https://maps.googleapis.com/maps/api/js?key=x", "script", "Google", "maps", "functional"],
+          ["https://maps.gstatic.com/mapfiles/api-3/images/spotlight-poi3.png", "image", "Google", "maps", "functional"],
+          ["https://www.recaptcha.net/recaptcha/api.js", "script", "Google", "captcha", "security"],
+          ["https://js.hcaptcha.com/1/api.js", "script", "hCaptcha", "captcha", "security"],
+          ["https://js.stripe.com/v3/", "script", "Stripe", "payment", "functional"],
+        ] as const
+      ).map(([url, resourceType, vendor, category, purpose]) => ({ url, resourceType, vendor, category, purpose })),
+    )("classifies $url as a $category service of $vendor, not listed", ({ url, resourceType, vendor, category, purpose }) => {
+      const result = classifier.classifyRequest({ url, resourceType, documentUrl: PAGE });
+      expect(result).toEqual({ trackerListed: false, classification: { vendor, category, purpose, sources: ["tracker_catalogue"] } });
+    });
+
+    it("keeps the tracking requests EasyPrivacy lists on service hosts listed, so core keeps them trackers", () => {
+      for (const [url, resourceType] of [
+        ["https://p.typekit.net/p.gif?s=1", "image"],
+        ["https://datum.jsdelivr.com/v1/stats", "xhr"],
+        ["https://m.stripe.com/6", "xhr"],
+      ] as const) {
+        expect(classifier.classifyRequest({ url, resourceType, documentUrl: PAGE }).trackerListed, url).toBe(true);
+      }
+      // The YouTube player stays a tracker by category; only its thumbnails are a service.
+      expect(
+        classifier.classifyRequest({ url: "https://www.youtube.com/embed/M7lc1UVf-VE", resourceType: "subdocument", documentUrl: PAGE })
+          .classification.category,
+      ).toBe("embedded_content");
+    });
+
     it("never returns anything from the URL's path, query or fragment", () => {
       const url = "https://www.google-analytics.com/g/collect-canary-path?cid=canary-query-4711&uid=alice%40example.com#canary-fragment";
       const documentUrl = "https://www.example.com/canary-page?session=canary-session";

@@ -1,11 +1,12 @@
-import type { ScanObservations } from "@public-scan/core";
+import { requestEvidenceKind, type ScanObservations } from "@public-scan/core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createFixtureScanner } from "../support/create-fixture-scanner.js";
 
 /**
  * The scanner against the fixture web, with real Chromium: per site, the observed pre-consent cookies,
- * storage keys and tracker vendors equal the ground truth, and the canary planted in every value never
- * appears in the output. Precision and recall over all sites must be at least 0.95.
+ * storage keys, tracker vendors and third-party services equal the ground truth, and the canary planted in
+ * every value never appears in the output. Precision and recall over all sites must be at least 0.95.
+ * Trackers and services are told apart by core's rule (`requestEvidenceKind`), as the report tells them.
  */
 const web = inject("fixtureWeb");
 const scanner = createFixtureScanner({
@@ -25,14 +26,26 @@ afterAll(() => scanner.close());
 
 const cookieKey = (cookie: { name: string; domain: string }) => `${cookie.name}@${cookie.domain}`;
 const storageKey = (item: { kind: string; originHost: string; name: string }) => `${item.kind}:${item.originHost}:${item.name}`;
+const hostsOf = (observations: ScanObservations, kind: "tracker" | "service") => {
+  const requests = observations.requests.filter((request) => request.phase === "pre_consent");
+  // A host with any tracker request is a tracker, as core projects it.
+  const trackerHosts = new Set(requests.filter((request) => requestEvidenceKind(request) === "tracker").map((request) => request.host));
+  return requests.filter((request) =>
+    kind === "tracker" ? trackerHosts.has(request.host) : requestEvidenceKind(request) === "service" && !trackerHosts.has(request.host),
+  );
+};
 const observedVendors = (observations: ScanObservations) =>
   new Set(
-    observations.requests
-      .filter((request) => request.party === "third_party" && request.classification.vendor !== null)
+    hostsOf(observations, "tracker")
+      .filter((request) => request.classification.vendor !== null)
       .map((request) => request.classification.vendor!),
   );
+const serviceKey = (service: { host: string; vendor: string | null; category: string | null }) =>
+  `${service.host}|${service.vendor}|${service.category}`;
+const observedServices = (observations: ScanObservations) =>
+  new Set(hostsOf(observations, "service").map((request) => serviceKey({ host: request.host, ...request.classification })));
 
-/** The three compared sets of a site: observed and expected cookies, storage keys and tracker vendors. */
+/** The compared sets of a site: observed and expected cookies, storage keys, tracker vendors and services. */
 function comparedSets(site: (typeof sites)[number], observations: ScanObservations) {
   const truth = site.groundTruth.preConsent;
   return [
@@ -47,6 +60,7 @@ function comparedSets(site: (typeof sites)[number], observations: ScanObservatio
       ),
     },
     { expected: new Set(truth.trackerVendors), observed: observedVendors(observations) },
+    { expected: new Set((truth.services ?? []).map(serviceKey)), observed: observedServices(observations) },
   ];
 }
 
@@ -55,6 +69,7 @@ describe.each(sites.map((site) => [site.id, site] as const))("site %s", (_id, si
     ["cookies", 0],
     ["storage keys", 1],
     ["tracker vendors", 2],
+    ["third-party services", 3],
   ] as const)("reports exactly the pre-consent %s of the ground truth", (_kind, index) => {
     const { expected, observed } = comparedSets(site, results.get(site.id)!)[index]!;
     expect([...observed].sort()).toEqual([...expected].sort());
@@ -99,6 +114,16 @@ describe("across the fixture web", () => {
     expect(totals.truePositives).toBeGreaterThan(10);
     expect(precision).toBeGreaterThanOrEqual(0.95);
     expect(recall).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe("third-party services", () => {
+  it("lantern-books: fonts, a library CDN and a thumbnail CDN are services, the LinkedIn pixel the only tracker host", () => {
+    const books = results.get("lantern-books")!;
+    expect(new Set(hostsOf(books, "tracker").map((request) => request.host))).toEqual(new Set(["px.ads.linkedin.com"]));
+    expect(new Set(hostsOf(books, "service").map((request) => request.host))).toEqual(
+      new Set(["fonts.googleapis.com", "fonts.gstatic.com", "cdn.jsdelivr.net", "i.ytimg.com"]),
+    );
   });
 });
 

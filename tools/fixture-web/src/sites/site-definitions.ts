@@ -7,6 +7,7 @@ import { CONSENT_PHASE_SITES } from "./consent-phase-sites.js";
 import { DAILY_COURIER } from "./daily-courier.js";
 import { GREEN_GROCER } from "./green-grocer.js";
 import { HAMNHOTELLET } from "./hamnhotellet.js";
+import { LANTERN_BOOKS } from "./lantern-books.js";
 import { LE_PETIT_VELO } from "./le-petit-velo.js";
 import { METRICS_HUB } from "./metrics-hub.js";
 import { QUIET_BAKERY } from "./quiet-bakery.js";
@@ -28,6 +29,7 @@ export const SITE_DEFINITIONS: readonly SiteDefinition[] = [
   BERG_APOTHEKE,
   LE_PETIT_VELO,
   CASA_OLIVO,
+  LANTERN_BOOKS,
   ...TRANSPORT_SITES,
   ...CONSENT_PHASE_SITES,
   ...PRIVACY_SITES,

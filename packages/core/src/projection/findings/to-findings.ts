@@ -1,6 +1,6 @@
 import type { EvidenceExample, FindingSummary } from "../../contract/index.js";
 import { EVIDENCE_BASIS, MAX_FINDING_EXAMPLES } from "../../contract/index.js";
-import type { EvidenceRecord } from "../evidence-record.js";
+import { isFindingEvidence, type EvidenceRecord, type FindingEvidenceRecord } from "../evidence-record.js";
 import type { FindingDefinition } from "./finding-definition.js";
 import { FINDING_CATALOGUE } from "./finding-catalogue.js";
 
@@ -13,7 +13,7 @@ export interface Finding extends FindingSummary {
 }
 
 /** Only these fields of an evidence record may be shown as an example (allow-list, not deny-list). */
-export function toExample(record: EvidenceRecord): EvidenceExample {
+export function toExample(record: FindingEvidenceRecord): EvidenceExample {
   return {
     kind: record.kind,
     name: record.name,
@@ -27,7 +27,9 @@ export function toExample(record: EvidenceRecord): EvidenceExample {
 
 /**
  * Findings from evidence: each catalogue entry whose rule selects evidence becomes a finding, ordered by
- * priority then id. Examples are deduplicated; `examplesShown` is what a detail response shows.
+ * priority then id. Examples are deduplicated; `examplesShown` is what a detail response shows. A
+ * third-party service is never an example, so no finding (and no point of the score) rests on one, whatever
+ * a rule selects.
  */
 export function toFindings(evidence: readonly EvidenceRecord[], catalogue: readonly FindingDefinition[] = FINDING_CATALOGUE): Finding[] {
   const findings: Finding[] = [];
@@ -35,6 +37,7 @@ export function toFindings(evidence: readonly EvidenceRecord[], catalogue: reado
     const seen = new Set<string>();
     const examples = definition
       .select(evidence)
+      .filter(isFindingEvidence)
       .map(toExample)
       .filter((example) => {
         const key = JSON.stringify(example);
