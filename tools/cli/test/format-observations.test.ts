@@ -90,3 +90,53 @@ describe("formatObservations", () => {
     expect(text).toContain("Requests 3 to 2 hosts");
   });
 });
+
+describe("formatObservations with consent phases", () => {
+  const cookie = observations.cookies[0]!;
+  const withPhases: ScanObservations = {
+    ...observations,
+    // The same cookie again after accept: it belongs in that phase's section, never twice "before consent".
+    cookies: [cookie, { ...cookie, name: "_ga_ACCEPTED", phase: "after_accept" }],
+    consent: {
+      status: "ok",
+      reason: null,
+      steps: { autoconsent: "ok", bannerScan: "ok", apiProbe: "ok" },
+      cmp: "Osano cookieconsent",
+      detectedBy: "autoconsent",
+      bannerVisible: true,
+      frame: "main_frame",
+      inShadowDom: false,
+      firstLayer: { accept: false, reject: false, settings: false, acknowledge: true },
+      classification: "cosmetic_only",
+      apis: null,
+      tcf: null,
+    },
+    phases: [
+      { phase: "pre_consent", status: "completed", reason: null, observeMs: 1000 },
+      { phase: "after_reject", status: "not_run", reason: "no_reject_option", observeMs: null },
+      { phase: "after_accept", status: "completed", reason: null, observeMs: 1000 },
+      { phase: "gpc", status: "completed", reason: null, observeMs: 1000 },
+    ],
+    consentActions: {
+      reject: { outcome: "failed", method: "autoconsent", verified: null, reason: "no_reject_option" },
+      accept: { outcome: "succeeded", method: "autoconsent", verified: null, reason: "notice_dismissed" },
+    },
+  };
+  const text = formatObservations(withPhases);
+
+  it("shows each phase that ran in its own section, and items only in their phase", () => {
+    expect(text).toContain("Cookies before consent (1)");
+    expect(text).toContain("Cookies after accept (1)");
+    expect(text).toContain("Cookies under Global Privacy Control (0)");
+    expect(text).not.toContain("Cookies after reject");
+    const before = text.slice(text.indexOf("Cookies before consent"), text.indexOf("Cookies after accept"));
+    expect(before).not.toContain("_ga_ACCEPTED");
+  });
+
+  it("has a consent section: the CMP, the first layer, what reject and accept did, and why a phase did not run", () => {
+    expect(text).toContain("banner visible · CMP Osano cookieconsent (autoconsent) · first layer cosmetic_only (acknowledge)");
+    expect(text).toContain("reject failed (autoconsent, no_reject_option)");
+    expect(text).toContain("accept succeeded (autoconsent, notice_dismissed)");
+    expect(text).toContain("after_reject not_run (no_reject_option)");
+  });
+});
