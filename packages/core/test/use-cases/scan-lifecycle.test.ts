@@ -324,7 +324,8 @@ describe("duration statistics", () => {
 });
 
 describe("weighted read limits in the reads", () => {
-  it("refuse a bundle budget outside the accepted range before counting the read, never raising it", async () => {
+  /** A service with the weighted read limits and one completed scan of daily-courier, at a fixed time. */
+  const limitedServiceWithScan = async () => {
     const now = Date.parse("2026-11-23T10:00:00.000Z");
     const limiter = createRateLimiter({ store: createMemoryCounterStore(), now: () => now });
     const { scanner } = fakeScanner(() => Promise.resolve(recorded("daily-courier")));
@@ -332,7 +333,11 @@ describe("weighted read limits in the reads", () => {
     const limited = { ...deps, limits: limiter };
     const created = await createScan(limited, { body: { url: "https://www.daily-courier.test/" }, caller });
     await deps.queue.drain();
-    const input = { scanId: created.body.scanId, caller };
+    return { limited, input: { scanId: created.body.scanId, caller } };
+  };
+
+  it("refuse a bundle budget outside the accepted range before counting the read, never raising it", async () => {
+    const { limited, input } = await limitedServiceWithScan();
     for (const maxBytes of [0, 10, 1999, 200_001, 4000.5]) {
       await expect(getBundle(limited, { ...input, maxBytes })).rejects.toMatchObject({
         code: "invalid_request",
@@ -345,14 +350,7 @@ describe("weighted read limits in the reads", () => {
   });
 
   it("charge 4 units per bundle and refuse the 31st heavy read of a caller and scan before building it", async () => {
-    const now = Date.parse("2026-11-23T10:00:00.000Z");
-    const limiter = createRateLimiter({ store: createMemoryCounterStore(), now: () => now });
-    const { scanner } = fakeScanner(() => Promise.resolve(recorded("daily-courier")));
-    const deps = await service(scanner, { now: () => now });
-    const limited = { ...deps, limits: limiter };
-    const created = await createScan(limited, { body: { url: "https://www.daily-courier.test/" }, caller });
-    await deps.queue.drain();
-    const input = { scanId: created.body.scanId, caller };
+    const { limited, input } = await limitedServiceWithScan();
     for (let index = 0; index < 30; index += 1) await getBundle(limited, { ...input, detail: "summary" });
     await expect(getBundle(limited, { ...input, detail: "summary" })).rejects.toMatchObject({
       code: "rate_limited",
