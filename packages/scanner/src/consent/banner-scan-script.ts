@@ -20,11 +20,6 @@ export interface ScannedBanner {
 export interface BannerScanResult {
   top: boolean;
   banners: ScannedBanner[];
-  /**
-   * The frame carries the Complianz plugin's own markup (`cmplz` ids or classes, its script). autoconsent
-   * names the Osano cookieconsent library's markup "Complianz", which older Complianz versions embedded.
-   */
-  complianz: boolean;
   /** The CMP library whose markup the frame carries (`CMP_MARKUP`), null for none. */
   library: string | null;
 }
@@ -121,8 +116,7 @@ export function bannerScanScript(options: { keepButtonsAs?: string } = {}): stri
   }
   // After the snapshot the scanner may click one of these buttons: they stay in this isolated world only.
   if (keepAs !== null) globalThis[keepAs] = banners.map((banner) => banner.elements);
-  const complianz = document.querySelector('[id*="cmplz"], [class*="cmplz"], script[src*="complianz"]') !== null;
   const library = ${JSON.stringify(CMP_MARKUP)}.find(({ selector }) => document.querySelector(selector) !== null)?.name ?? null;
-  return { top, banners: banners.map(({ elements, ...banner }) => banner), complianz, library };
+  return { top, banners: banners.map(({ elements, ...banner }) => banner), library };
 })()`;
 }

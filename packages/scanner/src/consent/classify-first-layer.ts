@@ -15,7 +15,7 @@ export function classifyFirstLayer(options: { bannerVisible: boolean; buttons: F
   if (accept && buttons.reject) return "accept_and_reject_first_layer";
   if (accept && buttons.settings) return "reject_behind_settings";
   if (accept) return "accept_only";
-  if (!buttons.reject && !buttons.settings) return "cosmetic_only";
+  if (offersNoChoice(buttons)) return "cosmetic_only";
   // A reject or settings button without any accept is no shape the taxonomy names.
   return "undetermined";
 }
@@ -33,4 +33,9 @@ export function toFirstLayerButtons(kinds: Iterable<string>): FirstLayerButtons 
  */
 export function offersConsentChoice(buttons: FirstLayerButtons): boolean {
   return buttons.accept && buttons.reject;
+}
+
+/** A notice without a choice: no accept, reject or settings button, at most an "OK" that dismisses it. */
+export function offersNoChoice(buttons: FirstLayerButtons): boolean {
+  return !buttons.accept && !buttons.reject && !buttons.settings;
 }

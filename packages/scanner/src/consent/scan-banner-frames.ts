@@ -57,7 +57,6 @@ async function scanFrame(options: {
   return {
     frameKey: `${options.tracked.key}:${options.frameId}`,
     top: value.top === true,
-    complianz: value.complianz === true,
     library: typeof value.library === "string" ? value.library.slice(0, 80) : null,
     banners: value.banners.slice(0, 8).map((banner) => ({
       inShadowDom: banner.inShadowDom === true,

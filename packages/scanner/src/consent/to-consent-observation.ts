@@ -16,9 +16,7 @@ export interface AutoconsentHit {
 export interface ScannedFrame {
   frameKey: string;
   top: boolean;
-  /** The frame has the Complianz plugin's own markup (see `BannerScanResult`). */
-  complianz?: boolean;
-  /** The CMP library the frame's markup shows (`CMP_MARKUP`), for banners autoconsent has no rule for. */
+  /** The CMP library the frame's markup shows (`CMP_MARKUP`): names banners autoconsent has no rule for. */
   library?: string | null;
   banners: Array<{ inShadowDom: boolean; consentText: boolean; labels: readonly string[] }>;
 }
@@ -144,7 +142,7 @@ const COOKIECONSENT_MARKUP_RULES = new Set(["Complianz notice", "Complianz opt-o
 function cmpNameOf(hit: AutoconsentHit, frames: readonly ScannedFrame[]): string {
   if (!COOKIECONSENT_MARKUP_RULES.has(hit.cmp)) return CMP_RULE_ALIASES[hit.cmp] ?? hit.cmp;
   const frame = frames.find((candidate) => candidate.frameKey === hit.frameKey);
-  return frame?.complianz === true ? hit.cmp : "Osano cookieconsent";
+  return frame?.library === "Complianz" ? hit.cmp : "Osano cookieconsent";
 }
 
 /** The top frame's hit first: a CMP in the page itself is the banner the visitor sees first. */

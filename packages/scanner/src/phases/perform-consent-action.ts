@@ -1,6 +1,7 @@
 import type { ConsentAction } from "@public-scan/core";
 import type { ConsentBannerHandle } from "../consent/consent-collector.js";
 import { classifyButtonLabel, type ConsentButtonKind } from "../consent/classify-button-label.js";
+import { offersNoChoice, toFirstLayerButtons } from "../consent/classify-first-layer.js";
 import { sleep } from "../timing/sleep.js";
 import { isBannerVisible, pickBannerButton } from "./pick-banner-button.js";
 
@@ -76,9 +77,7 @@ async function byAutoconsent(options: PerformConsentActionOptions, frameKey: str
   const offersChoice = (await banner.scan())?.some(
     (frame) =>
       frame.frameKey === frameKey &&
-      frame.banners.some((candidate) =>
-        candidate.labels.map(classifyButtonLabel).some((kind) => kind === "reject" || kind === "settings" || kind === "accept"),
-      ),
+      frame.banners.some((candidate) => !offersNoChoice(toFirstLayerButtons(candidate.labels.map(classifyButtonLabel)))),
   );
   const logging = (await banner.clickLog({ frameKey, action: "start" })) !== null;
   const answer = await banner.ask({ frameKey, command: action === "reject" ? "optOut" : "optIn", timeoutMs });

@@ -1,5 +1,5 @@
 import { classifyButtonLabel, type ConsentButtonKind } from "../consent/classify-button-label.js";
-import { offersConsentChoice, toFirstLayerButtons } from "../consent/classify-first-layer.js";
+import { offersConsentChoice, offersNoChoice, toFirstLayerButtons } from "../consent/classify-first-layer.js";
 import type { ScannedFrame } from "../consent/to-consent-observation.js";
 
 /** A button of a scanned banner: the frame, the banner's index in that frame and the button's index. */
@@ -47,7 +47,7 @@ export function pickBannerButton(options: { frames: readonly ScannedFrame[]; act
         ? kinds.indexOf("accept")
         : kinds.indexOf("acknowledge");
   if (position === -1) return { found: false, reason: options.action === "reject" ? "no_reject_option" : "no_accept_option" };
-  const acceptsHere = kinds[position] === "acknowledge" && (kinds.includes("reject") || kinds.includes("settings"));
+  const acceptsHere = kinds[position] === "acknowledge" && !offersNoChoice(toFirstLayerButtons(kinds));
   return {
     found: true,
     target: { frameKey: frame.frameKey, banner: index, button: position },

@@ -176,17 +176,20 @@ describe("toConsentObservation: banners that never say cookie, and CMP names", (
 
   it("names the Osano cookieconsent for what it is unless the frame shows Complianz's own markup", () => {
     const hit = { cmp: "Complianz notice", frameKey: "t0:main", top: true };
-    const scan = (complianz: boolean) => ({
+    const scan = (library: string | null) => ({
       status: "ok" as const,
       reason: null,
-      frames: [{ frameKey: "t0:main", top: true, complianz, banners: [banner(["Got it!"])] }],
+      frames: [{ frameKey: "t0:main", top: true, library, banners: [banner(["Got it!"])] }],
     });
     const autoconsent = { status: "ok" as const, reason: null, detected: [hit], popups: [hit] };
-    expect(toConsentObservation(findings({ autoconsent, bannerScan: scan(false) })).cmp).toBe("Osano cookieconsent");
-    expect(toConsentObservation(findings({ autoconsent, bannerScan: scan(true) })).cmp).toBe("Complianz notice");
+    expect(toConsentObservation(findings({ autoconsent, bannerScan: scan("Osano cookieconsent") })).cmp).toBe("Osano cookieconsent");
+    expect(toConsentObservation(findings({ autoconsent, bannerScan: scan("Complianz") })).cmp).toBe("Complianz notice");
     const tarteaucitron = { cmp: "tarteaucitron deny", frameKey: "t0:main", top: true };
     const named = toConsentObservation(
-      findings({ autoconsent: { ...autoconsent, detected: [tarteaucitron], popups: [tarteaucitron] }, bannerScan: scan(false) }),
+      findings({
+        autoconsent: { ...autoconsent, detected: [tarteaucitron], popups: [tarteaucitron] },
+        bannerScan: scan("Osano cookieconsent"),
+      }),
     );
     expect(named.cmp).toBe("tarteaucitron.js");
   });
