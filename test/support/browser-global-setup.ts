@@ -8,12 +8,11 @@ import type { TestProject } from "vitest/node";
 export default async function setup(project: TestProject) {
   const { launchBrowser } = await import("../../packages/scanner/src/browser/launch-browser.js");
   const { resolveExecutable } = await import("../../packages/scanner/src/browser/resolve-executable.js");
-  const { toSpkiHashes } = await import("../../packages/scanner/src/browser/spki-hashes.js");
   const { startFixtureWeb } = await import("../../tools/fixture-web/src/index.js");
 
   const web = await startFixtureWeb();
   // The fixture web's CA is trusted at launch, as an operator's extraCaCerts would be.
-  const launched = await launchBrowser({ source: await resolveExecutable(), locale: "en-US", spkiHashes: toSpkiHashes(web.caCertPem) });
+  const launched = await launchBrowser({ source: await resolveExecutable(), locale: "en-US", extraCaCerts: web.caCertPem });
   project.provide("browserWSEndpoint", launched.browser.wsEndpoint());
   project.provide("fixtureWeb", {
     port: web.port,

@@ -3,7 +3,7 @@
 // + accept (a fresh context), + GPC (another fresh context), each phase observing as long as the
 // pre-consent window. One shared browser, one scan at a time.
 import { startFixtureWeb } from "@public-scan/fixture-web";
-import { createPuppeteerScanner, launchBrowser, resolveExecutable, toSpkiHashes } from "@public-scan/scanner";
+import { createPuppeteerScanner, launchBrowser, resolveExecutable } from "@public-scan/scanner";
 
 const OBSERVE_MS = 2000;
 const SITE = "daily-courier";
@@ -24,7 +24,7 @@ const median = (values) => {
 export async function run({ log }) {
   const web = await startFixtureWeb();
   const site = web.sites.find((candidate) => candidate.id === SITE);
-  const launched = await launchBrowser({ source: await resolveExecutable(), locale: "en-US", spkiHashes: toSpkiHashes(web.caCertPem) });
+  const launched = await launchBrowser({ source: await resolveExecutable(), locale: "en-US", extraCaCerts: web.caCertPem });
   try {
     const results = [];
     for (const [name, phases] of CASES) {

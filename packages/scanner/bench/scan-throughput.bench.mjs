@@ -4,7 +4,7 @@
 //    with one shared browser.
 import { execFileSync } from "node:child_process";
 import { startFixtureWeb } from "@public-scan/fixture-web";
-import { createPuppeteerScanner, launchBrowser, resolveExecutable, toSpkiHashes } from "@public-scan/scanner";
+import { createPuppeteerScanner, launchBrowser, resolveExecutable } from "@public-scan/scanner";
 
 const OBSERVE_MS = 2000;
 const SITE = "daily-courier";
@@ -40,16 +40,16 @@ export async function run({ log }) {
   const web = await startFixtureWeb();
   const site = web.sites.find((candidate) => candidate.id === SITE);
   const source = await resolveExecutable();
-  const spkiHashes = toSpkiHashes(web.caCertPem);
+  const extraCaCerts = web.caCertPem;
   // The bare browser reaches the fixture web through Chromium's own resolver rules; the scanner's browser
   // must not have them (they would also map its egress proxy), it uses its `resolve` option instead.
   const bareBrowser = await launchBrowser({
     source,
     locale: "en-US",
-    spkiHashes,
+    extraCaCerts,
     extraArgs: [`--host-resolver-rules=MAP * 127.0.0.1:${web.port}`],
   });
-  const launched = await launchBrowser({ source, locale: "en-US", spkiHashes });
+  const launched = await launchBrowser({ source, locale: "en-US", extraCaCerts });
   const browserPid = launched.browser.process()?.pid;
   const scanOrFail = async (scanner) => {
     const observations = await scanner.scan({ url: site.url });

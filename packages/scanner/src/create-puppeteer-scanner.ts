@@ -4,7 +4,6 @@ import { createBrowserPool, type BrowserPool } from "./browser/browser-pool.js";
 import { chooseSandbox, describeSandbox, type SandboxPolicy } from "./browser/choose-sandbox.js";
 import { launchBrowser } from "./browser/launch-browser.js";
 import { resolveExecutable } from "./browser/resolve-executable.js";
-import { toSpkiHashes } from "./browser/spki-hashes.js";
 import { createClassifier, type Classifier } from "./classify/index.js";
 import { createEgressGuard, parseResolveRules } from "./network/index.js";
 import { resolveScanPhases, type ScanPhasesOption } from "./phases/scan-phases.js";
@@ -161,7 +160,6 @@ function toSandboxPolicy(options: Pick<PuppeteerScannerOptions, "sandbox" | "bro
 }
 
 async function openBrowserPool(options: PuppeteerScannerOptions, extraCaPem: string | undefined): Promise<BrowserPool> {
-  const spkiHashes = extraCaPem === undefined ? [] : toSpkiHashes(extraCaPem);
   const sandbox = toSandboxPolicy(options);
   const source = await resolveExecutable({ executablePath: options.executablePath, browserWSEndpoint: options.browserWSEndpoint });
   return createBrowserPool({
@@ -170,7 +168,7 @@ async function openBrowserPool(options: PuppeteerScannerOptions, extraCaPem: str
       launchBrowser({
         source,
         locale: options.locale ?? SCANNER_DEFAULTS.locale,
-        spkiHashes,
+        ...(extraCaPem === undefined ? {} : { extraCaCerts: extraCaPem }),
         extraArgs: options.extraBrowserArgs,
         sandbox,
       }),

@@ -21,7 +21,6 @@ export { chooseSandbox, describeSandbox, NOBODY } from "./browser/choose-sandbox
 export type { ChooseSandboxOptions, SandboxPolicy } from "./browser/choose-sandbox.js";
 export type { LaunchBrowserOptions, LaunchedBrowser } from "./browser/launch-browser.js";
 export type { BrowserPool, BrowserPoolOptions } from "./browser/browser-pool.js";
-export { toSpkiHashes } from "./browser/spki-hashes.js";
 export type { Collector, CollectorContext } from "./collectors/collector.js";
 export type { AttachedTarget, TargetKind } from "./visit/attach-targets.js";
 export { createClassifier, partyOf, registrableDomainOf } from "./classify/index.js";

@@ -3,7 +3,6 @@
  * Starts the fixture web for manual use: prints the port, writes the CA to a temporary file and prints
  * the resolve rule and the sites. Stops on Ctrl-C. `node dist/serve.js [--port <n>]`.
  */
-import { createHash, X509Certificate } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,21 +21,17 @@ const dir = await mkdtemp(join(tmpdir(), "fixture-web-"));
 const caPath = join(dir, "ca.pem");
 await writeFile(caPath, web.caCertPem, { mode: 0o600 });
 
-// What Chromium's --ignore-certificate-errors-spki-list takes: the base64 SHA-256 of the CA's public key.
-const spki = new X509Certificate(web.caCertPem).publicKey.export({ type: "spki", format: "der" });
-const spkiHash = createHash("sha256").update(spki).digest("base64");
-
 const lines = [
   `fixture-web listening on 127.0.0.1:${web.port} (HTTP and HTTPS)`,
   `CA certificate:  ${caPath}`,
-  `CA SPKI SHA-256: ${spkiHash}`,
   `resolve rule:    ${web.resolveRules.join(" ")}`,
   "",
   ...web.sites.map((site) => `  ${site.id.padEnd(14)} ${site.url}`),
   "",
   "Try:",
   `  curl --cacert ${caPath} --connect-to ::127.0.0.1:${web.port} ${web.sites[0]?.url ?? ""}`,
-  `  chromium --host-resolver-rules="MAP * 127.0.0.1:${web.port}" --ignore-certificate-errors-spki-list=${spkiHash}`,
+  // A desktop Chromium trusts a root from its user's NSS database, as the scanner's own browser does.
+  `  certutil -d sql:$HOME/.pki/nssdb -A -t C,, -n fixture-web -i ${caPath}`,
   "",
   "Ctrl-C stops the server.",
 ];

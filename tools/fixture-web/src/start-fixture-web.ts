@@ -41,13 +41,7 @@ export async function startFixtureWeb(options: StartFixtureWebOptions = {}): Pro
       const tls = hosts.get(servername)?.tls;
       // A host without HTTPS: the handshake fails, as at a server with nothing on port 443.
       if (tls === "none") return Promise.reject(new Error(`fixture-web: ${servername} has no HTTPS`));
-      const issuing = tls === undefined ? authority.issue(servername) : authority.issue(servername, tls);
-      context = issuing.then((issued) =>
-        createSecureContext({
-          key: issued.keyPem,
-          cert: tls !== undefined && tls.chain === "leaf_only" ? issued.certPem : issued.chainPem,
-        }),
-      );
+      context = authority.issue(servername, tls).then((issued) => createSecureContext({ key: issued.keyPem, cert: issued.chainPem }));
       contexts.set(servername, context);
     }
     return context;

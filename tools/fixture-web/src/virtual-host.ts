@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { LeafOptions } from "./create-certificate-authority.js";
 import type { Asset } from "./read-asset.js";
 
 /** One request, as a route sees it. */
@@ -61,10 +62,9 @@ export interface VirtualHost {
 
 /**
  * The TLS side of a virtual host. `none`: no HTTPS at all, the handshake is refused (a site that only
- * speaks HTTP). Otherwise a leaf of the fixture CA with its own validity (days relative to now, see
- * `LeafValidity`), sent with the CA (`leaf_and_ca`, the default) or alone (`leaf_only`). A leaf alone is
- * how a site gets refused by the test browser: Chromium trusts the fixture CA by SPKI hash, which skips
- * every check (expiry included) for a chain containing the CA, so only a chain without it is verified in
- * full, and refused, as a browser refuses an expired certificate of a public CA.
+ * speaks HTTP). Otherwise a leaf of the fixture CA, with its own validity (days relative to now, see
+ * `LeafValidity`) and chain (`LeafChain`: by default issued by the intermediate and sent with it, or
+ * issued by the root and sent alone). The root is never sent, as by real servers: clients verify the
+ * chain in full against the root they trust.
  */
-export type HostTls = "none" | { notBeforeDays: number; notAfterDays: number; chain?: "leaf_and_ca" | "leaf_only" };
+export type HostTls = "none" | LeafOptions;

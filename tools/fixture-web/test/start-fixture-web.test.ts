@@ -27,10 +27,11 @@ describe("startFixtureWeb", () => {
     expect(reply.headers.location).toBe("https://www.quiet-bakery.test/privacy-policy?x=1");
   });
 
-  it("presents a certificate for the requested host, signed by the generated CA", async () => {
+  it("presents a certificate for the requested host that a client holding only the root verifies", async () => {
     const { port, caCertPem } = web();
     const ca = new X509Certificate(caCertPem);
     expect(ca.ca).toBe(true);
+    // fixtureRequest verifies the chain and the name against `ca` alone, or fails.
     for (const host of ["www.daily-courier.test", "ad.doubleclick.net"]) {
       const reply = await fixtureRequest({
         port,
@@ -40,24 +41,39 @@ describe("startFixtureWeb", () => {
       });
       const leaf = new X509Certificate(reply.peerCertificate!.raw);
       expect(leaf.subjectAltName).toBe(`DNS:${host}`);
-      expect(leaf.checkIssued(ca)).toBe(true);
-      expect(leaf.verify(ca.publicKey)).toBe(true);
+      expect(leaf.checkIssued(ca)).toBe(false);
       expect(leaf.ca).toBe(false);
     }
   });
 
-  it("sends the CA after the leaf, so a client that trusts the CA by its key (Chromium's SPKI list) finds it in the chain", async () => {
+  it("sends what real servers send, never the root: leaf + intermediate, or for a leaf_only site the leaf alone", async () => {
     const { port, caCertPem } = web();
+    const root = new X509Certificate(caCertPem);
     // No trust anchors on purpose: what the client sees is exactly the chain the server sent.
-    const socket = tlsConnect({ host: "127.0.0.1", port, servername: "www.metrics-hub.test", rejectUnauthorized: false });
-    await new Promise<void>((resolve, reject) => {
-      socket.once("secureConnect", resolve);
-      socket.once("error", reject);
-    });
-    const leaf = socket.getPeerCertificate(true);
-    socket.destroy();
-    expect(leaf.subjectaltname).toBe("DNS:www.metrics-hub.test");
-    expect(new X509Certificate(leaf.issuerCertificate.raw).fingerprint256).toBe(new X509Certificate(caCertPem).fingerprint256);
+    const sentChain = async (servername: string) => {
+      const socket = tlsConnect({ host: "127.0.0.1", port, servername, rejectUnauthorized: false });
+      await new Promise<void>((resolve, reject) => {
+        socket.once("secureConnect", resolve);
+        socket.once("error", reject);
+      });
+      const chain: X509Certificate[] = [];
+      for (let peer = socket.getPeerCertificate(true); ; peer = peer.issuerCertificate) {
+        chain.push(new X509Certificate(peer.raw));
+        if (peer.issuerCertificate === undefined || peer.issuerCertificate === peer) break;
+      }
+      socket.destroy();
+      return chain;
+    };
+    const [leaf, intermediate, ...rest] = await sentChain("www.metrics-hub.test");
+    expect(leaf!.subjectAltName).toBe("DNS:www.metrics-hub.test");
+    expect(rest).toEqual([]);
+    expect(intermediate!.ca).toBe(true);
+    expect(leaf!.verify(intermediate!.publicKey)).toBe(true);
+    expect(intermediate!.verify(root.publicKey)).toBe(true);
+    expect(intermediate!.fingerprint256).not.toBe(root.fingerprint256);
+    const alone = await sentChain("www.harbour-pub.test");
+    expect(alone).toHaveLength(1);
+    expect(alone[0]!.verify(root.publicKey)).toBe(true);
   });
 
   it("fails the TLS handshake for a client that does not trust the CA", async () => {

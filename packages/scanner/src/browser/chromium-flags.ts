@@ -45,6 +45,8 @@ export const FORBIDDEN_FLAGS = [
   "--disable-web-security",
   "--allow-running-insecure-content",
   "--ignore-certificate-errors",
+  // Skips every check for a chain holding one of the keys; a private CA is trusted in full instead (`extraCaCerts`).
+  "--ignore-certificate-errors-spki-list",
   "--remote-debugging-address",
 ] as const;
 

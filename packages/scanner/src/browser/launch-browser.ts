@@ -1,20 +1,24 @@
 import type { ChildProcess } from "node:child_process";
-import { chmod, chown, mkdtemp, rm, stat } from "node:fs/promises";
+import { chmod, chown, mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Browser } from "puppeteer-core";
 import { chooseSandbox, type SandboxPolicy } from "./choose-sandbox.js";
 import { DROPPED_PUPPETEER_DEFAULTS, SCAN_FLAGS, withoutForbiddenFlags } from "./chromium-flags.js";
 import type { BrowserSource } from "./resolve-executable.js";
 import { spawnBrowserAs } from "./spawn-browser-as.js";
+import { writeNssTrustStore } from "./trust/write-nss-trust-store.js";
 import { sleep } from "../timing/sleep.js";
 
 export interface LaunchBrowserOptions {
   source: BrowserSource;
   /** Locale for `--lang` and Accept-Language, e.g. `en-US`. */
   locale: string;
-  /** SPKI hashes of extra trusted CA keys (see `toSpkiHashes`). */
-  spkiHashes?: readonly string[];
+  /**
+   * PEM of extra CAs the browser trusts for TLS servers, besides its own root store: a staging server
+   * behind a private root (see `writeNssTrustStore`). A remote browser's trust is its operator's.
+   */
+  extraCaCerts?: string;
   /** Extra flags from the operator; forbidden flags are dropped. */
   extraArgs?: readonly string[];
   /** How the browser is confined; default: `chooseSandbox()` for this process. */
@@ -62,13 +66,14 @@ async function launchOnce(options: LaunchBrowserOptions): Promise<LaunchedBrowse
     ...(source.kind === "serverless" ? serverlessArgs(source.args) : []),
     ...SCAN_FLAGS,
     `--lang=${options.locale}`,
-    ...(options.spkiHashes && options.spkiHashes.length > 0
-      ? [`--ignore-certificate-errors-spki-list=${options.spkiHashes.join(",")}`]
-      : []),
     ...(sandbox.kind === "none" ? ["--no-sandbox"] : []),
     ...(options.extraArgs ?? []),
   ]).filter((arg) => sandbox.kind === "none" || arg !== "--no-sandbox");
   try {
+    // The profile is also the browser's HOME, so the only NSS database it reads is the one written here.
+    const trustStore =
+      options.extraCaCerts === undefined ? null : await writeNssTrustStore({ home: userDataDir, pemBundle: options.extraCaCerts });
+    if (trustStore !== null && sandbox.kind === "unprivileged_user") await chownTree(userDataDir, trustStore, sandbox);
     const started =
       sandbox.kind === "unprivileged_user"
         ? await startAsUser({ source, args, sandbox, userDataDir, headless })
@@ -102,6 +107,7 @@ async function startAsSelf(input: StartInput): Promise<{ browser: Browser; child
     executablePath: input.source.path,
     headless: input.headless,
     userDataDir: input.userDataDir,
+    env: { ...process.env, HOME: input.userDataDir },
     args: [...new Set(input.args)],
     defaultViewport: null,
     ignoreDefaultArgs: [...DROPPED_PUPPETEER_DEFAULTS],
@@ -134,6 +140,14 @@ async function startAsUser(
   });
   const args = defaults.filter((arg) => !(DROPPED_PUPPETEER_DEFAULTS as readonly string[]).includes(arg));
   return spawnBrowserAs({ executablePath: input.source.path, args, user: { uid, gid }, userDataDir: input.userDataDir });
+}
+
+/** Gives the folders from `root` down to `path`, and the files in `path`, to the browser's user. */
+async function chownTree(root: string, path: string, owner: { uid: number; gid: number }): Promise<void> {
+  for (let folder = path; folder.startsWith(root) && folder !== root; folder = dirname(folder)) {
+    await chown(folder, owner.uid, owner.gid);
+  }
+  for (const file of await readdir(path)) await chown(join(path, file), owner.uid, owner.gid);
 }
 
 /** Waits for the browser process to end after Browser.close, and kills it if it does not. */

@@ -8,6 +8,7 @@ describe("Chromium flags", () => {
       "--disable-web-security",
       "--allow-running-insecure-content",
       "--ignore-certificate-errors",
+      "--ignore-certificate-errors-spki-list=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=",
       "--remote-debugging-address=0.0.0.0",
       "--lang=en-US",
     ];

@@ -111,9 +111,8 @@ describe("special cases", () => {
   it("scans a site whose certificate expired: the browser refuses it, the scan completes as a no-go, the probe says expired", () => {
     const observations = results.get("faded-gallery")!;
     expect(observations.navigation).toMatchObject({ pageKind: "unreachable", noGoReason: "navigation_failed", finalUrl: null });
-    // The test browser trusts the fixture CA by SPKI and so refuses this leaf-only chain as of an unknown
-    // authority; with a public CA, Chromium names the date (`date_invalid`).
-    expect(observations.transport!.browserCertificateError).toBe("authority_invalid");
+    // The browser trusts the fixture root as it would a public one, and so names the date.
+    expect(observations.transport!.browserCertificateError).toBe("date_invalid");
     expect(observations.transport!.certificate.probe).toMatchObject({
       expired: true,
       authorized: false,

@@ -10,4 +10,6 @@ export const HARBOUR_PUB: SiteDefinition = {
   assets: siteAssets("harbour-pub"),
   mounts: [{ prefix: "/vendor/cookieconsent/", dir: new URL("build/", packageDir("cookieconsent")) }],
   httpsOnly: true,
+  // Issued by the root and sent alone, as a private CA without intermediates does.
+  tls: { chain: "leaf_only" },
 };

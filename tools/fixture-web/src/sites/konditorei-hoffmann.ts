@@ -10,4 +10,6 @@ export const KONDITOREI_HOFFMANN: SiteDefinition = {
   assets: siteAssets("konditorei-hoffmann"),
   mounts: [{ prefix: "/vendor/tarteaucitron/", dir: new URL("./", packageDir("tarteaucitronjs")) }],
   httpsOnly: true,
+  // Issued by the root and sent alone, as a private CA without intermediates does.
+  tls: { chain: "leaf_only" },
 };

@@ -7,6 +7,6 @@ export const LATE_BLOOM: SiteDefinition = {
   description: "A florist whose certificate is still valid but expires in 5 days; HTTPS-only with HSTS for one year.",
   assets: siteAssets("late-bloom"),
   httpsOnly: true,
-  tls: { notBeforeDays: -84.5, notAfterDays: 5.5 },
+  tls: { validity: { notBeforeDays: -84.5, notAfterDays: 5.5 } },
   headers: { "strict-transport-security": "max-age=31536000" },
 };
