@@ -303,6 +303,7 @@ export { toScanReport } from "./projection/to-scan-report.js";
 export type { ScanReport } from "./projection/to-scan-report.js";
 export type { Finding } from "./projection/findings/to-findings.js";
 export type { ConsentSummary } from "./projection/to-consent-summary.js";
+export { toGpcComparison, type GpcComparison, type TrackerHostRef } from "./projection/to-gpc-comparison.js";
 export type { EvidenceRecord } from "./projection/evidence-record.js";
 export { FINDING_CATALOGUE } from "./projection/findings/finding-catalogue.js";
 export { SCORE_VERSION } from "./projection/score/score-rubric.js";

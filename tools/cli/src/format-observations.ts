@@ -1,4 +1,4 @@
-import type { EvidencePhase, ScanObservations } from "@public-scan/core";
+import { toGpcComparison, type EvidencePhase, type ScanObservations, type TrackerHostRef } from "@public-scan/core";
 import { formatTable } from "./format-table.js";
 
 const lifetime = (seconds: number | null) => {
@@ -169,5 +169,11 @@ function formatConsent(observations: ScanObservations): string[] {
   const phases = observations.phases ?? [];
   if (phases.length > 0)
     out.push(`  phases ${phases.map((run) => `${run.phase} ${run.status}${run.reason ? ` (${run.reason})` : ""}`).join(" · ")}`);
+  const gpc = toGpcComparison(observations);
+  if (gpc !== null) {
+    const hosts = (refs: readonly TrackerHostRef[]) => (refs.length === 0 ? "none" : refs.map((ref) => ref.host).join(", "));
+    out.push(`  GPC stopped ${hosts(gpc.stopped)} · still fired ${hosts(gpc.stillFired)}`);
+    if (gpc.onlyWithGpc.length > 0) out.push(`  GPC only ${hosts(gpc.onlyWithGpc)}`);
+  }
   return out;
 }

@@ -139,4 +139,12 @@ describe("formatObservations with consent phases", () => {
     expect(text).toContain("accept succeeded (autoconsent, notice_dismissed)");
     expect(text).toContain("after_reject not_run (no_reject_option)");
   });
+
+  it("says which pre-consent trackers stopped under GPC and which still fired", () => {
+    // The GPC visit contacted no tracker: Google Analytics, seen before consent, stopped.
+    expect(text).toContain("GPC stopped region1.google-analytics.com · still fired none");
+    const tracker = observations.requests[0]!;
+    const stillFiring = formatObservations({ ...withPhases, requests: [...withPhases.requests, { ...tracker, phase: "gpc" }] });
+    expect(stillFiring).toContain("GPC stopped none · still fired region1.google-analytics.com");
+  });
 });

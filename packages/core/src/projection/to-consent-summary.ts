@@ -1,4 +1,5 @@
 import type { ScanObservations } from "../observations/scan-observations.js";
+import { toGpcComparison, type GpcComparison } from "./to-gpc-comparison.js";
 
 /** The consent banner and what its options did, as the report page shows it: codes and the CMP's name only. */
 export interface ConsentSummary {
@@ -8,6 +9,8 @@ export interface ConsentSummary {
   classification: string;
   reject: { outcome: string; reason: string | null } | null;
   accept: { outcome: string; reason: string | null } | null;
+  /** Which pre-consent trackers stopped under Global Privacy Control; absent when the GPC visit did not complete. */
+  gpc?: GpcComparison;
 }
 
 export function toConsentSummary(observations: ScanObservations): ConsentSummary | null {
@@ -16,10 +19,12 @@ export function toConsentSummary(observations: ScanObservations): ConsentSummary
   const detected = consent.status === "ok" || consent.status === "not_detected";
   const action = (value: { outcome: string; reason: string | null } | undefined) =>
     value === undefined ? null : { outcome: value.outcome, reason: value.reason };
+  const gpc = toGpcComparison(observations);
   return {
     cmp: consent.cmp,
     classification: detected ? consent.classification : `detection_${consent.status}`,
     reject: action(observations.consentActions?.reject),
     accept: action(observations.consentActions?.accept),
+    ...(gpc === null ? {} : { gpc }),
   };
 }

@@ -83,12 +83,14 @@ describe("consent findings", () => {
       cookies: [...courier.cookies, ...afterReject.cookies, newCookie],
     };
     const report = toScanReport(ScanObservationsSchema.parse(observations));
-    expect(report.consent).toEqual({
+    expect(report.consent).toMatchObject({
       cmp: "cookieconsent3",
       classification: "accept_and_reject_first_layer",
       reject: { outcome: "succeeded", reason: null },
       accept: { outcome: "succeeded", reason: null },
     });
+    // The GPC visit ran and contacted no tracker: every pre-consent tracker counts as stopped.
+    expect(report.consent?.gpc?.stillFired).toEqual([]);
     const tracking = report.findings.find((finding) => finding.id === "tracking_after_reject");
     expect(tracking?.examples.map((example) => example.host)).toEqual(
       expect.arrayContaining(["connect.facebook.net", "ad.doubleclick.net", "region1.google-analytics.com"]),

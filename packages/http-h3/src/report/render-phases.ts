@@ -35,5 +35,21 @@ export function renderConsentSummary(consent: ReportView["consent"]): SafeHtml {
 <dt>First layer</dt><dd>${toLabel(consent.classification)}</dd>
 <dt>Reject</dt><dd>${outcome(consent.reject)}</dd>
 <dt>Accept</dt><dd>${outcome(consent.accept)}</dd>
-</dl>`;
+${consent.gpc === undefined ? markup`` : renderGpc(consent.gpc)}</dl>`;
+}
+
+type GpcComparison = NonNullable<NonNullable<ReportView["consent"]>["gpc"]>;
+
+/** Which pre-consent trackers the Global Privacy Control signal stopped, and which still fired. */
+function renderGpc(gpc: GpcComparison): SafeHtml {
+  const hosts = (refs: GpcComparison["stopped"]) =>
+    refs.length === 0 ? "None" : refs.map((ref) => (ref.vendor === null ? ref.host : `${ref.vendor} (${ref.host})`)).join(", ");
+  return markup`<dt>Under Global Privacy Control: stopped</dt><dd class="gpc-stopped">${hosts(gpc.stopped)}</dd>
+<dt>Under Global Privacy Control: still fired</dt><dd class="gpc-still-fired">${hosts(gpc.stillFired)}</dd>
+${
+  gpc.onlyWithGpc.length === 0
+    ? markup``
+    : markup`<dt>Under Global Privacy Control only</dt><dd class="gpc-only">${hosts(gpc.onlyWithGpc)}</dd>
+`
+}`;
 }

@@ -233,5 +233,34 @@ describe("the consent banner summary", () => {
     expect(hostile).not.toContain("<script>x</script>");
     const { consent: _none, ...without } = withConsent;
     expect(renderReportPage(without).html).not.toContain("Consent platform");
+    expect(html).not.toContain("gpc-stopped");
+  });
+
+  it("shows which pre-consent trackers stopped and which still fired under Global Privacy Control", () => {
+    const view = reportViewOf("daily-courier");
+    const consent = {
+      cmp: null,
+      classification: "no_banner_detected",
+      reject: null,
+      accept: null,
+      gpc: {
+        stopped: [{ host: "ad.doubleclick.net", vendor: "Google" }],
+        stillFired: [
+          { host: "www.googletagmanager.com", vendor: "Google" },
+          { host: "cdn.unknown-tracker.test", vendor: null },
+        ],
+        onlyWithGpc: [],
+      },
+    };
+    const { html } = renderReportPage({ ...view, consent });
+    expect(html).toContain('<dd class="gpc-stopped">Google (ad.doubleclick.net)</dd>');
+    expect(html).toContain('<dd class="gpc-still-fired">Google (www.googletagmanager.com), cdn.unknown-tracker.test</dd>');
+    expect(html).not.toContain("Under Global Privacy Control only");
+    const nothingStopped = renderReportPage({
+      ...view,
+      consent: { ...consent, gpc: { ...consent.gpc, stopped: [], onlyWithGpc: [{ host: "px.ads.linkedin.com", vendor: "LinkedIn" }] } },
+    }).html;
+    expect(nothingStopped).toContain('<dd class="gpc-stopped">None</dd>');
+    expect(nothingStopped).toContain('<dd class="gpc-only">LinkedIn (px.ads.linkedin.com)</dd>');
   });
 });
