@@ -337,7 +337,7 @@ export { recoverInterruptedScans } from "./use-cases/recover-interrupted-scans.j
 export { normalizeTarget, targetKeyOf } from "./use-cases/normalize-target.js";
 export type { ScanTarget } from "./use-cases/normalize-target.js";
 export { createUnlimitedQuota } from "./use-cases/scan-quotas.js";
-export { createAnonymousScanQuota } from "./use-cases/scan-quotas.js";
+export { createAnonymousScanQuota, createLightScanQuota } from "./use-cases/scan-quotas.js";
 export { DEFAULT_SERVICE_CONFIG } from "./use-cases/service-deps.js";
 export type { Caller, ServiceConfig, ServiceDeps } from "./use-cases/service-deps.js";
 export type { Outcome } from "./use-cases/outcome.js";

@@ -3,7 +3,7 @@
  * report page, and the reference Node server.
  */
 export { createRestApp } from "./rest/create-rest-app.js";
-export type { RestAppOptions } from "./rest/rest-app-options.js";
+export type { RestAppOptions, SurfaceHandler } from "./rest/rest-app-options.js";
 export { DEFAULT_MAX_BODY_BYTES } from "./rest/rest-app-options.js";
 export { createClientAddressResolver } from "./rest/create-client-address-resolver.js";
 export { toErrorResponse } from "./rest/to-json-response.js";

@@ -1,5 +1,10 @@
 /**
- * @public-scan/mcp: the hosted (Streamable HTTP, full and Light) and local stdio MCP servers.
- * Nothing is exported yet: the tools land with the MCP work, over core's use-cases.
+ * @public-scan/mcp: the MCP servers of public-scan over core's tool table. `createMcpHttpHandler` is the
+ * Streamable HTTP endpoint of the hosted (/mcp) or Light (/mcp/light) surface for any host;
+ * `createServiceMcpServer` is the server itself, for other transports (in-memory, stdio).
  */
-export {};
+export { createMcpHttpHandler } from "./create-mcp-http-handler.js";
+export type { McpHttpHandler, McpHttpHandlerOptions, McpRequestContext, McpSurface } from "./create-mcp-http-handler.js";
+export { createServiceMcpServer } from "./create-service-mcp-server.js";
+export type { ServiceMcpServerOptions } from "./create-service-mcp-server.js";
+export { TOOL_OUTPUTS } from "./tool-outputs.js";

@@ -110,6 +110,14 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       units,
     }));
 
+  const lightCharges = (ip: string, units: number): Charge[] =>
+    RATE_LIMIT_POLICY.light_mcp_scan.map((rule) => ({
+      profile: "light_mcp_scan",
+      rule,
+      owner: ownerOf(rule.scope, { ip: { kind: "ip", value: ip } }),
+      units,
+    }));
+
   return {
     async checkRead({ caller, resource, weight, keyId, keyed }) {
       const profile = READ_PROFILE[weight.policy];
@@ -149,16 +157,24 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     },
 
     async checkLightScan({ ip }) {
-      const requester = { ip: { kind: "ip", value: ip } } as const;
-      const charges = RATE_LIMIT_POLICY.light_mcp_scan.map((rule): Charge => ({
-        profile: "light_mcp_scan",
-        rule,
-        owner: ownerOf(rule.scope, requester),
-        units: 1,
-      }));
-      const { at, counters } = await charge(charges);
+      const { at, counters } = await charge(lightCharges(ip, 1));
       const surface = counters.find((counter) => counter.scope === "light_surface")!;
       return { counters, quota: dailyQuota(surface, at) };
+    },
+
+    async peekLightScan({ ip }) {
+      try {
+        const { at, counters } = await charge(lightCharges(ip, 0));
+        return dailyQuota(
+          counters.find((counter) => counter.scope === "light_surface")!,
+          at,
+        );
+      } catch (error) {
+        // Refused only when usage is above a limit: the surface's day, or this address's 10 minutes.
+        if (!isServiceError(error) || error.code !== "rate_limited") throw error;
+        const rule = RATE_LIMIT_POLICY.light_mcp_scan[0];
+        return { limit: rule.limit, remaining: 0, resetAt: new Date(nextUtcMidnight(now())).toISOString() };
+      }
     },
 
     async checkKeyRequest({ keyId, scanRead }) {

@@ -51,6 +51,8 @@ export interface RateLimiter {
   peekAnonymousScan(input: { ip: string }): Promise<DailyQuota>;
   /** A new scan through the Light MCP endpoint. */
   checkLightScan(input: { ip: string }): Promise<DailyQuotaGrant>;
+  /** The Light surface's daily allowance left, without using any (reuse is free). */
+  peekLightScan(input: { ip: string }): Promise<DailyQuota>;
   /**
    * Every request of a self-serve key, at its entry, whatever it ends in (surfaces call it once the key is
    * authenticated): the per-minute cap; `scanRead` also charges the daily scan-read cap.

@@ -2,7 +2,7 @@ import { nextUtcMidnight } from "../limits/counter-window.js";
 import type { RateLimiter } from "../ports/rate-limiter.js";
 import { RATE_LIMIT_POLICY } from "../limits/rate-limit-policy.js";
 import { toRequesterId } from "../limits/to-requester-id.js";
-import type { Allowance, ScanQuota } from "../ports/scan-quota.js";
+import type { Allowance, QuotaCaller, ScanQuota } from "../ports/scan-quota.js";
 
 /**
  * The ScanQuota of the REST surface over the rate limiter: anonymous callers get the contract's 20 new
@@ -21,6 +21,19 @@ export function createAnonymousScanQuota(limiter: RateLimiter, now: () => number
     consume: async (caller) =>
       caller.kind === "anonymous" ? (await limiter.checkAnonymousScan({ ip: toRequesterId(caller.ip) })).quota : keyed(),
     peek: (caller) => (caller.kind === "anonymous" ? limiter.peekAnonymousScan({ ip: toRequesterId(caller.ip) }) : keyed()),
+  };
+}
+
+/**
+ * The ScanQuota of the anonymous Light MCP surface: 50 new scans per UTC day across the surface and 5 per
+ * address (an IPv6 caller by its /64) per rolling 10 minutes; the allowance reported is the surface's day.
+ */
+export function createLightScanQuota(limiter: RateLimiter): ScanQuota {
+  // The Light surface is anonymous; a key (never sent there by the MCP host) would count as its own requester.
+  const ipOf = (caller: QuotaCaller) => (caller.kind === "anonymous" ? toRequesterId(caller.ip) : `key:${caller.keyId}`);
+  return {
+    consume: async (caller) => (await limiter.checkLightScan({ ip: ipOf(caller) })).quota,
+    peek: (caller) => limiter.peekLightScan({ ip: ipOf(caller) }),
   };
 }
 

@@ -226,6 +226,19 @@ describe("rate limiter: scan quotas", () => {
     const later = await limiter.checkLightScan({ ip: "198.51.100.1" });
     expect(later.quota.remaining).toBe(44);
   });
+
+  it("peeks at the Light surface's day without using it, and reports none left once an address is over its 10 minutes", async () => {
+    const { limiter } = setup();
+    await limiter.checkLightScan({ ip: "198.51.100.1" });
+    expect(await limiter.peekLightScan({ ip: "198.51.100.2" })).toEqual({
+      limit: 50,
+      remaining: 49,
+      resetAt: new Date(NEXT_MIDNIGHT).toISOString(),
+    });
+    expect(await limiter.peekLightScan({ ip: "198.51.100.2" })).toMatchObject({ remaining: 49 });
+    await repeat(4, () => limiter.checkLightScan({ ip: "198.51.100.1" }));
+    expect(await limiter.peekLightScan({ ip: "198.51.100.1" })).toMatchObject({ remaining: 45 });
+  });
 });
 
 describe("rate limiter: self-serve keys", () => {

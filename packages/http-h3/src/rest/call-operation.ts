@@ -35,7 +35,11 @@ export async function callOperation(options: RestAppOptions, call: OperationCall
       service: options.service,
       keys: options.keys,
       keyRequests: options.keyRequests,
-      surfaces: { rest: true, mcp: options.surfaces?.mcp ?? false, mcpLight: options.surfaces?.mcpLight ?? false },
+      surfaces: {
+        rest: true,
+        mcp: options.surfaces?.mcp ?? options.mcp?.hosted !== undefined,
+        mcpLight: options.surfaces?.mcpLight ?? options.mcp?.light !== undefined,
+      },
       onProbeError: (error) => options.onError?.(error, { requestId: "health", route: "getHealth" }),
     },
     {

@@ -55,5 +55,12 @@ export function createRestApp(options: RestAppOptions): H3 {
     app.all(toRouterPath(path), createOperationRoute({ options, operations, addressOf }));
   }
   createReportRoute(app, { options, addressOf });
+  // The MCP endpoints answer JSON-RPC, not the REST envelope: their handlers own their responses.
+  for (const [path, handler] of [
+    ["/mcp", options.mcp?.hosted],
+    ["/mcp/light", options.mcp?.light],
+  ] as const) {
+    if (handler !== undefined) app.all(path, (event) => handler(event.req, { clientAddress: addressOf(event) }));
+  }
   return app;
 }

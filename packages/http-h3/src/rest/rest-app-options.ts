@@ -1,5 +1,11 @@
 import type { AuditLog, CounterStore, Health, KeyStore, ServiceDeps, SessionResolver } from "@public-scan/core";
 
+/**
+ * A surface served from a fetch-style handler (the MCP endpoints of `@public-scan/mcp`): the request, and
+ * the client's address as this app resolved it (trusted proxies applied).
+ */
+export type SurfaceHandler = (request: Request, context: { clientAddress: string | null }) => Promise<Response>;
+
 /** What the REST app needs: the service's use-case dependencies plus the access ports. */
 export interface RestAppOptions {
   /** The use-cases' dependencies. Public deployments set `limits` (the weighted read limits and quotas). */
@@ -17,7 +23,12 @@ export interface RestAppOptions {
   trustedProxies?: readonly string[];
   /** Largest accepted request body (default 16 KiB: a CreateScanRequest is well under 3 KiB). */
   maxBodyBytes?: number;
-  /** Which other surfaces this host serves, for health. REST is always on. */
+  /**
+   * The MCP endpoints, mounted at /mcp (hosted) and /mcp/light (anonymous Light); health reports each as on
+   * when given. Built with `createMcpHttpHandler` of `@public-scan/mcp`.
+   */
+  mcp?: { hosted?: SurfaceHandler; light?: SurfaceHandler };
+  /** Which other surfaces this host serves, for health, when another host serves them (default: from `mcp`). */
   surfaces?: Omit<Health["surfaces"], "rest">;
   /**
    * Cross-origin reads from browsers (`Access-Control-Allow-Origin: *`, no cookies). On by default; the

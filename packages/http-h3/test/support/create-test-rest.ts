@@ -11,6 +11,7 @@ import {
   type SessionResolver,
 } from "@public-scan/core";
 import { createMemoryAuditLog, createMemoryKeyStore } from "@public-scan/core/testing";
+import { createMcpHttpHandler } from "@public-scan/mcp";
 import { createRestApp, type RestAppOptions } from "../../src/index.js";
 
 export const BASE_URL = "https://scan.example.org";
@@ -51,7 +52,7 @@ const sessions: SessionResolver = { resolve: ({ cookieHeader }) => Promise.resol
  * A REST app over memory stores with the contract's limits on, a recorded scanner, and helpers to issue
  * keys and to send requests from a given client address.
  */
-export async function createTestRest(input: { scanner?: Scanner; options?: Partial<RestAppOptions> } = {}) {
+export async function createTestRest(input: { scanner?: Scanner; options?: Partial<RestAppOptions>; mcp?: boolean } = {}) {
   const counters = createMemoryCounterStore();
   const limiter = createRateLimiter({ store: counters });
   const local = await createLocalService({
@@ -62,7 +63,19 @@ export async function createTestRest(input: { scanner?: Scanner; options?: Parti
   });
   const keys = createMemoryKeyStore();
   const audit = createMemoryAuditLog();
-  const options: RestAppOptions = { service: local.deps, keys, keyRequests: { sessions, audit, counters }, ...input.options };
+  const mcp = input.mcp
+    ? {
+        hosted: createMcpHttpHandler({ service: local.deps, surface: "hosted", keys, jsonResponse: true }),
+        light: createMcpHttpHandler({ service: local.deps, surface: "light", jsonResponse: true }),
+      }
+    : undefined;
+  const options: RestAppOptions = {
+    service: local.deps,
+    keys,
+    keyRequests: { sessions, audit, counters },
+    ...(mcp === undefined ? {} : { mcp }),
+    ...input.options,
+  };
   const app = createRestApp(options);
   return {
     app,

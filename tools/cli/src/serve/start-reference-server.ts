@@ -3,6 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { createAnonymousScanQuota, createLocalService, ServiceError } from "@public-scan/core";
 import { createClientAddressResolver, createRestApp, serveRestApp, toErrorResponse } from "@public-scan/http-h3";
+import { createMcpHttpHandler } from "@public-scan/mcp";
 import type { PuppeteerScannerOptions } from "@public-scan/scanner";
 import { composeServeCommand } from "./compose-serve-command.js";
 import { DATABASE_FILE } from "../open-scan-store.js";
@@ -85,12 +86,18 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
     config: { baseUrl },
     onJobError: (error, scanId) => log(`scan ${scanId} failed: ${error instanceof Error ? error.message : String(error)}`),
   });
+  const logError = (error: unknown, route: string) =>
+    log(`request (${route}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   const app = createRestApp({
     service: service.deps,
     keys,
     trustedProxies: config.trustedProxies,
-    onError: (error, context) =>
-      log(`request ${context.requestId} (${context.route}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    // /mcp takes the project's API keys as bearer tokens until hosted OAuth lands; /mcp/light is anonymous.
+    mcp: {
+      hosted: createMcpHttpHandler({ service: service.deps, surface: "hosted", keys, onError: (error) => logError(error, "mcp") }),
+      light: createMcpHttpHandler({ service: service.deps, surface: "light", onError: (error) => logError(error, "mcp/light") }),
+    },
+    onError: (error, context) => logError(error, `${context.requestId} ${context.route}`),
   });
   routes.fetch = (request) => app.fetch(request);
 

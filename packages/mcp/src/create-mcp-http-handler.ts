@@ -1,0 +1,129 @@
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import {
+  createLightScanQuota,
+  isServiceError,
+  MCP_LIGHT_TOOL_NAMES,
+  MCP_TOOLS,
+  resolveCaller,
+  toErrorEnvelope,
+  toHttpStatus,
+  UNKNOWN_CLIENT,
+  type Caller,
+  type KeyStore,
+  type McpToolName,
+  type ServiceDeps,
+} from "@public-scan/core";
+import { createServiceMcpServer } from "./create-service-mcp-server.js";
+
+export type McpSurface = "hosted" | "light";
+
+export interface McpHttpHandlerOptions {
+  service: ServiceDeps;
+  /** `hosted` (/mcp): a bearer key, tools by its scopes. `light` (/mcp/light): anonymous, three tools, Light quotas. */
+  surface: McpSurface;
+  /** Needed by the hosted surface to authenticate bearer keys. */
+  keys?: KeyStore;
+  /**
+   * Browser origins allowed to call, besides the deployment's own (`service.config.baseUrl`). A request
+   * with any other `Origin` is refused (DNS-rebinding protection); clients that send no Origin are not browsers.
+   */
+  allowedOrigins?: readonly string[];
+  /** Answer each POST with one JSON body instead of an SSE stream (no progress notifications). Default false. */
+  jsonResponse?: boolean;
+  /** Largest JSON-RPC request body; default 64 KiB (tool arguments are a URL or an id). */
+  maxBodyBytes?: number;
+  onError?: (error: unknown) => void;
+}
+
+/** What a host passes besides the request: the client's address as it resolved it (trusted proxies applied). */
+export interface McpRequestContext {
+  clientAddress: string | null;
+}
+
+export type McpHttpHandler = (request: Request, context: McpRequestContext) => Promise<Response>;
+
+/**
+ * The Streamable HTTP endpoint of one MCP surface as a fetch-style handler, for any host (h3, Lambda, a
+ * plain server). Stateless: each POST gets its own server and transport, so any process behind a load
+ * balancer can answer it; GET (a standalone stream) and DELETE (a session) answer 405, as the MCP
+ * specification lets a server without sessions do. The transport checks Accept, the protocol version
+ * header and the JSON-RPC messages.
+ */
+export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHandler {
+  const ownOrigin = new URL(options.service.config.baseUrl).origin;
+  const origins = new Set([ownOrigin, ...(options.allowedOrigins ?? [])]);
+  const lightService: ServiceDeps =
+    options.service.limits === undefined ? options.service : { ...options.service, quota: createLightScanQuota(options.service.limits) };
+
+  return async (request, context) => {
+    try {
+      const origin = request.headers.get("origin");
+      if (origin !== null && !origins.has(origin))
+        return jsonRpcError(403, { code: -32000, message: "This origin may not call the MCP endpoint." });
+      if (request.method !== "POST") {
+        return jsonRpcError(
+          405,
+          { code: -32000, message: "This MCP endpoint is stateless: send JSON-RPC messages with POST." },
+          { allow: "POST" },
+        );
+      }
+      const access = await accessOf(options, request, context);
+      if (access instanceof Response) return access;
+      const server = createServiceMcpServer({
+        service: options.surface === "light" ? lightService : options.service,
+        caller: access.caller,
+        tools: access.tools,
+      });
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        enableJsonResponse: options.jsonResponse ?? false,
+        maxRequestBodySize: options.maxBodyBytes ?? 64 * 1024,
+      });
+      await server.connect(transport);
+      return await transport.handleRequest(request);
+    } catch (error) {
+      options.onError?.(error);
+      return jsonRpcError(500, { code: -32603, message: "Internal error." });
+    }
+  };
+}
+
+type Access = { caller: Caller; tools: ReadonlySet<McpToolName> };
+
+/** Light: anyone, by address. Hosted: a valid key with scope `mcp` (401/403 otherwise), its tools by its scopes. */
+async function accessOf(options: McpHttpHandlerOptions, request: Request, context: McpRequestContext): Promise<Access | Response> {
+  if (options.surface === "light") {
+    return { caller: { kind: "anonymous", ip: context.clientAddress ?? UNKNOWN_CLIENT }, tools: new Set(MCP_LIGHT_TOOL_NAMES) };
+  }
+  if (options.keys === undefined) throw new Error("The hosted MCP surface needs the key store (`keys`).");
+  try {
+    const { caller, credential } = await resolveCaller(
+      { keys: options.keys, clock: options.service.clock, limits: options.service.limits },
+      {
+        access: { security: "bearer", scopes: ["mcp"] },
+        authorization: request.headers.get("authorization") ?? undefined,
+        clientAddress: context.clientAddress,
+      },
+    );
+    const granted = new Set(credential?.scopes ?? []);
+    const tools = new Set(MCP_TOOLS.filter((spec) => spec.scopes.every((scope) => granted.has(scope))).map((spec) => spec.name));
+    return { caller, tools };
+  } catch (error) {
+    if (!isServiceError(error)) throw error;
+    // Authentication fails at the HTTP layer, as the MCP authorization spec asks: 401 with a Bearer challenge.
+    const status = toHttpStatus(error);
+    const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
+    if (status === 401) headers["www-authenticate"] = 'Bearer realm="public-scan"';
+    if (status === 403) headers["www-authenticate"] = 'Bearer realm="public-scan", error="insufficient_scope", scope="mcp"';
+    const envelope = toErrorEnvelope(error);
+    if (status === 429 && envelope.error.retryAfterSeconds !== null) headers["retry-after"] = String(envelope.error.retryAfterSeconds);
+    return new Response(JSON.stringify(envelope), { status, headers });
+  }
+}
+
+/** A JSON-RPC error without an id (the request was refused before any message was read), with its HTTP status. */
+function jsonRpcError(status: number, error: { code: number; message: string }, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error, id: null }), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+}

@@ -1,0 +1,86 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import { API_VERSION, MCP_TOOL_HANDLERS, MCP_TOOLS, type Caller, type McpToolName, type ServiceDeps } from "@public-scan/core";
+import { scanSite } from "./scan-site.js";
+import { TOOL_DESCRIPTIONS } from "./tool-descriptions.js";
+import { TOOL_OUTPUTS } from "./tool-outputs.js";
+import { toToolError, toToolResult } from "./to-tool-result.js";
+
+export interface ServiceMcpServerOptions {
+  service: ServiceDeps;
+  /** Who calls, resolved by the host from the request (anonymous by address on Light, a key on /mcp). */
+  caller: Caller;
+  /** The tools this caller may see and call (Light: three; /mcp: those its scopes allow). */
+  tools: ReadonlySet<McpToolName>;
+}
+
+const INSTRUCTIONS =
+  "public-scan observes what a public web page does for a first-time visitor: cookies, storage and trackers before consent, " +
+  "the consent banner and what reject and accept do, transport security and privacy-policy signals. Start with service_scan_site; " +
+  "poll service_get_scan_status only with a scanId; read results with service_get_scan_bundle. Results are automated observations " +
+  "for review, never legal advice; a failed or partial scan is incomplete evidence, not a compliance failure.";
+
+/**
+ * An MCP server for one request's caller: every tool of core's table the caller may use, each calling the
+ * same use-case as its REST route, with the contract's input schema, an output schema, annotations and an
+ * assistant-oriented description. Errors become tool errors with the REST envelope's fields.
+ */
+export function createServiceMcpServer(options: ServiceMcpServerOptions): McpServer {
+  const server = new McpServer(
+    { name: "public-scan", title: "public-scan privacy and consent scans", version: API_VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
+  // One loop over the table: the SDK's per-tool argument typing cannot follow a union of input schemas, so
+  // the callback takes the arguments the SDK has already parsed with `spec.input`.
+  const register = server.registerTool.bind(server) as unknown as (
+    name: string,
+    config: Record<string, unknown>,
+    callback: (args: Record<string, unknown>, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Promise<CallToolResult>,
+  ) => void;
+  for (const spec of MCP_TOOLS) {
+    if (!options.tools.has(spec.name)) continue;
+    const scans = spec.name === "service_scan_site";
+    register(
+      spec.name,
+      {
+        title: spec.summary,
+        description: TOOL_DESCRIPTIONS[spec.name],
+        inputSchema: spec.input,
+        outputSchema: TOOL_OUTPUTS[spec.name],
+        // Scanning visits the open web and may use quota; every other tool only reads a stored result.
+        annotations: { readOnlyHint: !scans, destructiveHint: false, idempotentHint: !scans, openWorldHint: scans },
+      },
+      async (args, extra) => {
+        try {
+          if (scans) {
+            const progressToken = extra._meta?.progressToken;
+            const body = await scanSite(options.service, {
+              args: args as Parameters<typeof scanSite>[1]["args"],
+              caller: options.caller,
+              signal: extra.signal,
+              ...(progressToken === undefined
+                ? {}
+                : {
+                    onProgress: ({ percent, phase }) =>
+                      extra.sendNotification({
+                        method: "notifications/progress",
+                        params: { progressToken, progress: percent, total: 100, message: `scan ${phase}` },
+                      }),
+                  }),
+            });
+            return toToolResult(spec.name, body);
+          }
+          const handler = MCP_TOOL_HANDLERS[spec.name] as unknown as (
+            deps: ServiceDeps,
+            input: { args: Record<string, unknown>; caller: Caller },
+          ) => Promise<{ body: unknown }>;
+          return toToolResult(spec.name, (await handler(options.service, { args, caller: options.caller })).body);
+        } catch (error) {
+          return toToolError(error);
+        }
+      },
+    );
+  }
+  return server;
+}

@@ -1,0 +1,49 @@
+import {
+  FindingDetailSchema,
+  FindingListSchema,
+  PreConsentTableSchema,
+  PulseEvidenceSchema,
+  PulseSchema,
+  ScanBundleSchema,
+  ScanIdSchema,
+  type McpToolName,
+} from "@public-scan/core";
+import { z } from "zod";
+
+/**
+ * A scan or its job, for the tools that answer either. MCP wants an output schema of type object, and the
+ * contract's ScanOrJob is a union, so the schema names the fields both share and lets the rest through;
+ * `type` says which one it is (`service_scan` or `service_scan_job`), as in REST.
+ */
+const ScanOrJobOutput = z
+  .object({
+    type: z.enum(["service_scan", "service_scan_job"]),
+    scanId: ScanIdSchema,
+    status: z.string(),
+    domain: z.string(),
+    recommendedNextTool: z.string().optional(),
+    disclaimer: z.string(),
+  })
+  .loose();
+
+/**
+ * The contract's resource schemas carry an OpenAPI id, which JSON Schema renders as a top-level `$ref`;
+ * MCP wants the output schema itself to be an object, so the tool gets a copy of the shape without the id.
+ */
+const unnamed = (schema: z.ZodObject) => z.object(schema.shape);
+
+/** The output schema of each tool: the same resource REST answers with, so both surfaces read alike. */
+export const TOOL_OUTPUTS: { readonly [Name in McpToolName]: z.ZodObject } = {
+  service_scan_site: ScanOrJobOutput,
+  service_get_scan_status: ScanOrJobOutput,
+  service_get_scan_bundle: unnamed(ScanBundleSchema),
+  service_get_scan: ScanOrJobOutput,
+  service_get_report: unnamed(PulseSchema),
+  service_get_evidence: unnamed(PulseEvidenceSchema),
+  service_export_findings: unnamed(FindingListSchema),
+  service_list_findings: unnamed(FindingListSchema),
+  service_get_pre_consent_cookies_trackers: unnamed(PreConsentTableSchema),
+  service_explain_finding: unnamed(FindingDetailSchema),
+  service_get_latest_domain_scan: ScanOrJobOutput,
+  service_get_latest_domain_pre_consent_cookies_trackers: unnamed(PreConsentTableSchema),
+};

@@ -1,0 +1,135 @@
+import { readFileSync } from "node:fs";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import {
+  createAnonymousScanQuota,
+  createLightScanQuota,
+  createLocalService,
+  createMemoryCounterStore,
+  createRateLimiter,
+  issueApiKey,
+  MCP_LIGHT_TOOL_NAMES,
+  MCP_TOOLS,
+  resolveCaller,
+  type Caller,
+  type ScanObservations,
+  type Scanner,
+  type Scope,
+} from "@public-scan/core";
+import { createMemoryKeyStore } from "@public-scan/core/testing";
+import { createTargetPolicy } from "@public-scan/scanner";
+import { serve } from "srvx";
+import { createMcpHttpHandler, createServiceMcpServer } from "../../src/index.js";
+
+export const BASE_URL = "https://scan.example.org";
+
+/** A scanner answering with observations recorded on the fixture web (core's fixtures), for the scanned URL. */
+function createRecordedScanner(): Scanner {
+  const recorded = JSON.parse(
+    readFileSync(new URL("../../../core/test/fixtures/observations/daily-courier.json", import.meta.url), "utf8"),
+  ) as ScanObservations;
+  return {
+    scan: (scan) => {
+      const host = new URL(scan.url).hostname;
+      scan.onProgress?.({ phase: "runtime_observation", progressPercent: 40 });
+      return Promise.resolve({ ...recorded, target: { url: scan.url, host, registrableDomain: host.split(".").slice(-2).join(".") } });
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+export type McpVia = "memory" | "http";
+export interface ConnectInput {
+  surface: "hosted" | "light";
+  /** A bearer key for the hosted surface. */
+  token?: string;
+  /** The client address the host sees (in memory: the caller's; over HTTP every request comes from loopback). */
+  clientAddress?: string;
+}
+
+/**
+ * A service over memory stores with the contract's limits, and MCP clients connected to it either in
+ * memory (the server built for a resolved caller, as the HTTP handler builds it) or over real HTTP through
+ * `createMcpHttpHandler` on srvx.
+ */
+export async function createTestMcp() {
+  const limiter = createRateLimiter({ store: createMemoryCounterStore() });
+  const local = await createLocalService({
+    scanner: createRecordedScanner(),
+    config: { baseUrl: BASE_URL, pollSeconds: 1 },
+    quota: createAnonymousScanQuota(limiter),
+    limits: limiter,
+    // The scanner's own egress policy; test names resolve to a public documentation address, offline.
+    targets: createTargetPolicy({ resolve: ["*.example=93.184.216.34"] }),
+  });
+  const keys = createMemoryKeyStore();
+  const handlers = {
+    hosted: createMcpHttpHandler({ service: local.deps, surface: "hosted", keys }),
+    light: createMcpHttpHandler({ service: local.deps, surface: "light" }),
+  };
+  const server = serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    silent: true,
+    fetch: (request) => {
+      const path = new URL(request.url).pathname;
+      const handler = path === "/mcp" ? handlers.hosted : path === "/mcp/light" ? handlers.light : null;
+      return handler === null ? new Response("not found", { status: 404 }) : handler(request, { clientAddress: "127.0.0.1" });
+    },
+  });
+  await server.ready();
+  const origin = new URL(server.url!).origin;
+  const clients: Client[] = [];
+
+  const connect = async (via: McpVia, input: ConnectInput): Promise<Client> => {
+    const client = new Client({ name: "public-scan-tests", version: "1.0.0" });
+    if (via === "http") {
+      const headers: Record<string, string> = input.token === undefined ? {} : { authorization: `Bearer ${input.token}` };
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(input.surface === "light" ? "/mcp/light" : "/mcp", origin), { requestInit: { headers } }),
+      );
+    } else {
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await createServiceMcpServer(await memoryServerInput(input)).connect(serverSide);
+      await client.connect(clientSide);
+    }
+    clients.push(client);
+    return client;
+  };
+
+  // In memory there is no HTTP request to authenticate: the caller is resolved as the handler resolves it.
+  const memoryServerInput = async (input: ConnectInput) => {
+    const ip = input.clientAddress ?? "127.0.0.1";
+    if (input.surface === "light") {
+      return {
+        service: { ...local.deps, quota: createLightScanQuota(limiter) },
+        caller: { kind: "anonymous", ip } as Caller,
+        tools: new Set(MCP_LIGHT_TOOL_NAMES),
+      };
+    }
+    const { caller, credential } = await resolveCaller(
+      { keys, clock: local.deps.clock },
+      { access: { security: "bearer", scopes: ["mcp"] }, authorization: `Bearer ${input.token ?? ""}`, clientAddress: ip },
+    );
+    const scopes = new Set(credential?.scopes ?? []);
+    return {
+      service: local.deps,
+      caller,
+      tools: new Set(MCP_TOOLS.filter((spec) => spec.scopes.every((scope) => scopes.has(scope))).map((spec) => spec.name)),
+    };
+  };
+
+  return {
+    origin,
+    connect,
+    issueKey: async (kind: "self_serve" | "support", scopes?: Scope[]) =>
+      (await issueApiKey({ keys, clock: local.deps.clock, supportEmail: "support@example.org" }, { kind, ...(scopes ? { scopes } : {}) }))
+        .resource.key,
+    close: async () => {
+      await Promise.all(clients.map((client) => client.close()));
+      await server.close(true);
+      await local.close();
+    },
+  };
+}
