@@ -294,7 +294,7 @@ export type { TargetPolicy } from "./ports/target-policy.js";
 export type { Allowance, QuotaCaller, ScanQuota } from "./ports/scan-quota.js";
 
 // Stored records, as every ScanStore and KeyStore keeps them.
-export { isCompleted } from "./domain/scan-record.js";
+export { hasEvidence, isCompleted } from "./domain/scan-record.js";
 export type { ScanDiagnosticsRecord, ScanRecord } from "./domain/scan-record.js";
 export type { ApiKeyRecord } from "./domain/api-key-record.js";
 

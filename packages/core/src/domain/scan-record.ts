@@ -52,3 +52,12 @@ export type CompletedRecord = ScanRecord & { report: ScanReport; status: "comple
 export function isCompleted(record: ScanRecord): record is CompletedRecord {
   return (record.status === "completed" || record.status === "completed_limited") && record.report !== null;
 }
+
+/**
+ * A completed scan with evidence: what reuse and a domain's latest scan offer (the contract's "eligible"
+ * scan). A no-go result is none: the page could not be observed, so it says nothing about the site, and
+ * must neither be served in place of a new scan nor hide an older scan that did observe the page.
+ */
+export function hasEvidence(record: ScanRecord): record is CompletedRecord {
+  return isCompleted(record) && record.report.resultDisposition !== "no_go";
+}
