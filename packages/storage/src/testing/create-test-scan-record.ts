@@ -81,7 +81,7 @@ export function createTestNoGoReport(): ScanReport {
   return {
     status: "completed_limited",
     score: 0,
-    scoreStatus: "final",
+    scoreStatus: "not_assessed",
     scoreVersion: "test-1",
     riskLevel: "not_assessed",
     coverage: { status: "none", summary: "The page could not be observed.", limitations: [message] },
