@@ -82,6 +82,9 @@ async function createOrJoin(deps: ServiceDeps, input: { target: ScanTarget; call
     scanId: deps.ids.scanId(),
     jobId: deps.ids.jobId(),
     url: target.url,
+    urlHash: target.urlHash,
+    // The query reaches the worker only sealed, so it is never stored in plain text.
+    sealedUrl: target.scanUrl === target.url ? null : deps.sealer.seal(target.scanUrl),
     domain: target.domain,
     scanFrom: target.scanFrom,
     status: "queued",

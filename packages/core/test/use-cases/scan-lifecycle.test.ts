@@ -82,7 +82,9 @@ describe("scan lifecycle", () => {
     held.open();
     await deps.queue.drain();
 
-    expect(calls).toEqual(["https://www.daily-courier.test/news"]);
+    // The page asked for is visited, query included (the fragment never reaches a server); only what is
+    // stored and shown leaves the query out.
+    expect(calls).toEqual(["https://www.daily-courier.test/news?utm_source=CANARY"]);
     const read = await getScan(deps, { scanId: job.scanId, caller });
     expect(read.status).toBe(200);
     const scan = ScanSchema.parse(read.body);

@@ -1,4 +1,4 @@
-import type { ScanRecord, ScanReport } from "@public-scan/core";
+import { urlHashOf, type ScanRecord, type ScanReport } from "@public-scan/core";
 
 export interface TestScanRecordInput {
   readonly scanId: string;
@@ -107,6 +107,8 @@ export function createTestScanRecord(input: TestScanRecordInput): ScanRecord {
     scanId: input.scanId,
     jobId: `job_${input.scanId}`,
     url,
+    urlHash: urlHashOf(url),
+    sealedUrl: null,
     domain: new URL(url).hostname,
     scanFrom: input.scanFrom === undefined ? "eu" : input.scanFrom,
     status: input.status,
