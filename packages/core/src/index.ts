@@ -294,7 +294,7 @@ export type { TargetPolicy } from "./ports/target-policy.js";
 export type { Allowance, QuotaCaller, ScanQuota } from "./ports/scan-quota.js";
 
 // Stored records, as every ScanStore and KeyStore keeps them.
-export { isCompleted } from "./domain/scan-record.js";
+export { hasEvidence, isCompleted } from "./domain/scan-record.js";
 export type { ScanDiagnosticsRecord, ScanRecord } from "./domain/scan-record.js";
 export type { ApiKeyRecord } from "./domain/api-key-record.js";
 
@@ -334,12 +334,13 @@ export type { McpToolArguments, McpToolHandler } from "./use-cases/mcp-tool-hand
 export { runScanJob } from "./use-cases/run-scan-job.js";
 export type { WorkerDeps } from "./use-cases/run-scan-job.js";
 export { recoverInterruptedScans } from "./use-cases/recover-interrupted-scans.js";
-export { normalizeTarget, targetKeyOf } from "./use-cases/normalize-target.js";
+export { normalizeTarget, targetKeyOf, urlHashOf } from "./use-cases/normalize-target.js";
 export type { ScanTarget } from "./use-cases/normalize-target.js";
 export { createUnlimitedQuota } from "./use-cases/scan-quotas.js";
 export { createAnonymousScanQuota, createLightScanQuota } from "./use-cases/scan-quotas.js";
 export { DEFAULT_SERVICE_CONFIG } from "./use-cases/service-deps.js";
 export type { Caller, ServiceConfig, ServiceDeps } from "./use-cases/service-deps.js";
+export type { UrlSealer } from "./use-cases/create-url-sealer.js";
 export type { Outcome } from "./use-cases/outcome.js";
 
 // Limits and keys: the factories and checks a host wires, and the helpers every CounterStore implementation shares.

@@ -54,6 +54,33 @@ const IGNORES_NOT_BEFORE_BUG = (): ScanStore => {
   return { ...inner, findReusable: (targetKey) => inner.findReusable(targetKey, "") };
 };
 
+const OFFERS_NO_GO_BUG = (): ScanStore => {
+  // Returns the latest completed scan, whether or not it has evidence.
+  const inner = createMemoryScanStore();
+  const completed = new Map<string, Parameters<ScanStore["create"]>[0]>();
+  const keep = (record: Parameters<ScanStore["create"]>[0]) => {
+    if (record.status === "completed" || record.status === "completed_limited") completed.set(record.scanId, record);
+  };
+  const latest = (match: (record: Parameters<ScanStore["create"]>[0]) => boolean) =>
+    Promise.resolve(
+      [...completed.values()].filter(match).sort((a, b) => (b.completedAt ?? "").localeCompare(a.completedAt ?? ""))[0] ?? null,
+    );
+  return {
+    ...inner,
+    async create(record, index) {
+      const created = await inner.create(record, index);
+      if (created) keep(record);
+      return created;
+    },
+    async update(record, options) {
+      const stored = await inner.update(record, options);
+      if (stored !== null) keep(record);
+      return stored;
+    },
+    latestForDomain: (domain) => latest((record) => record.domain === domain),
+  };
+};
+
 const OVERWRITING_CREATE_BUG = (): ScanStore => {
   const inner = createMemoryScanStore();
   return {
@@ -74,6 +101,11 @@ const CAUGHT: [string, ScanStoreCaseName, () => ScanStore][] = [
   ["a read-then-write update", "exactly one of 20 concurrent updates expecting the same status succeeds", READ_THEN_WRITE_BUG],
   ["shared references", "records are copies: mutating an argument or a returned object does not change the store", SHARED_REFERENCE_BUG],
   ["an ignored notBefore", "findReusable returns the latest completed scan of the target at or after notBefore", IGNORES_NOT_BEFORE_BUG],
+  [
+    "a no-go offered as a domain's latest scan",
+    "a no-go result is neither reusable nor a domain's latest scan: the latest scan with evidence is",
+    OFFERS_NO_GO_BUG,
+  ],
   ["an overwriting create", "create refuses an existing scanId and does not overwrite it", OVERWRITING_CREATE_BUG],
 ];
 

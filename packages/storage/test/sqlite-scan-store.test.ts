@@ -22,21 +22,64 @@ describe("SQLite scan store", () => {
     await store.close();
     const db = new DatabaseSync(path);
     expect(db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
-    expect(db.prepare("SELECT scan_id, target_key, domain, scan_from, status, completed_at FROM scan_records").all()).toEqual([
-      {
-        scan_id: "scan_s",
-        target_key: targetKeyOf(record),
-        domain: "example.test",
-        scan_from: "eu",
-        status: "completed",
-        completed_at: record.completedAt,
-      },
-    ]);
+    expect(db.prepare("SELECT scan_id, target_key, domain, scan_from, status, completed_at, has_evidence FROM scan_records").all()).toEqual(
+      [
+        {
+          scan_id: "scan_s",
+          target_key: targetKeyOf(record),
+          domain: "example.test",
+          scan_from: "eu",
+          status: "completed",
+          completed_at: record.completedAt,
+          has_evidence: 1,
+        },
+      ],
+    );
     const indexes = db
       .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'scan_records' AND sql IS NOT NULL")
       .all();
-    expect(indexes.map((row) => row.name).sort()).toEqual(["scan_records_by_domain", "scan_records_by_status", "scan_records_by_target"]);
+    expect(indexes.map((row) => row.name).sort()).toEqual([
+      "scan_records_by_status",
+      "scan_records_by_target",
+      "scan_records_with_evidence_by_domain",
+      "scan_records_with_evidence_by_target",
+    ]);
     db.close();
+  });
+
+  it("brings a file written before has_evidence up to date: a no-go stored then is no domain's latest scan", async () => {
+    const path = join(dir, "before-evidence.sqlite");
+    const old = new DatabaseSync(path);
+    old.exec(`CREATE TABLE scan_records (scan_id TEXT PRIMARY KEY NOT NULL, target_key TEXT NOT NULL, domain TEXT NOT NULL,
+      scan_from TEXT, status TEXT NOT NULL, completed_at TEXT, record TEXT NOT NULL);
+      CREATE INDEX scan_records_by_domain ON scan_records (domain, status, completed_at);`);
+    const insert = old.prepare("INSERT INTO scan_records VALUES (?, ?, ?, ?, ?, ?, ?)");
+    const observed = createTestScanRecord({ scanId: "scan_old", status: "completed", completedAt: "2026-08-15T12:00:00.000Z" });
+    const noGo = createTestScanRecord({
+      scanId: "scan_nogo",
+      status: "completed_limited",
+      noGo: true,
+      completedAt: "2026-08-15T13:00:00.000Z",
+    });
+    for (const record of [observed, noGo]) {
+      insert.run(
+        record.scanId,
+        targetKeyOf(record),
+        record.domain,
+        record.scanFrom,
+        record.status,
+        record.completedAt,
+        JSON.stringify(record),
+      );
+    }
+    old.close();
+    // Two processes open the old file: the column is added once.
+    const [store, peer] = [createSqliteScanStore({ path }), createSqliteScanStore({ path })];
+    expect(await store.latestForDomain("example.test")).toStrictEqual(observed);
+    expect(await peer.findReusable(targetKeyOf(observed), "2026-08-15T00:00:00.000Z")).toStrictEqual(observed);
+    expect(await store.get("scan_nogo")).toStrictEqual(noGo);
+    await store.close();
+    await peer.close();
   });
 
   it("shares one database with the counter store and leaves a passed-in database open", async () => {

@@ -9,9 +9,9 @@ export function formatReport(resources: { scan: Scan; findings: FindingList; tab
   const { scan, findings, table } = resources;
   const out: string[] = [];
   out.push(`public-scan report for ${scan.url}`);
-  out.push(
-    `  Score ${scan.score}/100 · risk ${scan.riskLevel} · coverage ${scan.coverage.status} · ${scan.status} · score version ${scan.scoreVersion}`,
-  );
+  // A no-go's score is the contract's placeholder 0, no measurement: it must not read as the worst score.
+  const score = scan.scoreStatus === "not_assessed" ? "Score not assessed (the page could not be observed)" : `Score ${scan.score}/100`;
+  out.push(`  ${score} · risk ${scan.riskLevel} · coverage ${scan.coverage.status} · ${scan.status} · score version ${scan.scoreVersion}`);
   if (scan.reused) out.push(`  Reused a scan from ${scan.reusedScanAgeSeconds ?? 0} s ago (run with --fresh for a new one).`);
   out.push(`  ${scan.coverage.summary}`);
   if (scan.resultDispositionReason) out.push(`  No-go: ${scan.resultDispositionReason.message}`);

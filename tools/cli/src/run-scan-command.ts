@@ -1,4 +1,4 @@
-import type { ScanStore, Scanner } from "@public-scan/core";
+import { toSafeUrl, type ScanStore, type Scanner } from "@public-scan/core";
 import type { PuppeteerScannerOptions } from "@public-scan/scanner";
 import { composeScanCommand, TOKENS } from "./composition-root.js";
 import { formatObservations } from "./format-observations.js";
@@ -60,7 +60,8 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
   const scanner = scope.resolve<Scanner>(TOKENS.scanner);
   let result: ServiceScanResult;
   try {
-    io.stderr(`scan: ${url}\n`);
+    // Shown as everywhere else: without the query string and fragment, which may carry tokens (they are scanned).
+    io.stderr(`scan: ${toSafeUrl(url) ?? url}\n`);
     result = await scanThroughService({
       scanner,
       scans: scope.resolve<ScanStore>(TOKENS.scanStore),

@@ -2,7 +2,7 @@ import {
   createLocalService,
   createScan,
   getPreConsentTable,
-  getScan,
+  getScanStatus,
   listFindings,
   type FindingList,
   type PreConsentTable,
@@ -60,7 +60,8 @@ export async function scanThroughService(options: ScanThroughServiceOptions): Pr
     if (created.status === 200) scan = created.body;
     else {
       await local.deps.queue.drain();
-      const read = await getScan(local.deps, { scanId: created.body.scanId, caller: LOCAL_CALLER });
+      // The status read answers a failed or expired scan with its ScanJob and error (getScan has no Scan to give).
+      const read = await getScanStatus(local.deps, { scanId: created.body.scanId, caller: LOCAL_CALLER });
       if (read.body.type !== "service_scan") return { kind: "ended", job: read.body };
       // A read reports no provenance of its own ("unavailable"); this command made the request, so the Scan
       // it prints says how that request was satisfied.

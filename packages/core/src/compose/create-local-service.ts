@@ -11,6 +11,7 @@ import { createDurationStats } from "../stores/create-duration-stats.js";
 import { createUnlimitedQuota } from "../use-cases/scan-quotas.js";
 import { recoverInterruptedScans } from "../use-cases/recover-interrupted-scans.js";
 import { runScanJob, type WorkerDeps } from "../use-cases/run-scan-job.js";
+import { createUrlSealer } from "../use-cases/create-url-sealer.js";
 import { DEFAULT_SERVICE_CONFIG, type ScanQuota, type ServiceConfig } from "../use-cases/service-deps.js";
 
 export interface LocalServiceOptions {
@@ -22,6 +23,12 @@ export interface LocalServiceOptions {
   limits?: RateLimiter;
   /** Refuses non-public targets before they are queued (the scanner's `createTargetPolicy`). */
   targets?: TargetPolicy;
+  /**
+   * The deployment's secret for sealing a scanned URL's query string in the store until a worker visits it
+   * (AES-256-GCM, key derived from it). Every process sharing `scans` needs the same one. Without it the
+   * key is random per process: a queued scan of a URL with a query that outlives its process ends failed.
+   */
+  targetSecret?: string;
   config: Partial<ServiceConfig> & Pick<ServiceConfig, "baseUrl">;
   /**
    * The job queue, built around the service's job handler. Default: the in-process queue with
@@ -70,6 +77,7 @@ export async function createLocalService(
     clock,
     ids: options.ids ?? createRandomIds(),
     config: { ...DEFAULT_SERVICE_CONFIG, ...options.config },
+    sealer: createUrlSealer(options.targetSecret === undefined ? {} : { secret: options.targetSecret }),
     durations: createDurationStats(),
     scanner: options.scanner,
     jobDeadlineMs: options.jobDeadlineMs ?? 120_000,

@@ -157,7 +157,7 @@ export const OPERATIONS = [
     responses: { 200: ScanSchema, 202: ScanJobSchema },
     errors: ["invalid_request", "unauthorized", "forbidden", "rate_limited", "internal_error"],
   },
-  resultRoute("getScan", "", { summary: "Scan resource", readWeight: RESOURCE_1, responses: { 200: ScanOrJobSchema } }),
+  resultRoute("getScan", "", { summary: "Scan resource", readWeight: RESOURCE_1, responses: { 200: ScanSchema } }),
   resultRoute("getScanDiagnostics", "/diagnostics", {
     summary: "Bounded timing and collection diagnostics",
     readWeight: RESOURCE_4,

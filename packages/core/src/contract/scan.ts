@@ -11,8 +11,11 @@ import { ScanStatusSchema } from "./states.js";
 export const RiskLevelSchema = z.enum(["not_assessed", "informational", "review_suggested", "review_recommended", "priority_review"]);
 export type RiskLevel = z.infer<typeof RiskLevelSchema>;
 
-/** `final` once stored; `provisional` when the score rests on partial coverage. */
-export const ScoreStatusSchema = z.enum(["final", "provisional"]);
+/**
+ * `final` once stored; `provisional` when the score rests on partial coverage; `not_assessed` with a no-go
+ * disposition, whose `score` (an integer in the contract, so 0) is no measurement and must not be read as one.
+ */
+export const ScoreStatusSchema = z.enum(["final", "provisional", "not_assessed"]);
 
 export const CoverageSchema = z
   .object({
@@ -68,7 +71,11 @@ export const ScanObjectSchema = z.object({
   domain: HostSchema.meta({ description: "Host of the scanned URL." }),
   url: z.string().meta({ description: "Scanned URL, normalised, without query string or fragment." }),
   status: ScanStatusSchema,
-  score: z.int().min(0).max(100),
+  score: z
+    .int()
+    .min(0)
+    .max(100)
+    .meta({ description: "Overall score. With scoreStatus `not_assessed` (a no-go) it is 0 as a placeholder, not a measurement." }),
   scoreStatus: ScoreStatusSchema,
   scoreVersion: z.string().min(1),
   scoreUpdatedAt: DateTimeSchema,
@@ -87,10 +94,18 @@ export const ScanObjectSchema = z.object({
 
 /**
  * A disposition and its reason travel together: `no_go` always has a reason code and is only used with
- * `completed_limited` (contract); the other dispositions have none.
+ * `completed_limited` (contract); the other dispositions have none. A no-go is not assessed, and only a
+ * no-go is: its score status and risk level say so, and its score is the placeholder 0.
  */
 export function checkDisposition(
-  value: { status: string; resultDisposition: ResultDisposition; resultDispositionReason: unknown },
+  value: {
+    status: string;
+    resultDisposition: ResultDisposition;
+    resultDispositionReason: unknown;
+    score: number;
+    scoreStatus: string;
+    riskLevel: string;
+  },
   issues: { addIssue: (issue: { code: "custom"; message: string; path: string[] }) => void },
 ): void {
   const isNoGo = value.resultDisposition === "no_go";
@@ -104,6 +119,12 @@ export function checkDisposition(
   if (isNoGo && value.status !== "completed_limited") {
     issues.addIssue({ code: "custom", message: "no_go is used only with completed_limited", path: ["status"] });
   }
+  for (const field of ["scoreStatus", "riskLevel"] as const) {
+    if (isNoGo !== (value[field] === "not_assessed")) {
+      issues.addIssue({ code: "custom", message: `${field} is not_assessed exactly with no_go`, path: [field] });
+    }
+  }
+  if (isNoGo && value.score !== 0) issues.addIssue({ code: "custom", message: "a no_go score is the placeholder 0", path: ["score"] });
 }
 
 /** The durable scan resource (contract: Scan, type `service_scan`). It exists once a result is stored. */

@@ -24,8 +24,19 @@ export interface ScanDiagnosticsRecord {
 export interface ScanRecord {
   scanId: string;
   jobId: string;
-  /** Normalised URL (no query string or fragment) and its host. */
+  /** Normalised URL (no query string or fragment) and its host: what is shown. */
   url: string;
+  /**
+   * SHA-256 of the full URL the scan visits (query included): with the region, the key reuse and joins
+   * match on (`targetKeyOf`). The query itself is never stored in plain text. Absent in records stored
+   * before queries were scanned: their `url` was the whole URL visited, and its hash stands in.
+   */
+  urlHash?: string;
+  /**
+   * The full URL, sealed (`UrlSealer`), while the scan is queued or running and only when it has a query;
+   * null (or absent) otherwise, and once the scan ended. For the worker alone: never rendered, logged or shown.
+   */
+  sealedUrl?: string | null;
   domain: string;
   scanFrom: string | null;
   status: JobStatus | "completed" | "completed_limited";
@@ -51,4 +62,13 @@ export type CompletedRecord = ScanRecord & { report: ScanReport; status: "comple
 
 export function isCompleted(record: ScanRecord): record is CompletedRecord {
   return (record.status === "completed" || record.status === "completed_limited") && record.report !== null;
+}
+
+/**
+ * A completed scan with evidence: what reuse and a domain's latest scan offer (the contract's "eligible"
+ * scan). A no-go result is none: the page could not be observed, so it says nothing about the site, and
+ * must neither be served in place of a new scan nor hide an older scan that did observe the page.
+ */
+export function hasEvidence(record: ScanRecord): record is CompletedRecord {
+  return isCompleted(record) && record.report.resultDisposition !== "no_go";
 }

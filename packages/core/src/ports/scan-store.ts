@@ -9,8 +9,9 @@ import type { ScanRecord } from "../domain/scan-record.js";
  * - `update` is a compare-and-set on the record's `status`, so two workers cannot both move one job; a
  *   terminal record (completed, completed_limited, failed, expired) never changes again, even for a caller
  *   that names its status;
- * - the indexes (active scan per target, latest completed per target and per domain) are updated with the
- *   record they point to, never ahead of it.
+ * - the indexes (active scan per target, latest completed scan with evidence per target and per domain) are
+ *   updated with the record they point to, never ahead of it; "with evidence" is core's `hasEvidence`, so
+ *   a no-go result is never reused and never a domain's latest scan.
  */
 export interface ScanStore {
   get(scanId: string): Promise<ScanRecord | null>;
@@ -22,9 +23,9 @@ export interface ScanStore {
   update(record: ScanRecord, options: { expectedStatus: ScanRecord["status"]; targetKey: string }): Promise<ScanRecord | null>;
   /** The in-flight (queued or running) scan of a target, if any. */
   findActive(targetKey: string): Promise<ScanRecord | null>;
-  /** The latest completed scan of a target that completed at or after `notBefore` (ISO date-time). */
+  /** The latest completed scan with evidence of a target that completed at or after `notBefore` (ISO date-time). */
   findReusable(targetKey: string, notBefore: string): Promise<ScanRecord | null>;
-  /** The latest completed scan of a domain, optionally from one region. */
+  /** The latest completed scan with evidence of a domain, optionally from one region. */
   latestForDomain(domain: string, scanFrom?: string): Promise<ScanRecord | null>;
   /** Scans still queued or running, for recovery after a process died. */
   listActive(): Promise<ScanRecord[]>;

@@ -13,7 +13,7 @@ import { toPreConsentRows } from "./to-pre-consent-rows.js";
 export interface ScanReport {
   status: "completed" | "completed_limited";
   score: number;
-  scoreStatus: "final" | "provisional";
+  scoreStatus: "final" | "provisional" | "not_assessed";
   scoreVersion: string;
   riskLevel: RiskLevel;
   coverage: Coverage;
@@ -29,8 +29,9 @@ export interface ScanReport {
 
 /**
  * Observations -> evidence -> findings -> score, risk, coverage and disposition, and the pre-consent table.
- * Pure: the same observations always give the same report. A no-go page is not assessed (score 0, risk
- * `not_assessed`, no findings): what it did not show proves nothing.
+ * Pure: the same observations always give the same report. A no-go page is not assessed (score status and
+ * risk `not_assessed`, no findings; the score is 0 only because the contract's score is an integer): what it
+ * did not show proves nothing, and a measured 0 would read as the worst result.
  */
 export function toScanReport(observations: ScanObservations): ScanReport {
   const { coverage, disposition, reason } = toCoverage(observations);
@@ -38,7 +39,7 @@ export function toScanReport(observations: ScanObservations): ScanReport {
     return {
       status: "completed_limited",
       score: 0,
-      scoreStatus: "final",
+      scoreStatus: "not_assessed",
       scoreVersion: SCORE_VERSION,
       riskLevel: "not_assessed",
       coverage,

@@ -12,7 +12,8 @@ export function toScanOverview(record: Completed) {
     url: record.url,
     status: record.status,
     score: record.report.score,
-    scoreStatus: record.report.scoreStatus,
+    // Reports stored before `not_assessed` existed said `final` for a no-go; its 0 was never a measurement.
+    scoreStatus: record.report.resultDisposition === "no_go" ? "not_assessed" : record.report.scoreStatus,
     scoreVersion: record.report.scoreVersion,
     riskLevel: record.report.riskLevel,
     coverage: record.report.coverage,

@@ -1,8 +1,7 @@
-import type { ScanRecord } from "../domain/scan-record.js";
+import { hasEvidence, type ScanRecord } from "../domain/scan-record.js";
 import type { ScanStore } from "../ports/scan-store.js";
 
 const ACTIVE = new Set<ScanRecord["status"]>(["queued", "pending", "running", "finalizing"]);
-const COMPLETED = new Set<ScanRecord["status"]>(["completed", "completed_limited"]);
 const TERMINAL = new Set<ScanRecord["status"]>(["completed", "completed_limited", "failed", "expired"]);
 
 /**
@@ -13,8 +12,9 @@ export function createMemoryScanStore(): ScanStore {
   const records = new Map<string, ScanRecord>();
   const targetOf = new Map<string, string>();
   const copy = (record: ScanRecord | undefined): ScanRecord | null => (record === undefined ? null : structuredClone(record));
+  // Reuse and a domain's latest scan offer only results with evidence (no no-go).
   const latest = (candidates: ScanRecord[]) =>
-    candidates.filter((record) => COMPLETED.has(record.status)).sort((a, b) => (b.completedAt ?? "").localeCompare(a.completedAt ?? ""))[0];
+    candidates.filter((record) => hasEvidence(record)).sort((a, b) => (b.completedAt ?? "").localeCompare(a.completedAt ?? ""))[0];
 
   return {
     get: (scanId) => Promise.resolve(copy(records.get(scanId))),

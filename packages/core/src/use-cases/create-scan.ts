@@ -1,5 +1,5 @@
 import type { Scan, ScanJob } from "../contract/index.js";
-import { isCompleted, type ScanRecord } from "../domain/scan-record.js";
+import { hasEvidence, type ScanRecord } from "../domain/scan-record.js";
 import type { RequestProvenance } from "../render/to-scan-resource.js";
 import { toScanJobResource } from "../render/to-scan-job-resource.js";
 import { toScanResource } from "../render/to-scan-resource.js";
@@ -44,10 +44,10 @@ async function createOrJoin(deps: ServiceDeps, input: { target: ScanTarget; call
 
   if (target.freshness === "latest") {
     const notBefore = new Date(now - deps.config.reuseWindowSeconds * 1000).toISOString();
+    // Only a result with evidence is reused: a no-go (a bot challenge, an error page) says nothing about the
+    // site, so the store skips it, and the next request scans again or reuses an older scan that observed.
     const reusable = await deps.scans.findReusable(target.targetKey, notBefore);
-    // A no-go result (a bot challenge, an error page) is no evidence about the site: it is not reused, so
-    // the next request scans again instead of serving "not assessed" for hours.
-    if (reusable !== null && isCompleted(reusable) && reusable.report?.resultDisposition !== "no_go") {
+    if (reusable !== null && hasEvidence(reusable)) {
       const age = Math.max(0, Math.floor((now - Date.parse(reusable.completedAt ?? reusable.createdAt)) / 1000));
       const fields = provenance(await deps.quota.peek(input.caller), {
         executionMode: "reused_scan",
@@ -82,6 +82,9 @@ async function createOrJoin(deps: ServiceDeps, input: { target: ScanTarget; call
     scanId: deps.ids.scanId(),
     jobId: deps.ids.jobId(),
     url: target.url,
+    urlHash: target.urlHash,
+    // The query reaches the worker only sealed, so it is never stored in plain text.
+    sealedUrl: target.scanUrl === target.url ? null : deps.sealer.seal(target.scanUrl),
     domain: target.domain,
     scanFrom: target.scanFrom,
     status: "queued",

@@ -1,5 +1,5 @@
 import type { PreConsentTable, Scan } from "../contract/index.js";
-import { isCompleted } from "../domain/scan-record.js";
+import { hasEvidence } from "../domain/scan-record.js";
 import { ServiceError } from "../errors/service-error.js";
 import { toPreConsentTable } from "../render/to-pre-consent-table.js";
 import { toScanResource } from "../render/to-scan-resource.js";
@@ -18,11 +18,13 @@ async function latest(
   const scanFrom = checkScanFrom(input.scanFrom);
   await checkReadLimit(deps, { caller: input.caller, resource: `domain:${domain}`, weight: weightOf(input.operationId) });
   const record = await deps.scans.latestForDomain(domain, scanFrom);
-  if (record === null || !isCompleted(record)) throw new ServiceError("not_found", "No completed scan of this domain.");
+  // The contract's "latest eligible scan": a no-go result is none, so a newer one never hides an older scan
+  // that observed the page, and a domain with only no-go results has no latest scan (not an empty table).
+  if (record === null || !hasEvidence(record)) throw new ServiceError("not_found", "No completed scan of this domain with evidence.");
   return record;
 }
 
-/** GET /domains/{domain}/latest: the latest completed scan of a domain (optionally from one region). */
+/** GET /domains/{domain}/latest: the latest completed scan with evidence of a domain (optionally from one region). */
 export async function getDomainLatest(deps: ServiceDeps, input: DomainRead): Promise<{ status: 200; body: Scan }> {
   const record = await latest(deps, { ...input, operationId: "getDomainLatestScan" });
   return {

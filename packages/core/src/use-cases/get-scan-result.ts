@@ -26,13 +26,16 @@ export async function getScanResult<T>(
   await checkReadLimit(deps, { caller: input.caller, resource: record.scanId, weight });
   const links = linksOf(deps);
   if (isCompleted(record)) return { status: 200, body: render(record, links) };
-  if (record.status === "failed" || record.status === "expired") {
-    throw new ServiceError("not_found", `This scan ended ${record.status} and has no result. Start a new scan.`);
-  }
+  if (record.status === "failed" || record.status === "expired") throw endedWithoutResult(record.status);
   const job = toScanJobResource(record, {
     links,
     provenance: readProvenance(deps, await deps.quota.peek(input.caller)),
     timing: jobTiming(deps),
   });
   return { status: 202, body: job, retryAfterSeconds: job.retryAfterSeconds };
+}
+
+/** The answer of every result read of a scan that failed or expired: nothing to show, nothing inferred. */
+export function endedWithoutResult(status: string): ServiceError {
+  return new ServiceError("not_found", `This scan ended ${status} and has no result. Start a new scan.`);
 }

@@ -1,19 +1,25 @@
-import type { ScanOrJob } from "../contract/index.js";
+import type { Scan, ScanOrJob } from "../contract/index.js";
 import { isCompleted, type ScanRecord } from "../domain/scan-record.js";
 import { ACTIVE_SCAN_READ, checkReadLimit, weightOf } from "./check-read-limit.js";
 import { toScanJobResource } from "../render/to-scan-job-resource.js";
 import { toScanResource } from "../render/to-scan-resource.js";
 import { findScan } from "./find-scan.js";
+import { endedWithoutResult } from "./get-scan-result.js";
 import type { Outcome } from "./outcome.js";
 import { jobTiming, linksOf, readProvenance } from "./render-context.js";
 import type { Caller, ServiceDeps } from "./service-deps.js";
 
 /**
- * GET /scans/{scanId}: the Scan once completed (200); while active its ScanJob (202, Retry-After); a
- * failed or expired scan's ScanJob with its error (200).
+ * GET /scans/{scanId}: the Scan once completed (200); while active its ScanJob (202, Retry-After). A failed
+ * or expired scan has no Scan: 404 like every result route (the contract's 200 is a Scan), and the status
+ * route tells what happened.
  */
-export async function getScan(deps: ServiceDeps, input: { scanId: string; caller: Caller }): Promise<Outcome<ScanOrJob>> {
-  return readCharged(deps, { ...input, completedWeight: weightOf("getScan") });
+export async function getScan(deps: ServiceDeps, input: { scanId: string; caller: Caller }): Promise<Outcome<Scan>> {
+  const outcome = await readCharged(deps, { ...input, completedWeight: weightOf("getScan") });
+  if (outcome.status === 202) return outcome;
+  const { body } = outcome;
+  if (body.type === "service_scan") return { status: 200, body };
+  throw endedWithoutResult(body.status);
 }
 
 /**

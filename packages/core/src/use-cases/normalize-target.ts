@@ -1,16 +1,25 @@
-import { CreateScanRequestSchema } from "../contract/index.js";
+import { createHash } from "node:crypto";
+import { CreateScanRequestSchema, MAX_SCAN_URL_LENGTH } from "../contract/index.js";
 import { ServiceError } from "../errors/service-error.js";
 import type { ServiceDeps } from "./service-deps.js";
 
 export interface ScanTarget {
   /**
-   * What is visited, stored and shown: scheme, host, port and path. Query strings and fragments are dropped:
-   * they may carry personal data, and a scan is of the page, not of one visitor's link to it.
+   * What is stored and shown: scheme, host, port and path. The query string and the fragment are left out:
+   * they may carry personal data or tokens, and the contract never exposes query strings.
    */
   url: string;
+  /**
+   * What is visited: `url` with its query string, as the caller gave it, since another query may be another
+   * page. Private: it reaches the worker only sealed (`UrlSealer`), and is never stored in plain text,
+   * logged or shown. The fragment is dropped: a browser never sends it to the server.
+   */
+  scanUrl: string;
+  /** SHA-256 of `scanUrl`: what reuse and joins match on, so `?p=1` and `?p=2` are two targets. */
+  urlHash: string;
   domain: string;
   scanFrom: string;
-  /** Reuse and in-flight joins match on this: normalised URL and region. */
+  /** Reuse and in-flight joins match on this: region and `urlHash`. */
   targetKey: string;
   freshness: "latest" | "fresh";
 }
@@ -31,23 +40,42 @@ export function normalizeTarget(body: unknown, regions: { scanRegions: readonly 
     throw new ServiceError("invalid_request", `scanFrom: this deployment scans from ${regions.scanRegions.join(", ")}`);
   }
   const url = new URL(parsed.data.url);
-  url.hash = "";
   // `example.com.` is the fully qualified spelling of `example.com`: one site, one domain, one reuse key.
   if (url.hostname.endsWith(".") && !url.hostname.startsWith("[")) url.hostname = url.hostname.slice(0, -1);
   const path = url.pathname === "" ? "/" : url.pathname;
   const shown = `${url.protocol}//${url.host}${path}`;
+  // The parser percent-encodes what a URL may not hold raw (`<`, spaces, quotes), so a query within the
+  // limit as sent can outgrow it: refused here, before quota, store or scanner, never cut.
+  const scanUrl = `${shown}${url.search}`;
+  if (scanUrl.length > MAX_SCAN_URL_LENGTH) {
+    throw new ServiceError("invalid_request", `url: must be at most ${MAX_SCAN_URL_LENGTH} characters once percent-encoded`);
+  }
+  const urlHash = urlHashOf(scanUrl);
   return {
     url: shown,
+    scanUrl,
+    urlHash,
     domain: url.hostname,
     scanFrom,
-    targetKey: targetKeyOf({ scanFrom, url: shown }),
+    targetKey: targetKeyOf({ scanFrom, url: shown, urlHash }),
     freshness: parsed.data.freshness ?? "latest",
   };
 }
 
-/** The key reuse and in-flight joins match on: region and normalised URL. */
-export function targetKeyOf(record: { scanFrom: string | null; url: string }): string {
-  return `${record.scanFrom ?? ""}|${record.url}`;
+/**
+ * The hash a target's full URL is known by in the store (hex SHA-256). A hash, not the URL: a query may hold
+ * a token, and the key is stored beside every record. It can confirm a guessed URL, not reveal an unknown one.
+ */
+export function urlHashOf(scanUrl: string): string {
+  return createHash("sha256").update(scanUrl, "utf8").digest("hex");
+}
+
+/**
+ * The key reuse and in-flight joins match on: region and the hash of the full URL. A record without
+ * `urlHash` (stored before queries were scanned) visited exactly its `url`, so that is what is hashed.
+ */
+export function targetKeyOf(record: { scanFrom: string | null; url: string; urlHash?: string }): string {
+  return `${record.scanFrom ?? ""}|${record.urlHash ?? urlHashOf(record.url)}`;
 }
 
 const DEFAULT_PORTS: Record<string, number> = { "http:": 80, "https:": 443 };

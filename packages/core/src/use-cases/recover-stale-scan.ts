@@ -31,7 +31,7 @@ export async function recoverStaleScan(deps: ServiceDeps, record: ScanRecord): P
   }
   const at = new Date(deps.clock.now()).toISOString();
   const stored = await deps.scans.update(
-    { ...record, status: "failed", completedAt: at, error: { ...INTERRUPTED } },
+    { ...record, status: "failed", sealedUrl: null, completedAt: at, error: { ...INTERRUPTED } },
     { expectedStatus: record.status, targetKey },
   );
   return stored === null ? "left" : "failed";

@@ -6,6 +6,7 @@ import type { ScanJobMessage } from "../ports/job-queue.js";
 import type { Scanner } from "../ports/scanner.js";
 import { toScanReport } from "../projection/to-scan-report.js";
 import { targetKeyOf } from "./normalize-target.js";
+import { urlToVisit } from "./url-to-visit.js";
 import type { ServiceDeps } from "./service-deps.js";
 import { toDiagnosticsRecord } from "./to-diagnostics-record.js";
 
@@ -21,6 +22,15 @@ export interface WorkerDeps extends ServiceDeps {
    */
   shutdown?: AbortSignal;
 }
+
+/** A query sealed under a key this process does not have (no shared secret, and the process that took it died). */
+const URL_UNREADABLE: ErrorBody = {
+  code: "internal_error",
+  message: "The scan was interrupted before it ran, and the query string of its URL is not kept. Start a new scan.",
+  retryable: true,
+  retryAfterSeconds: 30,
+  recommendedNextAction: "retry_after_delay",
+};
 
 const EXPIRED: ErrorBody = {
   code: "internal_error",
@@ -40,6 +50,15 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
   if (queued === null || queued.status !== "queued") return;
   const targetKey = targetKeyOf(queued);
   const iso = () => new Date(deps.clock.now()).toISOString();
+  // Visiting the URL without its query would scan another page than the one asked for: the scan ends instead.
+  const url = urlToVisit(queued, deps.sealer);
+  if (url === null) {
+    await deps.scans.update(
+      { ...queued, status: "failed", sealedUrl: null, completedAt: iso(), lastHeartbeatAt: iso(), error: { ...URL_UNREADABLE } },
+      { expectedStatus: "queued", targetKey },
+    );
+    return;
+  }
 
   let current: ScanRecord | null = await deps.scans.update(
     {
@@ -87,7 +106,7 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
     const observations = ScanObservationsSchema.parse(
       await Promise.race([
         deps.scanner.scan({
-          url: current.url,
+          url,
           signal: stop,
           onProgress: ({ phase, progressPercent }) => heartbeat({ phase, progressPercent }),
         }),
@@ -109,6 +128,8 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
         ...finalizing,
         status: report.status,
         phase: "done",
+        // The query was needed to visit the page; an ended scan keeps only its hash.
+        sealedUrl: null,
         completedAt,
         lastHeartbeatAt: completedAt,
         progressPercent: 100,
@@ -133,7 +154,15 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
     const expired = deadline.aborted;
     const body = expired ? EXPIRED : toErrorEnvelope(error).error;
     await move(
-      { ...running, status: expired ? "expired" : "failed", completedAt: iso(), lastHeartbeatAt: iso(), error: body, report: null },
+      {
+        ...running,
+        status: expired ? "expired" : "failed",
+        sealedUrl: null,
+        completedAt: iso(),
+        lastHeartbeatAt: iso(),
+        error: body,
+        report: null,
+      },
       running.status,
     );
   }

@@ -5,6 +5,7 @@ import type { DurationStats } from "../ports/duration-stats.js";
 import type { ScanQuota } from "../ports/scan-quota.js";
 import type { RateLimiter } from "../ports/rate-limiter.js";
 import type { TargetPolicy } from "../ports/target-policy.js";
+import type { UrlSealer } from "./create-url-sealer.js";
 
 // The ScanQuota port and its Allowance moved to ports/; re-exported so existing importers keep working.
 export type { Allowance, ScanQuota } from "../ports/scan-quota.js";
@@ -56,6 +57,8 @@ export interface ServiceDeps {
   clock: Clock;
   ids: Ids;
   config: ServiceConfig;
+  /** Seals a scanned URL's query string in the stored record until a worker has visited it. */
+  sealer: UrlSealer;
   /** Durations of completed scans, for remaining-time estimates; without it, none is claimed. */
   durations?: DurationStats;
   /** The weighted read limits; hosts serving the public API set it, embedding may leave it out. */

@@ -225,6 +225,15 @@ describe("Scan no-go disposition", () => {
     expect(ScanSchema.safeParse({ ...examples.noGoScan, status: "completed" }).success).toBe(false);
   });
 
+  it("says the score of a no-go was not assessed: its 0 is no measurement, and only a no-go is not assessed", () => {
+    expect(ScanSchema.safeParse(examples.noGoScan).success).toBe(true);
+    for (const field of [{ scoreStatus: "final" }, { scoreStatus: "provisional" }, { riskLevel: "priority_review" }, { score: 100 }]) {
+      expect(ScanSchema.safeParse({ ...examples.noGoScan, ...field }).success).toBe(false);
+    }
+    expect(ScanSchema.safeParse({ ...examples.scan, scoreStatus: "not_assessed" }).success).toBe(false);
+    expect(ScanSchema.safeParse({ ...examples.scan, riskLevel: "not_assessed" }).success).toBe(false);
+  });
+
   it("refuses a reason without a no_go disposition", () => {
     expect(ScanSchema.safeParse({ ...examples.scan, resultDispositionReason: examples.noGoScan.resultDispositionReason }).success).toBe(
       false,

@@ -120,10 +120,11 @@ describe("toScanReport from recorded observations", () => {
     ]);
   });
 
-  it("a bot challenge is a no-go: not assessed, no findings, never a clean score", () => {
+  it("a bot challenge is a no-go: not assessed, no findings, never a clean score nor a measured 0", () => {
     const report = toScanReport(recorded("bot-challenge"));
     expect(report).toMatchObject({
       status: "completed_limited",
+      scoreStatus: "not_assessed",
       riskLevel: "not_assessed",
       resultDisposition: "no_go",
       resultDispositionReason: { code: "bot_challenge" },

@@ -18,4 +18,18 @@ describe("normalizeTarget", () => {
       domain: "example.com",
     });
   });
+
+  it("scans the query, keys reuse on the full URL's hash, and shows neither", () => {
+    const one = normalizeTarget({ url: "https://example.com/list?p=1&token=tok_CANARY#top" }, regions);
+    expect(one).toMatchObject({ url: "https://example.com/list", scanUrl: "https://example.com/list?p=1&token=tok_CANARY" });
+    expect(one.targetKey).toMatch(/^self_hosted\|[0-9a-f]{64}$/);
+    expect(one.targetKey).not.toContain("tok_CANARY");
+    const two = normalizeTarget({ url: "https://example.com/list?p=2&token=tok_CANARY" }, regions);
+    expect(two.targetKey).not.toBe(one.targetKey);
+    expect(normalizeTarget({ url: "https://example.com/list?p=1&token=tok_CANARY" }, regions).targetKey).toBe(one.targetKey);
+    // No query, or an empty one, is the page itself.
+    const bare = normalizeTarget({ url: "https://example.com/list" }, regions);
+    expect(bare.scanUrl).toBe(bare.url);
+    expect(normalizeTarget({ url: "https://example.com/list?" }, regions).targetKey).toBe(bare.targetKey);
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createInProcessJobQueue } from "../../src/stores/create-in-process-job-queue.js";
 import { createMemoryScanStore } from "../../src/stores/create-memory-scan-store.js";
 import { DEFAULT_SERVICE_CONFIG, type ServiceDeps } from "../../src/use-cases/service-deps.js";
+import { createUrlSealer } from "../../src/use-cases/create-url-sealer.js";
 import { recoverInterruptedScans } from "../../src/use-cases/recover-interrupted-scans.js";
 import { targetKeyOf } from "../../src/use-cases/normalize-target.js";
 import { completedRecord } from "../fixtures/completed-record.js";
@@ -67,6 +68,7 @@ describe("recoverInterruptedScans", () => {
       clock: { now: () => Date.parse("2026-11-23T12:00:00.000Z") },
       ids: { scanId: () => "x", jobId: () => "y" },
       config: { ...DEFAULT_SERVICE_CONFIG, baseUrl: "https://scan.example.org" },
+      sealer: createUrlSealer(),
     } satisfies ServiceDeps;
     const make = (scanId: string, status: "queued" | "running", attempts: number) =>
       completedRecord("quiet-bakery", { scanId, status, attempts, report: null, url: `https://www.quiet-bakery.test/${scanId}` });

@@ -6,6 +6,7 @@ import { createMemoryCounterStore } from "../../src/limits/create-memory-counter
 import { createRateLimiter } from "../../src/limits/create-rate-limiter.js";
 import type { ScanObservations } from "../../src/observations/scan-observations.js";
 import { createScan } from "../../src/use-cases/create-scan.js";
+import { getDomainLatest, getDomainLatestTable } from "../../src/use-cases/get-domain-latest.js";
 import { getScan } from "../../src/use-cases/get-scan.js";
 import { createAnonymousScanQuota } from "../../src/use-cases/scan-quotas.js";
 import type { Caller } from "../../src/use-cases/service-deps.js";
@@ -64,6 +65,74 @@ describe("reuse of a no-go result", () => {
       expect(again).toMatchObject({ status: 202, body: { executionMode: "new_scan", quotaConsumed: true } });
       await service.deps.queue.drain();
       expect(scans).toBe(2);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe("a no-go result beside an older scan with evidence", () => {
+  const noGo = JSON.parse(
+    readFileSync(new URL("../fixtures/observations/bot-challenge.json", import.meta.url), "utf8"),
+  ) as ScanObservations;
+  const caller: Caller = { kind: "key", keyId: "key_reader" };
+
+  /** A scan of the bakery with evidence, then a fresh scan of it that met a bot challenge. */
+  async function scannedTwice() {
+    const answers = [recorded, noGo];
+    let now = Date.parse("2026-11-23T10:00:00.000Z");
+    const service = await createLocalService({
+      scanner: { scan: () => Promise.resolve(answers.shift() ?? noGo), close: () => Promise.resolve() },
+      config: { baseUrl: "https://scan.example.org" },
+      clock: { now: () => now },
+    });
+    const url = "https://www.quiet-bakery.test/";
+    const good = ScanJobSchema.parse((await createScan(service.deps, { body: { url }, caller })).body).scanId;
+    await service.deps.queue.drain();
+    // An hour later, well inside the reuse window, a fresh scan meets a bot challenge.
+    now += 3600_000;
+    const blocked = ScanJobSchema.parse((await createScan(service.deps, { body: { url, freshness: "fresh" }, caller })).body).scanId;
+    await service.deps.queue.drain();
+    expect((await getScan(service.deps, { scanId: blocked, caller })).body).toMatchObject({ resultDisposition: "no_go" });
+    return { service, url, good, blocked };
+  }
+
+  it("does not hide it as the domain's latest scan, in the Scan or the table", async () => {
+    const { service, good } = await scannedTwice();
+    try {
+      const latest = await getDomainLatest(service.deps, { domain: "www.quiet-bakery.test", caller });
+      expect(latest.body).toMatchObject({ scanId: good, resultDisposition: "standard" });
+      const table = await getDomainLatestTable(service.deps, { domain: "www.quiet-bakery.test", caller });
+      expect(table.body.scanId).toBe(good);
+      expect(table.body.rows.length).toBeGreaterThan(0);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("is not what reuse answers: the older scan with evidence is, while it is in the window", async () => {
+    const { service, url, good } = await scannedTwice();
+    try {
+      expect(await createScan(service.deps, { body: { url }, caller })).toMatchObject({
+        status: 200,
+        body: { scanId: good, executionMode: "reused_scan", resultDisposition: "standard" },
+      });
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("alone is no domain's latest scan: 404, not an empty table that reads as nothing found", async () => {
+    const service = await createLocalService({
+      scanner: { scan: () => Promise.resolve(noGo), close: () => Promise.resolve() },
+      config: { baseUrl: "https://scan.example.org" },
+    });
+    try {
+      await createScan(service.deps, { body: { url: "https://www.blocked.test/" }, caller });
+      await service.deps.queue.drain();
+      for (const read of [getDomainLatest, getDomainLatestTable]) {
+        await expect(read(service.deps, { domain: "www.blocked.test", caller })).rejects.toMatchObject({ code: "not_found" });
+      }
     } finally {
       await service.close();
     }

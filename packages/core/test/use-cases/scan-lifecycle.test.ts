@@ -82,7 +82,9 @@ describe("scan lifecycle", () => {
     held.open();
     await deps.queue.drain();
 
-    expect(calls).toEqual(["https://www.daily-courier.test/news"]);
+    // The page asked for is visited, query included (the fragment never reaches a server); only what is
+    // stored and shown leaves the query out.
+    expect(calls).toEqual(["https://www.daily-courier.test/news?utm_source=CANARY"]);
     const read = await getScan(deps, { scanId: job.scanId, caller });
     expect(read.status).toBe(200);
     const scan = ScanSchema.parse(read.body);
@@ -153,6 +155,26 @@ describe("scan lifecycle", () => {
     expect(job).toMatchObject({ status: "failed", error: { code: "internal_error" }, recommendedNextAction: "start_new_scan" });
     expect(JSON.stringify(job)).not.toContain("secret");
     await expect(listFindings(deps, { scanId: created.body.scanId, caller })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("GET of a failed or expired scan is 404 with the error envelope, never a 200 that is not a Scan (contract getScan)", async () => {
+    const failing = await service(fakeScanner(() => Promise.reject(new Error("boom"))).scanner);
+    const failed = await createScan(failing, { body: { url: "https://www.daily-courier.test/" }, caller });
+    const hanging = await service(fakeScanner(() => new Promise(() => undefined)).scanner, { jobDeadlineMs: 50 });
+    const expired = await createScan(hanging, { body: { url: "https://www.daily-courier.test/" }, caller });
+    await failing.queue.drain();
+    await hanging.queue.drain();
+    for (const [deps, scanId, status] of [
+      [failing, failed.body.scanId, "failed"],
+      [hanging, expired.body.scanId, "expired"],
+    ] as const) {
+      await expect(getScan(deps, { scanId, caller })).rejects.toMatchObject({
+        code: "not_found",
+        message: `This scan ended ${status} and has no result. Start a new scan.`,
+      });
+      // The status route still tells what happened: the ScanJob with its error.
+      expect((await getScanStatus(deps, { scanId, caller })).body).toMatchObject({ type: "service_scan_job", status, error: {} });
+    }
   });
 
   it("a scan past its deadline ends expired, even when the scanner ignores the abort", async () => {

@@ -13,7 +13,7 @@ export function renderScanOverview(view: Pick<ReportView, "scan" | "headline">):
   const score =
     scan.resultDisposition === "no_go"
       ? markup`<p class="score" id="score"><span class="score-value not-assessed">Not assessed</span></p>
-<p class="muted">The page could not be observed, so no score was given (the API reports ${scan.score}).</p>`
+<p class="muted">The page could not be observed, so no score was given (the API's score ${scan.score} is a placeholder, with score status "not assessed").</p>`
       : markup`<p class="score" id="score"><span class="score-value">${scan.score}</span> <span class="muted">/ 100</span></p>`;
   const limitations =
     scan.coverage.limitations.length === 0

@@ -146,6 +146,7 @@ describe("renderReportPage", () => {
     expect(view.scan.resultDisposition).toBe("no_go");
     expect(html).toContain("Not assessed");
     expect(html).not.toContain('<span class="score-value">0</span>');
+    expect(html).toContain("<dt>Score status</dt><dd>Not assessed (rubric");
     expect(html).toContain(`No-go: ${escaped(view.scan.resultDispositionReason!.message)} (<code>bot_challenge</code>)`);
     expect(html).not.toContain(">Observed<");
     expect(html).toContain("The pre-consent phase was not run");

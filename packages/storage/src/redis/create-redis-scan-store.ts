@@ -1,4 +1,4 @@
-import type { ScanRecord, ScanStore } from "@public-scan/core";
+import { hasEvidence, type ScanRecord, type ScanStore } from "@public-scan/core";
 import { createRedisConnection, type RedisConnectionOptions } from "./create-redis-connection.js";
 import { createScriptRunner, type RedisScriptClient } from "./create-script-runner.js";
 import { REDIS_SCAN_SCRIPTS } from "./redis-scan-scripts.js";
@@ -44,6 +44,7 @@ export function createRedisScanStore(options: RedisScanStoreOptions = {}): ScanS
     record.domain,
     record.scanFrom ?? "",
     scoreOf(record),
+    hasEvidence(record) ? "1" : "0",
   ];
 
   return {

@@ -6,8 +6,8 @@
  *   P r:<scanId>                       hash: record (JSON), status, target, domain, scan_from ("" for null)
  *   P active:<targetKey>               string: the scanId of the target's active scan (the first one started)
  *   P active                           set: every active scanId, for listActive
- *   P done:<targetKey>                 sorted set: completed scanIds of the target, score = completedAt (ms)
- *   P domain:<domain>                  sorted set: completed scanIds of the domain, same score
+ *   P done:<targetKey>                 sorted set: completed scanIds with evidence of the target, score = completedAt (ms)
+ *   P domain:<domain>                  sorted set: completed scanIds with evidence of the domain, same score
  *   P domain-from:<scanFrom>|<domain>  sorted set: the same per region
  *
  * Writes get the record key in KEYS[1] and derive the index keys from P (ARGV[1]): the indexes a record
@@ -27,12 +27,14 @@ local function unindex(p, id, target, domain, scan_from)
   redis.call("SREM", p .. "active", id)
 end
 
-local function index(p, id, target, domain, scan_from, status, score)
+-- evidence: "1" for a completed scan with evidence (core's hasEvidence). Only those are indexed as done:
+-- a no-go result is never reused and never a domain's latest scan.
+local function index(p, id, target, domain, scan_from, status, score, evidence)
   if ACTIVE[status] then
     -- NX: with two active scans of one target, the first one stays the target's active scan.
     redis.call("SET", p .. "active:" .. target, id, "NX")
     redis.call("SADD", p .. "active", id)
-  elseif COMPLETED[status] then
+  elseif COMPLETED[status] and evidence == "1" then
     redis.call("ZADD", p .. "done:" .. target, score, id)
     redis.call("ZADD", p .. "domain:" .. domain, score, id)
     if scan_from ~= "" then redis.call("ZADD", p .. "domain-from:" .. scan_from .. "|" .. domain, score, id) end
@@ -52,26 +54,26 @@ local function repair_active(p, target)
 end
 `;
 
-/** ARGV: prefix, scanId, record JSON, status, target, domain, scanFrom ("" for null), score. Reply 1 or 0. */
+/** ARGV: prefix, scanId, record JSON, status, target, domain, scanFrom ("" for null), score, evidence ("1"/"0"). Reply 1 or 0. */
 const CREATE = `${INDEXING}
 if redis.call("EXISTS", KEYS[1]) == 1 then return 0 end
 local p, id = ARGV[1], ARGV[2]
 redis.call("HSET", KEYS[1], "record", ARGV[3], "status", ARGV[4], "target", ARGV[5], "domain", ARGV[6], "scan_from", ARGV[7])
-index(p, id, ARGV[5], ARGV[6], ARGV[7], ARGV[4], ARGV[8])
+index(p, id, ARGV[5], ARGV[6], ARGV[7], ARGV[4], ARGV[8], ARGV[9])
 return 1
 `;
 
 /** ARGV: as CREATE, then the expected status. Reply 1 when replaced, 0 when the status moved on or the record is missing. */
 const UPDATE = `${INDEXING}
 local stored = redis.call("HMGET", KEYS[1], "status", "target", "domain", "scan_from")
-if stored[1] == false or stored[1] ~= ARGV[9] then return 0 end
+if stored[1] == false or stored[1] ~= ARGV[10] then return 0 end
 -- A terminal record never changes again (the port's rule), whatever status the caller expected.
 local terminal = { completed = true, completed_limited = true, failed = true, expired = true }
 if terminal[stored[1]] then return 0 end
 local p, id = ARGV[1], ARGV[2]
 unindex(p, id, stored[2], stored[3], stored[4])
 redis.call("HSET", KEYS[1], "record", ARGV[3], "status", ARGV[4], "target", ARGV[5], "domain", ARGV[6], "scan_from", ARGV[7])
-index(p, id, ARGV[5], ARGV[6], ARGV[7], ARGV[4], ARGV[8])
+index(p, id, ARGV[5], ARGV[6], ARGV[7], ARGV[4], ARGV[8], ARGV[9])
 repair_active(p, stored[2])
 return 1
 `;

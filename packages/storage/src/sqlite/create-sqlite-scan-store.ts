@@ -1,5 +1,6 @@
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
-import type { ScanRecord, ScanStore } from "@public-scan/core";
+import { hasEvidence, type ScanRecord, type ScanStore } from "@public-scan/core";
+import { ensureScanSchema } from "./ensure-scan-schema.js";
 import { openSqliteDatabase } from "./open-sqlite-database.js";
 import { SQLITE_SCAN_SQL } from "./sqlite-scan-sql.js";
 
@@ -45,7 +46,7 @@ export function createSqliteScanStore(options: SqliteScanStoreOptions): ScanStor
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     synchronous: "FULL",
   });
-  db.exec(SQLITE_SCAN_SQL.schema);
+  ensureScanSchema(db);
 
   const statements = {
     get: db.prepare(SQLITE_SCAN_SQL.get),
@@ -72,6 +73,7 @@ export function createSqliteScanStore(options: SqliteScanStoreOptions): ScanStor
     record.scanFrom,
     record.status,
     record.completedAt,
+    hasEvidence(record) ? 1 : 0,
     json,
   ];
 

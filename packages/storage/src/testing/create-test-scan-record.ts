@@ -1,4 +1,4 @@
-import type { ScanRecord, ScanReport } from "@public-scan/core";
+import { urlHashOf, type ScanRecord, type ScanReport } from "@public-scan/core";
 
 export interface TestScanRecordInput {
   readonly scanId: string;
@@ -9,6 +9,8 @@ export interface TestScanRecordInput {
   readonly scanFrom?: string | null;
   /** ISO date-time; only completed, failed and expired records have one. Default 2026-08-15T12:00:00.000Z. */
   readonly completedAt?: string;
+  /** A `completed_limited` record whose page could not be observed (no-go): no evidence, never reused. */
+  readonly noGo?: boolean;
 }
 
 const CREATED_AT = "2026-08-15T11:58:00.000Z";
@@ -73,6 +75,23 @@ export function createTestScanReport(status: "completed" | "completed_limited" =
   };
 }
 
+/** A no-go report, shaped as core projects one: not assessed, no findings, no rows. */
+export function createTestNoGoReport(): ScanReport {
+  const message = "The site answered with a bot challenge, so the page could not be observed.";
+  return {
+    status: "completed_limited",
+    score: 0,
+    scoreStatus: "not_assessed",
+    scoreVersion: "test-1",
+    riskLevel: "not_assessed",
+    coverage: { status: "none", summary: "The page could not be observed.", limitations: [message] },
+    resultDisposition: "no_go",
+    resultDispositionReason: { code: "bot_challenge", message },
+    findings: [],
+    preConsentRows: [],
+  };
+}
+
 /**
  * A valid ScanRecord for the conformance suite: active records have no report and no completion time,
  * completed ones carry `createTestScanReport`, failed and expired ones an error body.
@@ -81,12 +100,15 @@ export function createTestScanRecord(input: TestScanRecordInput): ScanRecord {
   const url = input.url ?? "https://example.test/";
   const active = ACTIVE.has(input.status);
   const completed = input.status === "completed" || input.status === "completed_limited";
+  if (input.noGo === true && input.status === "completed") throw new Error("a no-go result is completed_limited, never completed");
   const ended = !active;
   const completedAt = ended ? (input.completedAt ?? DEFAULT_COMPLETED_AT) : null;
   return {
     scanId: input.scanId,
     jobId: `job_${input.scanId}`,
     url,
+    urlHash: urlHashOf(url),
+    sealedUrl: null,
     domain: new URL(url).hostname,
     scanFrom: input.scanFrom === undefined ? "eu" : input.scanFrom,
     status: input.status,
@@ -97,7 +119,7 @@ export function createTestScanRecord(input: TestScanRecordInput): ScanRecord {
     phaseStartedAt: STARTED_AT,
     lastHeartbeatAt: completedAt ?? STARTED_AT,
     progressPercent: ended ? 100 : 10,
-    report: completed ? createTestScanReport(input.status) : null,
+    report: !completed ? null : input.noGo === true ? createTestNoGoReport() : createTestScanReport(input.status),
     scoreUpdatedAt: completed ? completedAt : null,
     diagnostics: ended
       ? {

@@ -113,6 +113,31 @@ export const INDEX_SCAN_STORE_CASES = {
     expect(await store.latestForDomain("nullregion.test", "eu")).toBeNull();
   },
 
+  "a no-go result is neither reusable nor a domain's latest scan: the latest scan with evidence is": async ({ store }) => {
+    const url = "https://nogo.test/";
+    const targetKey = targetKeyOf({ scanFrom: "eu", url });
+    const observed = await through(store, { scanId: "scan_g1", status: "completed_limited", url, completedAt: at(10) });
+    // Newer no-go results of the same target, through both write paths, and one from the same region only.
+    await through(store, { scanId: "scan_g2", status: "completed_limited", noGo: true, url, completedAt: at(20) });
+    await created(store, { scanId: "scan_g3", status: "completed_limited", noGo: true, url, completedAt: at(30) });
+    expect(await store.findReusable(targetKey, at(0))).toStrictEqual(observed);
+    expect(await store.findReusable(targetKey, at(15))).toBeNull();
+    expect(await store.latestForDomain("nogo.test")).toStrictEqual(observed);
+    expect(await store.latestForDomain("nogo.test", "eu")).toStrictEqual(observed);
+    // A domain whose only results are no-go has no latest scan.
+    await created(store, {
+      scanId: "scan_g4",
+      status: "completed_limited",
+      noGo: true,
+      url: "https://only-nogo.test/",
+      completedAt: at(5),
+    });
+    expect(await store.latestForDomain("only-nogo.test")).toBeNull();
+    expect(await store.findReusable(targetKeyOf({ scanFrom: "eu", url: "https://only-nogo.test/" }), at(0))).toBeNull();
+    // The no-go records themselves are stored as given.
+    expect((await store.get("scan_g3"))?.report?.resultDisposition).toBe("no_go");
+  },
+
   "listActive lists the queued, pending, running and finalizing scans": async ({ store }) => {
     expect(await store.listActive()).toStrictEqual([]);
     const active = [

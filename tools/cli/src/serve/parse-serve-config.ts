@@ -57,7 +57,8 @@ Scanner settings (operator settings, never fields of a request):
   PUBLIC_SCAN_BROWSER_USER           uid:gid the browser runs as when the server is root (default 65534:65534)
 Other:
   PUBLIC_SCAN_SHUTDOWN_GRACE_MS      on SIGINT/SIGTERM, time running scans get to finish (default 15000)
-  PUBLIC_SCAN_IDENTIFIER_SECRET      secret for hashing client addresses in rate-limit counters`;
+  PUBLIC_SCAN_IDENTIFIER_SECRET      secret for hashing client addresses in rate-limit counters and
+                                     sealing queued scans' query strings`;
 
 const list = (value: string | undefined) =>
   (value ?? "")

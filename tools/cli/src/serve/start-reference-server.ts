@@ -83,6 +83,9 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
     quota: createAnonymousScanQuota(limiter),
     limits: limiter,
     concurrency: config.concurrency,
+    // The same deployment secret (under its own derived key) seals a queued scan's query string, so the next
+    // start, or another server on this data directory, can still visit the page that was asked for.
+    targetSecret: identifierSecret,
     config: { baseUrl },
     onJobError: (error, scanId) => log(`scan ${scanId} failed: ${error instanceof Error ? error.message : String(error)}`),
   });
