@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import {
   createLightScanQuota,
@@ -14,6 +15,7 @@ import {
   type ServiceDeps,
 } from "@public-scan/core";
 import { createServiceMcpServer } from "./create-service-mcp-server.js";
+import { createSessionRegistry, type SessionOptions } from "./create-session-registry.js";
 
 export type McpSurface = "hosted" | "light";
 
@@ -30,6 +32,11 @@ export interface McpHttpHandlerOptions {
   allowedOrigins?: readonly string[];
   /** Answer each POST with one JSON body instead of an SSE stream (no progress notifications). Default false. */
   jsonResponse?: boolean;
+  /**
+   * Sessions (`Mcp-Session-Id`, a GET stream for server messages, DELETE to end one), held in this process.
+   * Off by default: stateless answers suit several processes and Lambda; a single process may turn them on.
+   */
+  sessions?: SessionOptions | boolean;
   /** Largest JSON-RPC request body; default 64 KiB (tool arguments are a URL or an id). */
   maxBodyBytes?: number;
   onError?: (error: unknown) => void;
@@ -40,7 +47,10 @@ export interface McpRequestContext {
   clientAddress: string | null;
 }
 
-export type McpHttpHandler = (request: Request, context: McpRequestContext) => Promise<Response>;
+export type McpHttpHandler = ((request: Request, context: McpRequestContext) => Promise<Response>) & {
+  /** Ends every open session (a host shutting down); a no-op when sessions are off. */
+  close: () => void;
+};
 
 /**
  * The Streamable HTTP endpoint of one MCP surface as a fetch-style handler, for any host (h3, Lambda, a
@@ -55,36 +65,64 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
   const lightService: ServiceDeps =
     options.service.limits === undefined ? options.service : { ...options.service, quota: createLightScanQuota(options.service.limits) };
 
-  return async (request, context) => {
-    try {
-      const origin = request.headers.get("origin");
-      if (origin !== null && !origins.has(origin))
-        return jsonRpcError(403, { code: -32000, message: "This origin may not call the MCP endpoint." });
-      if (request.method !== "POST") {
-        return jsonRpcError(
-          405,
-          { code: -32000, message: "This MCP endpoint is stateless: send JSON-RPC messages with POST." },
-          { allow: "POST" },
-        );
-      }
-      const access = await accessOf(options, request, context);
-      if (access instanceof Response) return access;
-      const server = createServiceMcpServer({
-        service: options.surface === "light" ? lightService : options.service,
-        caller: access.caller,
-        tools: access.tools,
-      });
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        enableJsonResponse: options.jsonResponse ?? false,
-        maxRequestBodySize: options.maxBodyBytes ?? 64 * 1024,
-      });
-      await server.connect(transport);
-      return await transport.handleRequest(request);
-    } catch (error) {
-      options.onError?.(error);
-      return jsonRpcError(500, { code: -32603, message: "Internal error." });
+  const sessions =
+    options.sessions === undefined || options.sessions === false
+      ? null
+      : createSessionRegistry(options.sessions === true ? {} : options.sessions);
+  const transportOptions = { enableJsonResponse: options.jsonResponse ?? false, maxRequestBodySize: options.maxBodyBytes ?? 64 * 1024 };
+  const serverFor = (access: Access) =>
+    createServiceMcpServer({
+      service: options.surface === "light" ? lightService : options.service,
+      caller: access.caller,
+      tools: access.tools,
+    });
+
+  const handle = async (request: Request, context: McpRequestContext): Promise<Response> => {
+    const origin = request.headers.get("origin");
+    if (origin !== null && !origins.has(origin))
+      return jsonRpcError(403, { code: -32000, message: "This origin may not call the MCP endpoint." });
+    if (sessions === null && request.method !== "POST") {
+      const message = "This MCP endpoint is stateless: send JSON-RPC messages with POST.";
+      return jsonRpcError(405, { code: -32000, message }, { allow: "POST" });
     }
+    // Every request authenticates: a session id is not a credential.
+    const access = await accessOf(options, request, context);
+    if (access instanceof Response) return access;
+    if (sessions === null) {
+      const transport = new WebStandardStreamableHTTPServerTransport(transportOptions);
+      await serverFor(access).connect(transport);
+      return transport.handleRequest(request);
+    }
+    const owner = access.caller.kind === "key" ? `key:${access.caller.keyId}` : `ip:${access.caller.ip}`;
+    const sessionId = request.headers.get("mcp-session-id");
+    if (sessionId !== null) {
+      // Unknown, expired and someone else's sessions answer alike, so ids cannot be probed.
+      const transport = sessions.use(sessionId, owner);
+      if (transport === null) return jsonRpcError(404, { code: -32001, message: "Session not found: initialize a new session." });
+      return transport.handleRequest(request);
+    }
+    if (request.method !== "POST") return jsonRpcError(400, { code: -32000, message: "Send Mcp-Session-Id, or initialize with POST." });
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+      ...transportOptions,
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => sessions.add(id, { transport, owner }),
+      onsessionclosed: (id) => sessions.remove(id),
+    });
+    await serverFor(access).connect(transport);
+    return transport.handleRequest(request);
   };
+
+  return Object.assign(
+    async (request: Request, context: McpRequestContext) => {
+      try {
+        return await handle(request, context);
+      } catch (error) {
+        options.onError?.(error);
+        return jsonRpcError(500, { code: -32603, message: "Internal error." });
+      }
+    },
+    { close: () => sessions?.closeAll() },
+  );
 }
 
 type Access = { caller: Caller; tools: ReadonlySet<McpToolName> };

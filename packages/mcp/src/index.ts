@@ -5,6 +5,7 @@
  */
 export { createMcpHttpHandler } from "./create-mcp-http-handler.js";
 export type { McpHttpHandler, McpHttpHandlerOptions, McpRequestContext, McpSurface } from "./create-mcp-http-handler.js";
+export type { SessionOptions } from "./create-session-registry.js";
 export { createServiceMcpServer } from "./create-service-mcp-server.js";
 export type { ServiceMcpServerOptions } from "./create-service-mcp-server.js";
 export { TOOL_OUTPUTS } from "./tool-outputs.js";

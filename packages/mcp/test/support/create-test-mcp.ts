@@ -53,7 +53,7 @@ export interface ConnectInput {
  * memory (the server built for a resolved caller, as the HTTP handler builds it) or over real HTTP through
  * `createMcpHttpHandler` on srvx.
  */
-export async function createTestMcp() {
+export async function createTestMcp(input: { sessions?: boolean } = {}) {
   const limiter = createRateLimiter({ store: createMemoryCounterStore() });
   const local = await createLocalService({
     scanner: createRecordedScanner(),
@@ -65,8 +65,8 @@ export async function createTestMcp() {
   });
   const keys = createMemoryKeyStore();
   const handlers = {
-    hosted: createMcpHttpHandler({ service: local.deps, surface: "hosted", keys }),
-    light: createMcpHttpHandler({ service: local.deps, surface: "light" }),
+    hosted: createMcpHttpHandler({ service: local.deps, surface: "hosted", keys, sessions: input.sessions ?? false }),
+    light: createMcpHttpHandler({ service: local.deps, surface: "light", sessions: input.sessions ?? false }),
   };
   const server = serve({
     port: 0,
@@ -128,6 +128,8 @@ export async function createTestMcp() {
         .resource.key,
     close: async () => {
       await Promise.all(clients.map((client) => client.close()));
+      handlers.hosted.close();
+      handlers.light.close();
       await server.close(true);
       await local.close();
     },

@@ -91,15 +91,28 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
   });
   const logError = (error: unknown, route: string) =>
     log(`request (${route}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  // /mcp takes the project's API keys as bearer tokens until hosted OAuth lands; /mcp/light is anonymous.
+  // One process: MCP sessions (a stream for server messages) can live in it.
+  const mcp = {
+    hosted: createMcpHttpHandler({
+      service: service.deps,
+      surface: "hosted",
+      keys,
+      sessions: true,
+      onError: (error) => logError(error, "mcp"),
+    }),
+    light: createMcpHttpHandler({
+      service: service.deps,
+      surface: "light",
+      sessions: true,
+      onError: (error) => logError(error, "mcp/light"),
+    }),
+  };
   const app = createRestApp({
     service: service.deps,
     keys,
     trustedProxies: config.trustedProxies,
-    // /mcp takes the project's API keys as bearer tokens until hosted OAuth lands; /mcp/light is anonymous.
-    mcp: {
-      hosted: createMcpHttpHandler({ service: service.deps, surface: "hosted", keys, onError: (error) => logError(error, "mcp") }),
-      light: createMcpHttpHandler({ service: service.deps, surface: "light", onError: (error) => logError(error, "mcp/light") }),
-    },
+    mcp,
     onError: (error, context) => logError(error, `${context.requestId} ${context.route}`),
   });
   routes.fetch = (request) => app.fetch(request);
@@ -110,6 +123,8 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
     databasePath,
     demoSites,
     close: async () => {
+      mcp.hosted.close();
+      mcp.light.close();
       // Requests in flight and running scans get the same grace period, at the same time.
       await Promise.all([server.close({ graceMs: config.shutdownGraceMs }), service.close({ graceMs: config.shutdownGraceMs })]);
       await scanner.close();

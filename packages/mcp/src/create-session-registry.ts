@@ -1,0 +1,59 @@
+import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+
+export interface SessionOptions {
+  /** A session unused this long is closed (default 30 minutes). */
+  idleMs?: number;
+  /** Sessions held at once per process; the least recently used is closed beyond it (default 1000). */
+  max?: number;
+}
+
+interface Session {
+  transport: WebStandardStreamableHTTPServerTransport;
+  /** Who opened it: a key id, or a client address on Light. Another caller may not use it. */
+  owner: string;
+  lastUsed: number;
+}
+
+/**
+ * The sessions of one process (`Mcp-Session-Id`), each with its transport and owner, closed when idle or
+ * when the cap is reached. Sessions live in memory: a deployment with several processes routes a session to
+ * the process that opened it, or uses the stateless mode.
+ */
+export function createSessionRegistry(options: SessionOptions = {}, now: () => number = Date.now) {
+  const idleMs = options.idleMs ?? 30 * 60_000;
+  const max = options.max ?? 1000;
+  const sessions = new Map<string, Session>();
+
+  const close = (id: string) => {
+    const session = sessions.get(id);
+    sessions.delete(id);
+    void session?.transport.close().catch(() => undefined);
+  };
+  const sweep = () => {
+    const cutoff = now() - idleMs;
+    for (const [id, session] of sessions) if (session.lastUsed < cutoff) close(id);
+    // Map order is insertion order, refreshed on use below: the first entries are the least recently used.
+    while (sessions.size > max) close(sessions.keys().next().value!);
+  };
+
+  return {
+    add(id: string, session: Omit<Session, "lastUsed">) {
+      sessions.set(id, { ...session, lastUsed: now() });
+      sweep();
+    },
+    /** The session's transport for its owner; null when unknown, expired or someone else's (all answer 404). */
+    use(id: string, owner: string): WebStandardStreamableHTTPServerTransport | null {
+      sweep();
+      const session = sessions.get(id);
+      if (session === undefined || session.owner !== owner) return null;
+      sessions.delete(id);
+      sessions.set(id, { ...session, lastUsed: now() });
+      return session.transport;
+    },
+    remove: (id: string) => void sessions.delete(id),
+    get size() {
+      return sessions.size;
+    },
+    closeAll: () => [...sessions.keys()].forEach(close),
+  };
+}

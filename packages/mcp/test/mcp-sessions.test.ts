@@ -1,0 +1,95 @@
+import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSessionRegistry } from "../src/create-session-registry.js";
+import { createTestMcp } from "./support/create-test-mcp.js";
+
+describe("MCP sessions over HTTP (sessions on)", () => {
+  let mcp: Awaited<ReturnType<typeof createTestMcp>>;
+  let alice: string;
+  let bob: string;
+  beforeAll(async () => {
+    mcp = await createTestMcp({ sessions: true });
+    alice = await mcp.issueKey("support", ["scan:read", "scan:create", "mcp"]);
+    bob = await mcp.issueKey("support", ["scan:read", "mcp"]);
+  });
+  afterAll(() => mcp.close());
+  const raw = (method: string, headers: Record<string, string>, body?: unknown) =>
+    fetch(`${mcp.origin}/mcp`, {
+      method,
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-06-18",
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  it("opens a session, streams progress notifications while the scan tool waits, and keeps the session for later calls", async () => {
+    const client = await mcp.connect("http", { surface: "hosted", token: alice });
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId;
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    const progress: number[] = [];
+    const result = (await client.callTool({ name: "service_scan_site", arguments: { url: "https://www.sessions.example/" } }, undefined, {
+      onprogress: (update) => progress.push(update.progress),
+    })) as CallToolResult;
+    expect(result.structuredContent).toMatchObject({ status: "completed" });
+    expect(progress.length).toBeGreaterThan(0);
+    expect((await client.listTools()).tools).toHaveLength(12);
+  });
+
+  it("refuses another caller's session id as unknown (404), opens a GET stream for its owner, and ends it with DELETE", async () => {
+    // By hand, so no client holds the session's one GET stream.
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    };
+    const opened = await raw("POST", { authorization: `Bearer ${alice}` }, initialize);
+    const sessionId = opened.headers.get("mcp-session-id")!;
+    await opened.body?.cancel();
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    await raw(
+      "POST",
+      { authorization: `Bearer ${alice}`, "mcp-session-id": sessionId },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+    );
+    const list = { jsonrpc: "2.0", id: 7, method: "tools/list", params: {} };
+    expect((await raw("POST", { authorization: `Bearer ${bob}`, "mcp-session-id": sessionId }, list)).status).toBe(404);
+    const stream = await raw("GET", { authorization: `Bearer ${alice}`, "mcp-session-id": sessionId, accept: "text/event-stream" });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get("content-type")).toContain("text/event-stream");
+    await stream.body?.cancel();
+    expect((await raw("DELETE", { authorization: `Bearer ${alice}`, "mcp-session-id": sessionId })).status).toBe(200);
+    expect((await raw("POST", { authorization: `Bearer ${alice}`, "mcp-session-id": sessionId }, list)).status).toBe(404);
+  });
+
+  it("still authenticates every request of a session", async () => {
+    const client = await mcp.connect("http", { surface: "hosted", token: alice });
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
+    expect((await raw("POST", { "mcp-session-id": sessionId }, { jsonrpc: "2.0", id: 1, method: "tools/list" })).status).toBe(401);
+  });
+});
+
+describe("createSessionRegistry", () => {
+  const transport = () => ({ close: () => Promise.resolve() }) as never;
+  it("closes sessions idle too long, and the least recently used beyond the cap", () => {
+    let now = 0;
+    const registry = createSessionRegistry({ idleMs: 1000, max: 2 }, () => now);
+    registry.add("a", { transport: transport(), owner: "x" });
+    registry.add("b", { transport: transport(), owner: "x" });
+    now = 500;
+    expect(registry.use("a", "x")).not.toBeNull();
+    registry.add("c", { transport: transport(), owner: "x" });
+    // "b" was the least recently used when "c" made three.
+    expect(registry.use("b", "x")).toBeNull();
+    expect(registry.use("a", "y")).toBeNull();
+    now = 1400;
+    expect(registry.use("a", "x")).not.toBeNull();
+    now = 2500;
+    expect(registry.use("c", "x")).toBeNull();
+    expect(registry.size).toBe(0);
+  });
+});
