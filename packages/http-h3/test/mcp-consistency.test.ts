@@ -2,6 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProtectedResourceMetadataHandler } from "@public-scan/mcp";
 import { createTestRest } from "./support/create-test-rest.js";
 import { REST_HOSTS } from "./support/rest-hosts.js";
 
@@ -77,5 +78,22 @@ describe("MCP mounted in the REST app", () => {
     expect(pick(viaHosted)).toEqual(pick(viaRest));
     expect(pick(scanned)).toEqual(pick(viaRest));
     await Promise.all([light.close(), hosted.close()]);
+  });
+});
+
+describe("the protected-resource metadata route", () => {
+  it("is served at the contract's path when the host gives it", async () => {
+    const metadata = createProtectedResourceMetadataHandler({
+      baseUrl: "https://scan.example.org",
+      oauth: { issuer: "https://auth.example.org", jwks: { keys: [] } },
+    });
+    const rest = await createTestRest({ options: { mcp: { protectedResourceMetadata: metadata } } });
+    const response = await rest.app.fetch(new Request("http://in-process/.well-known/oauth-protected-resource/mcp"));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      resource: "https://scan.example.org/mcp",
+      authorization_servers: ["https://auth.example.org"],
+    });
+    await rest.close();
   });
 });

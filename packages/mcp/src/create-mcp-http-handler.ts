@@ -1,21 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import {
-  createLightScanQuota,
-  isServiceError,
-  MCP_LIGHT_TOOL_NAMES,
-  MCP_TOOLS,
-  resolveCaller,
-  toErrorEnvelope,
-  toHttpStatus,
-  UNKNOWN_CLIENT,
-  type Caller,
-  type KeyStore,
-  type McpToolName,
-  type ServiceDeps,
-} from "@public-scan/core";
+import { createLightScanQuota, type KeyStore, type ServiceDeps } from "@public-scan/core";
+import { createAccessResolver, type McpAccess } from "./create-access-resolver.js";
 import { createServiceMcpServer } from "./create-service-mcp-server.js";
 import { createSessionRegistry, type SessionOptions } from "./create-session-registry.js";
+import type { OAuthResourceOptions } from "./oauth/oauth-resource-options.js";
 
 export type McpSurface = "hosted" | "light";
 
@@ -25,6 +14,8 @@ export interface McpHttpHandlerOptions {
   surface: McpSurface;
   /** Needed by the hosted surface to authenticate bearer keys. */
   keys?: KeyStore;
+  /** The hosted surface also accepts OAuth access tokens of this authorization server (see docs/auth.md). */
+  oauth?: OAuthResourceOptions;
   /**
    * Browser origins allowed to call, besides the deployment's own (`service.config.baseUrl`). A request
    * with any other `Origin` is refused (DNS-rebinding protection); clients that send no Origin are not browsers.
@@ -70,7 +61,8 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
       ? null
       : createSessionRegistry(options.sessions === true ? {} : options.sessions);
   const transportOptions = { enableJsonResponse: options.jsonResponse ?? false, maxRequestBodySize: options.maxBodyBytes ?? 64 * 1024 };
-  const serverFor = (access: Access) =>
+  const resolveAccess = createAccessResolver(options);
+  const serverFor = (access: McpAccess) =>
     createServiceMcpServer({
       service: options.surface === "light" ? lightService : options.service,
       caller: access.caller,
@@ -86,7 +78,7 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
       return jsonRpcError(405, { code: -32000, message }, { allow: "POST" });
     }
     // Every request authenticates: a session id is not a credential.
-    const access = await accessOf(options, request, context);
+    const access = await resolveAccess(request, context.clientAddress);
     if (access instanceof Response) return access;
     if (sessions === null) {
       const transport = new WebStandardStreamableHTTPServerTransport(transportOptions);
@@ -123,39 +115,6 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
     },
     { close: () => sessions?.closeAll() },
   );
-}
-
-type Access = { caller: Caller; tools: ReadonlySet<McpToolName> };
-
-/** Light: anyone, by address. Hosted: a valid key with scope `mcp` (401/403 otherwise), its tools by its scopes. */
-async function accessOf(options: McpHttpHandlerOptions, request: Request, context: McpRequestContext): Promise<Access | Response> {
-  if (options.surface === "light") {
-    return { caller: { kind: "anonymous", ip: context.clientAddress ?? UNKNOWN_CLIENT }, tools: new Set(MCP_LIGHT_TOOL_NAMES) };
-  }
-  if (options.keys === undefined) throw new Error("The hosted MCP surface needs the key store (`keys`).");
-  try {
-    const { caller, credential } = await resolveCaller(
-      { keys: options.keys, clock: options.service.clock, limits: options.service.limits },
-      {
-        access: { security: "bearer", scopes: ["mcp"] },
-        authorization: request.headers.get("authorization") ?? undefined,
-        clientAddress: context.clientAddress,
-      },
-    );
-    const granted = new Set(credential?.scopes ?? []);
-    const tools = new Set(MCP_TOOLS.filter((spec) => spec.scopes.every((scope) => granted.has(scope))).map((spec) => spec.name));
-    return { caller, tools };
-  } catch (error) {
-    if (!isServiceError(error)) throw error;
-    // Authentication fails at the HTTP layer, as the MCP authorization spec asks: 401 with a Bearer challenge.
-    const status = toHttpStatus(error);
-    const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
-    if (status === 401) headers["www-authenticate"] = 'Bearer realm="public-scan"';
-    if (status === 403) headers["www-authenticate"] = 'Bearer realm="public-scan", error="insufficient_scope", scope="mcp"';
-    const envelope = toErrorEnvelope(error);
-    if (status === 429 && envelope.error.retryAfterSeconds !== null) headers["retry-after"] = String(envelope.error.retryAfterSeconds);
-    return new Response(JSON.stringify(envelope), { status, headers });
-  }
 }
 
 /** A JSON-RPC error without an id (the request was refused before any message was read), with its HTTP status. */

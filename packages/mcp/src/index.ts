@@ -9,3 +9,7 @@ export type { SessionOptions } from "./create-session-registry.js";
 export { createServiceMcpServer } from "./create-service-mcp-server.js";
 export type { ServiceMcpServerOptions } from "./create-service-mcp-server.js";
 export { TOOL_OUTPUTS } from "./tool-outputs.js";
+export { PROTECTED_RESOURCE_METADATA_PATH } from "./oauth/oauth-resource-options.js";
+export type { OAuthResourceOptions } from "./oauth/oauth-resource-options.js";
+export { toProtectedResourceMetadata } from "./oauth/to-protected-resource-metadata.js";
+export { createProtectedResourceMetadataHandler } from "./oauth/create-protected-resource-metadata-handler.js";

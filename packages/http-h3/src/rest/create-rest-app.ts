@@ -59,6 +59,8 @@ export function createRestApp(options: RestAppOptions): H3 {
   for (const [path, handler] of [
     ["/mcp", options.mcp?.hosted],
     ["/mcp/light", options.mcp?.light],
+    // The contract's path (RFC 9728: the well-known segment before the resource's path).
+    ["/.well-known/oauth-protected-resource/mcp", options.mcp?.protectedResourceMetadata],
   ] as const) {
     if (handler !== undefined) app.all(path, (event) => handler(event.req, { clientAddress: addressOf(event) }));
   }

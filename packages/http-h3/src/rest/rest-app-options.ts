@@ -27,7 +27,12 @@ export interface RestAppOptions {
    * The MCP endpoints, mounted at /mcp (hosted) and /mcp/light (anonymous Light); health reports each as on
    * when given. Built with `createMcpHttpHandler` of `@public-scan/mcp`.
    */
-  mcp?: { hosted?: SurfaceHandler; light?: SurfaceHandler };
+  mcp?: {
+    hosted?: SurfaceHandler;
+    light?: SurfaceHandler;
+    /** The OAuth protected-resource metadata of /mcp, served at /.well-known/oauth-protected-resource/mcp. */
+    protectedResourceMetadata?: SurfaceHandler;
+  };
   /** Which other surfaces this host serves, for health, when another host serves them (default: from `mcp`). */
   surfaces?: Omit<Health["surfaces"], "rest">;
   /**

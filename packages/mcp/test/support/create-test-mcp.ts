@@ -20,7 +20,7 @@ import {
 import { createMemoryKeyStore } from "@public-scan/core/testing";
 import { createTargetPolicy } from "@public-scan/scanner";
 import { serve } from "srvx";
-import { createMcpHttpHandler, createServiceMcpServer } from "../../src/index.js";
+import { createMcpHttpHandler, createServiceMcpServer, type OAuthResourceOptions } from "../../src/index.js";
 
 export const BASE_URL = "https://scan.example.org";
 
@@ -53,7 +53,7 @@ export interface ConnectInput {
  * memory (the server built for a resolved caller, as the HTTP handler builds it) or over real HTTP through
  * `createMcpHttpHandler` on srvx.
  */
-export async function createTestMcp(input: { sessions?: boolean } = {}) {
+export async function createTestMcp(input: { sessions?: boolean; oauth?: OAuthResourceOptions } = {}) {
   const limiter = createRateLimiter({ store: createMemoryCounterStore() });
   const local = await createLocalService({
     scanner: createRecordedScanner(),
@@ -65,7 +65,13 @@ export async function createTestMcp(input: { sessions?: boolean } = {}) {
   });
   const keys = createMemoryKeyStore();
   const handlers = {
-    hosted: createMcpHttpHandler({ service: local.deps, surface: "hosted", keys, sessions: input.sessions ?? false }),
+    hosted: createMcpHttpHandler({
+      service: local.deps,
+      surface: "hosted",
+      keys,
+      sessions: input.sessions ?? false,
+      ...(input.oauth === undefined ? {} : { oauth: input.oauth }),
+    }),
     light: createMcpHttpHandler({ service: local.deps, surface: "light", sessions: input.sessions ?? false }),
   };
   const server = serve({
