@@ -1,14 +1,26 @@
 import { describe, expect, it } from "vitest";
 import type { FixtureSite } from "../src/index.js";
+import { PRIVACY_SITES } from "../src/sites/privacy-sites.js";
 import { extractReferences } from "./support/extract-references.js";
 import { fixtureRequest } from "./support/fixture-request.js";
 import { useFixtureWeb } from "./support/start-test-fixture-web.js";
 
+/** The scanner's `MIN_POLICY_TEXT`: a policy page with less visible text is reported `empty` and not read. */
+const MIN_POLICY_TEXT = 200;
 /** The browser refuses the faded gallery's expired certificate: a scan sees no banner, phase or policy there. */
 const UNOPENED = new Set(["faded-gallery"]);
+const PRIVACY_SITE_IDS = new Set(PRIVACY_SITES.map((site) => site.id));
+
+/** An HTML page's body as a reader sees it: tags, scripts and runs of whitespace dropped. */
+const visibleText = (html: string) =>
+  (/<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? "")
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /**
- * The consent and phase ground truth of every site, as the scanner's accuracy test over the whole
+ * The consent, phase and privacy ground truth of every site, as the scanner's accuracy test over the whole
  * fixture web reads it: present wherever a scan can observe the site, consistent across its parts, and
  * true to what the site serves where that can be checked without a browser.
  */
@@ -25,10 +37,14 @@ describe("scan ground truth of the fixture sites", () => {
       ...(headers ? { headers } : {}),
     });
 
-  it("covers consent and phases on every site a browser can open", () => {
+  it("covers consent, phases and the privacy policy on every site a browser can open", () => {
     for (const site of opened()) {
-      const { consent, phases } = site.groundTruth;
-      expect({ consent: consent !== undefined, phases: phases !== undefined }, site.id).toEqual({ consent: true, phases: true });
+      const { consent, phases, privacy } = site.groundTruth;
+      expect({ consent: consent !== undefined, phases: phases !== undefined, privacy: privacy !== undefined }, site.id).toEqual({
+        consent: true,
+        phases: true,
+        privacy: true,
+      });
     }
   });
 
@@ -72,5 +88,21 @@ describe("scan ground truth of the fixture sites", () => {
       checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(25);
+  });
+
+  it("calls a footer policy page empty exactly when it has under 200 characters of text, and reads the others in English", async () => {
+    // The privacy sites' policies, each in its language and place, are checked in privacy-sites.test.ts.
+    for (const site of opened().filter((candidate) => !PRIVACY_SITE_IDS.has(candidate.id))) {
+      const { policy } = site.groundTruth.privacy!;
+      expect([policy.foundIn, policy.host], site.id).toEqual(["footer", site.host]);
+      const page = await get(site, "/privacy-policy");
+      expect(page.status, site.id).toBe(200);
+      const empty = visibleText(page.text).length < MIN_POLICY_TEXT;
+      expect(policy.fetchStatus, site.id).toBe(empty ? "empty" : "ok");
+      expect([policy.language, policy.disclosures === null, policy.vendorsNotNamed === null], site.id).toEqual(
+        empty ? [null, true, true] : ["en", false, false],
+      );
+      if (!empty) expect(page.text, site.id).toMatch(/<html lang="en/);
+    }
   });
 });
