@@ -36,7 +36,13 @@ describe("sumSiteMeasures and renderFixtureAccuracy", () => {
         "| Label | Sites | Expected | Found right | Found wrongly | Missed | Precision | Recall |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         "| CMP | 1 | 1 | 1 | 0 | 0 | 1.00 | 1.00 |",
+        "",
+        "What the scans got wrong:",
+        "",
+        "- a: gpc cookies: wrongly found y@a.test",
+        "- b: gpc cookies: missed x@b.test",
       ].join("\n"),
     );
+    expect(renderFixtureAccuracy({ evidence: [], labels: [], errors: [] })).toMatch(/\nWhat the scans got wrong: nothing\.$/);
   });
 });

@@ -32,7 +32,8 @@ const row = (values: ReadonlyArray<string | number>) => `| ${values.join(" | ")}
 /**
  * The measured figures as docs/accuracy.md shows them: one table of evidence per phase and kind, one of the
  * consent and privacy labels; each row with the sites scored, the expected items, the counts, precision and
- * recall (two decimals, so the page changes only when a figure does).
+ * recall (two decimals, so the page changes only when a figure does); then what the scans got wrong, by
+ * site, so a figure under 1 says what it is made of.
  */
 export function renderFixtureAccuracy(accuracy: FixtureAccuracy): string {
   const counted = ["Expected", "Found right", "Found wrongly", "Missed", "Precision", "Recall"];
@@ -44,5 +45,8 @@ export function renderFixtureAccuracy(accuracy: FixtureAccuracy): string {
     row(["Label", "Sites", ...counted]),
     row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
     ...accuracy.labels.map((entry) => row([LABEL_NAMES[entry.label], entry.sites, ...cells(entry.counts)])),
+    "",
+    accuracy.errors.length === 0 ? "What the scans got wrong: nothing." : "What the scans got wrong:",
+    ...(accuracy.errors.length === 0 ? [] : ["", ...[...accuracy.errors].sort().map((error) => `- ${error}`)]),
   ].join("\n");
 }
