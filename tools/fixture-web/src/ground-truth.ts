@@ -5,7 +5,7 @@ import { parsePrivacyGroundTruth, type PrivacyGroundTruth } from "./parse-privac
 
 /** What a site really does before consent, written by hand next to its pages (`sites/<id>/ground-truth.json`). */
 export interface GroundTruth {
-  /** The consent banner a first-time visitor meets; absent for sites that are not about consent (ssrf-lab). */
+  /** The consent banner a first-time visitor meets; absent where a browser cannot open the page (faded-gallery). */
   consent?: ConsentGroundTruth;
   /** What reject, accept and GPC do (`parse-phase-ground-truth.ts`); absent where not written down. */
   phases?: PhasesGroundTruth;

@@ -2,10 +2,14 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { filterCompactRules, type AutoConsentCMPRule, type CompactCMPRuleset, type IndexedCMPRuleset } from "@duckduckgo/autoconsent";
+import { extendEvalTimeout } from "./extend-eval-timeout.js";
 
 /** autoconsent's content script and its compact rule set (detection and opt-out steps), read once. */
 export interface AutoconsentAssets {
-  /** `dist/autoconsent.playwright.js`: the content script that talks through `autoconsentSendMessage`. */
+  /**
+   * `dist/autoconsent.playwright.js`: the content script that talks through `autoconsentSendMessage`, with
+   * its main-world evaluations given the time a busy scanner needs (`extendEvalTimeout`).
+   */
   contentScript: string;
   /** The rules that apply to one frame's URL. */
   rulesFor: (options: { url: string; mainFrame: boolean }) => CompactCMPRuleset;
@@ -42,7 +46,7 @@ export function loadAutoconsent(): Promise<AutoconsentAssets> {
       });
       return (await fullRules).filter((rule) => rule.name === name);
     };
-    return { contentScript, rulesFor: (options) => filterCompactRules(compact, options), fullRule };
+    return { contentScript: extendEvalTimeout(contentScript), rulesFor: (options) => filterCompactRules(compact, options), fullRule };
   })();
   loaded.catch(() => {
     loaded = null;

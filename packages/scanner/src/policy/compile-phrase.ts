@@ -29,7 +29,9 @@ const GAP = "[^\\p{L}\\p{N}\\s-]*[\\s-]+(?:[^\\s-]+[\\s-]+){0,6}?";
  * `*` on a word allows any letters after it (inflections: `verantwortliche*`), a leading one any letters before
  * it (the last part of a compound: `*cookies` reads the Swedish and German `tredjepartscookies`); a space matches any run of
  * spaces or hyphens, and a hyphen an optional one (`opt-out` also reads `opt out` and `optout`); ` ... `
- * allows up to six words in between (`withdraw ... consent`), after punctuation that ends the word before. Everything else is literal.
+ * allows up to six words in between (`withdraw ... consent`), after punctuation that ends the word before; a
+ * trailing `@` reads the start of an e-mail address (`privacy@` reads `privacy@shop.example`, a privacy
+ * mailbox). Everything else is literal.
  */
 export function compilePhrase(phrase: string): RegExp {
   const parts = normalizeText(phrase)
@@ -49,7 +51,9 @@ export function compilePhrase(phrase: string): RegExp {
         })
         .join("[\\s-]+"),
     );
-  return new RegExp(`${BEFORE}${parts.join(GAP)}${AFTER}`, "gu");
+  // A mailbox (`privacy@`) ends where its address's domain starts: no word boundary after it.
+  const mailbox = phrase.endsWith("@");
+  return new RegExp(`${BEFORE}${parts.join(GAP)}${mailbox ? "" : AFTER}`, "gu");
 }
 
 /** How many times the phrases occur in the (normalised) text, summed over the phrases. */

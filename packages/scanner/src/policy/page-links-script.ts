@@ -54,7 +54,9 @@ export function pageLinksScript(options: { textPhrases: readonly string[]; conse
     for (let node = element, depth = 0; node && depth < 60; node = parentOf(node), depth++) {
       const role = node.getAttribute("role");
       if (role === "dialog" || role === "alertdialog" || node.getAttribute("aria-modal") === "true" || node.tagName === "DIALOG") return "banner";
-      if (BANNER_NAME.test(nameOf(node))) return "banner";
+      // A CMP marks <html> or <body> while its banner shows (vanilla-cookieconsent's "show--consent"):
+      // that names the page, not a banner, or every footer link would read as the banner's.
+      if (node !== document.body && node !== document.documentElement && BANNER_NAME.test(nameOf(node))) return "banner";
       const position = getComputedStyle(node).position;
       // A fixed or sticky box is a banner only when it speaks of cookies or consent (not a sticky header).
       if ((position === "fixed" || position === "sticky") && node !== document.body && consentText.test(node.innerText || node.textContent || "")) return "banner";

@@ -36,6 +36,13 @@ describe("compilePhrase", () => {
     expect(matches("dpo", "write to our DPO at dpo@shop.example")).toBe(true);
   });
 
+  it("reads a trailing @ as the start of an e-mail address: a mailbox, by its whole local part", () => {
+    expect(matches("privacy@", "Email privacy@shop.example for any request.")).toBe(true);
+    expect(matches("data-protection@", "dataprotection@shop.example")).toBe(true);
+    expect(matches("privacy@", "dataprivacy@shop.example")).toBe(false);
+    expect(matches("privacy@", "Read our privacy policy.")).toBe(false);
+  });
+
   it("takes regular-expression characters literally", () => {
     expect(matches("art. 6", "art. 6(1)")).toBe(true);
     expect(matches("art. 6", "arts 6")).toBe(false);

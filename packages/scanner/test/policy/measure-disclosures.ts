@@ -1,12 +1,7 @@
 import { checkDisclosures } from "../../src/policy/check-disclosures.js";
 import { DISCLOSURE_KEYS, type DisclosureKey, type PolicyVocabulary } from "../../src/policy/policy-vocabulary.js";
+import { addCounts, emptyCounts as empty, type Counts } from "../support/precision-recall.js";
 import type { CorpusPassage, LanguageCorpus } from "./disclosure-corpus/corpus-passage.js";
-
-export interface Counts {
-  truePositives: number;
-  falsePositives: number;
-  falseNegatives: number;
-}
 
 export interface LanguageMeasure {
   language: string;
@@ -16,8 +11,6 @@ export interface LanguageMeasure {
   /** The passages the detector got wrong, for the test's failure message: which disclosure and which way. */
   errors: string[];
 }
-
-const empty = (): Counts => ({ truePositives: 0, falsePositives: 0, falseNegatives: 0 });
 
 /**
  * Runs the real checklist on every passage alone and counts, per disclosure, what it found against what the
@@ -43,11 +36,7 @@ export function measureDisclosures(options: { language: string; corpus: Language
     }
   }
   const total = empty();
-  for (const counts of Object.values(byDisclosure)) {
-    total.truePositives += counts.truePositives;
-    total.falsePositives += counts.falsePositives;
-    total.falseNegatives += counts.falseNegatives;
-  }
+  for (const counts of Object.values(byDisclosure)) addCounts(total, counts);
   return { language: options.language, passages: passages.length, byDisclosure, total, errors };
 }
 
@@ -55,16 +44,4 @@ function toLabelled(passage: CorpusPassage, key: DisclosureKey): { text: string;
   return typeof passage === "string"
     ? { text: passage, makes: new Set([key]) }
     : { text: passage.text, makes: new Set([key, ...passage.also]) };
-}
-
-/** Of what was found, the share that was right; 1 when nothing was found (nothing wrong was claimed). */
-export function precisionOf(counts: Counts): number {
-  const found = counts.truePositives + counts.falsePositives;
-  return found === 0 ? 1 : counts.truePositives / found;
-}
-
-/** Of what was there, the share that was found. */
-export function recallOf(counts: Counts): number {
-  const present = counts.truePositives + counts.falseNegatives;
-  return present === 0 ? 1 : counts.truePositives / present;
 }

@@ -49,6 +49,14 @@ describe("pageLinksScript", () => {
     expect(result.lang).toBe("de");
   });
 
+  it("keeps footer links in the footer while a CMP names <html> and <body> after its banner", async () => {
+    const result = await read(`<html class="cc--anim show--consent"><body class="tarteaucitron-modal-open">
+      <footer><a href="/privacy-policy">Privacy policy</a></footer>
+      <div id="cookie-notice"><a href="/privacy-policy">Privacy policy</a></div>
+    </body></html>`);
+    expect(result.links.map((link) => link.region)).toEqual(["footer", "banner"]);
+  });
+
   it("reads the icons inside a link: alt text, SVG title, file name and the opt-out icon's shape", async () => {
     const result = await read(`<html><body><footer>
       <a href="/choices">${BLUE_PILL}Your Privacy Choices</a>

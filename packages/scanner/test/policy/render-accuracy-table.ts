@@ -1,5 +1,6 @@
 import { DISCLOSURE_KEYS } from "../../src/policy/policy-vocabulary.js";
-import { precisionOf, recallOf, type LanguageMeasure } from "./measure-disclosures.js";
+import { precisionOf, recallOf } from "../support/precision-recall.js";
+import type { LanguageMeasure } from "./measure-disclosures.js";
 
 const figure = (value: number) => value.toFixed(2);
 

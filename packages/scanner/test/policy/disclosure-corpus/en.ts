@@ -10,6 +10,7 @@ export const EN: LanguageCorpus = {
       "Controller: Sunrise Media GmbH, Hauptstraße 1, 10115 Berlin, Germany. Email: privacy@sunrise.example",
       "Questions? Reach out to our privacy team at privacy [at] fernhill.example and we will get back to you within 30 days.",
       "Identity and contact details of the controller\nThe controller for the processing of your data is Harbour Bank plc, 3 Quay Street, Dublin 2, Ireland. Tel. +353 1 555 0100.",
+      "For anything about your personal data, email privacy@tidewater.example.",
     ],
     dataProtectionOfficer: [
       "Data Protection Officer\nWe have appointed a data protection officer who is responsible for overseeing questions in relation to this notice.",
@@ -26,14 +27,22 @@ export const EN: LanguageCorpus = {
       "We may use your personal data for the following purposes: managing your account, answering your enquiries and sending invoices.",
       "Use of Personal Information\nWe use the information we collect to operate, maintain and improve our services and to communicate with you.",
       "What we use your data for\nWe use your contact details to answer your questions and to manage your bookings.",
+      "Information we collect and why\nYour email address, to send you order confirmations; your phone number, to reach you about a late delivery.",
+      "Hollow Oak Books uses your name and address to send the books you order.",
+      "We ask for a phone number only so we can call you if your repair is ready early.",
     ],
     legalBases: [
-      "Legal basis for processing\nWe process your order data because it is needed to perform our contract with you (Art. 6(1)(b) GDPR).",
+      // It also says what the order data is processed for: to perform the contract.
+      {
+        text: "Legal basis for processing\nWe process your order data because it is needed to perform our contract with you (Art. 6(1)(b) GDPR).",
+        also: ["purposes"],
+      },
       "We process usage statistics on the basis of our legitimate interests in running a secure and reliable website.",
       "Lawful grounds\nWe only use your information where we have a lawful ground to do so, such as your consent or a contract with you.",
       "The processing is necessary for the performance of a contract with you and for compliance with a legal obligation to which we are subject.",
       "Legal grounds for using your information: contract, legal obligation, legitimate interests and consent.",
       "Our lawful basis for sending you our newsletter is your consent.",
+      "Where the law requires us to process your data, the legal obligation is our basis for doing so.",
     ],
     recipients: [
       "Who We Share Data With\nWe share personal data with service providers who perform services on our behalf, such as hosting, payment processing and email delivery.",
@@ -42,6 +51,7 @@ export const EN: LanguageCorpus = {
       "We do not sell your personal information. We share it only with companies that help us run our business, such as our cloud host and our payment processor.",
       "Disclosure of your information\nWe pass your name and address to the courier who delivers your parcel.",
       "Your data may be shared with other companies in our group and with carefully selected partners who provide services to us.",
+      "Sub-processors\nWe rely on the sub-processors listed on this page to host our service and to send email.",
     ],
     internationalTransfers: [
       "International Data Transfers\nYour data may be transferred to, and processed in, countries outside the European Economic Area.",
@@ -61,6 +71,8 @@ export const EN: LanguageCorpus = {
       "We store your information only for as long as we need it for the purpose for which it was collected.",
       "Storage period: server log files are erased after 14 days.",
       "We will hold your personal data for no longer than is necessary for the purposes set out in this notice.",
+      "We keep paper order forms for two years and then destroy them.",
+      "Application forms are shredded after the interview.",
     ],
     dataSubjectRights: [
       "Your Rights\nYou have the right to request a copy of the personal data we hold about you, and to ask us to correct or delete it.",
@@ -69,6 +81,8 @@ export const EN: LanguageCorpus = {
       "Under data protection law you have rights including the right to rectification and the right to erasure.",
       "Exercising your rights\nTo make a subject access request, write to our privacy team at the postal address above.",
       "Your Privacy Choices and Rights\nYou can request deletion of your personal information, or a portable copy of it, through our request form.",
+      "California residents may opt out of the sale or sharing of their personal information.",
+      "Your Privacy Choices\nTurn on Global Privacy Control in your browser, and we will treat it as a request to stop selling or sharing your data.",
     ],
     withdrawConsent: [
       "Where we rely on your consent, you can withdraw it at any time.",
@@ -77,6 +91,7 @@ export const EN: LanguageCorpus = {
       "You have the right to withdraw consent at any time, without affecting the lawfulness of processing based on consent before its withdrawal.",
       "If you no longer want us to use your data for this purpose, you can take back your consent in your account settings.",
       "Consent given for our newsletter can be withdrawn at any time by clicking the unsubscribe link.",
+      "You can change your choices at any time in the privacy settings of your account.",
     ],
     complaintToAuthority: [
       "You also have the right to lodge a complaint with the Information Commissioner's Office (ICO).",

@@ -1,0 +1,79 @@
+import type { ScanObservations } from "@public-scan/core";
+import type { PhasesGroundTruth } from "@public-scan/fixture-web";
+import { describe, expect, it } from "vitest";
+import { expectedPhaseEvidence, observedPhaseEvidence } from "../accuracy/phase-evidence.js";
+import { LATER_PHASES } from "../accuracy/measure-fixture-site.js";
+
+interface PhaseSite {
+  id: string;
+  phases: PhasesGroundTruth;
+  preConsent: Parameters<typeof expectedPhaseEvidence>[0];
+}
+
+const CANARY = "CANARY";
+const sorted = (items: Iterable<string> | undefined) => [...new Set(items)].sort();
+/** Cookies, storage, tracker hosts and vendors of a phase (services are scored by the accuracy test alone). */
+const comparable = (evidence: ReturnType<typeof expectedPhaseEvidence>) => ({
+  cookies: sorted(evidence.cookies),
+  storage: sorted(evidence.storage),
+  trackerHosts: sorted(evidence.trackerHosts),
+  trackerVendors: sorted(evidence.trackerVendors),
+});
+
+/**
+ * Every phase of a full scan (reject in the same visit, accept and GPC in fresh contexts) against the
+ * `phases` ground truth, per site: the phase list with each status and reason, the reject and accept
+ * outcomes, and each phase's cookies, storage, tracker hosts and vendors exactly; the canary nowhere. The
+ * scans are the caller's (the fixture-web accuracy test's), done once in its `beforeAll`.
+ */
+export function describePhaseConformance(options: { sites: readonly PhaseSite[]; results: ReadonlyMap<string, ScanObservations> }) {
+  const { sites, results } = options;
+  describe("the phase ground truth", () => {
+    it("covers tracking after reject, GPC honoured and ignored, every reject outcome, and an iframe and a shadow-DOM banner", () => {
+      const byId = new Map(sites.map((site) => [site.id, site]));
+      expect(byId.get("ticket-hall")!.phases.afterReject.trackerHosts.length).toBeGreaterThan(0);
+      expect(byId.get("maple-outfitters")!.preConsent.trackerHosts.length).toBeGreaterThan(0);
+      expect(byId.get("maple-outfitters")!.phases.gpc.trackerHosts).toEqual([]);
+      expect(byId.get("bargain-barn")!.phases.gpc.trackerHosts.length).toBeGreaterThan(0);
+      const rejects = new Set(
+        sites.map((site) => `${site.phases.consentActions.reject.outcome}:${site.phases.consentActions.reject.method}`),
+      );
+      for (const outcome of ["succeeded:autoconsent", "succeeded:heuristic", "failed:heuristic", "not_attempted:null"])
+        expect(rejects).toContain(outcome);
+    });
+  });
+
+  describe.each(sites.map((site) => [site.id, site] as const))("phases of site %s", (_id, site) => {
+    it("lists all four phases in order, each with the ground truth's status and reason", () => {
+      const { phases } = results.get(site.id)!;
+      expect(phases?.map(({ phase, status, reason }) => ({ phase, status, reason }))).toEqual([
+        { phase: "pre_consent", status: "completed", reason: null },
+        ...LATER_PHASES.map(([phase, key]) => ({ phase, status: site.phases[key].status, reason: site.phases[key].reason })),
+      ]);
+      for (const run of phases!) expect(run.observeMs === null).toBe(run.status !== "completed");
+    });
+
+    it("reports the reject and accept outcomes of the ground truth", () => {
+      expect(results.get(site.id)!.consentActions).toEqual(site.phases.consentActions);
+    });
+
+    it.each(LATER_PHASES)("records the %s evidence of the ground truth", (phase, key) => {
+      const observations = results.get(site.id)!;
+      expect(comparable(observedPhaseEvidence(observations, phase))).toEqual(comparable(expectedPhaseEvidence(site.phases[key])));
+      // A phase that did not run has no evidence and no collector reports: nothing reads as "nothing happened".
+      const reports = observations.collectors.filter((report) => report.phase === phase);
+      expect(reports.map((report) => `${report.id}:${report.status}`)).toEqual(
+        site.phases[key].status === "completed" ? ["requests:ok", "cookies:ok", "storage:ok"] : [],
+      );
+    });
+
+    it("keeps the pre-consent evidence of the ground truth", () => {
+      const observed = observedPhaseEvidence(results.get(site.id)!, "pre_consent");
+      expect(comparable(observed)).toEqual(comparable(expectedPhaseEvidence(site.preConsent)));
+    });
+
+    it("never outputs the canary", () => {
+      expect(JSON.stringify(results.get(site.id)!)).not.toContain(CANARY);
+    });
+  });
+}
