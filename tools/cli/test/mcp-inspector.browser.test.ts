@@ -1,0 +1,90 @@
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { parseServeConfig } from "../src/serve/parse-serve-config.js";
+import { startReferenceServer, type ReferenceServer } from "../src/serve/start-reference-server.js";
+
+/**
+ * The reference server's Light MCP endpoint driven by the MCP Inspector's CLI: a client we did not write
+ * (the v2 Inspector speaks through @modelcontextprotocol/client, not the SDK our server and our other
+ * tests use), listing the tools and scanning a site of the fixture web as an assistant would.
+ */
+const manifestPath = createRequire(import.meta.url).resolve("@modelcontextprotocol/inspector/package.json");
+const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin: { inspector: string } };
+const INSPECTOR = join(dirname(manifestPath), manifest.bin.inspector);
+
+describe("the MCP Inspector CLI against /mcp/light", () => {
+  const web = inject("fixtureWeb");
+  const site = web.sites.find((candidate) => candidate.id === "daily-courier")!;
+  let dataDir: string;
+  let home: string;
+  let server: ReferenceServer;
+
+  /** One Inspector run: its JSON answer on stdout. A failure (non-zero exit) rejects with its stderr. */
+  const inspect = async (args: string[]): Promise<unknown> => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [INSPECTOR, "--cli", `${server.url}/mcp/light`, "--transport", "http", ...args],
+      {
+        cwd: home,
+        // Only what it needs: the Inspector keeps its catalog and state under $HOME, so it gets an empty one,
+        // and secrets in memory, so it never probes the OS keychain. No proxy settings reach it.
+        env: { PATH: process.env.PATH ?? "", HOME: home, MCP_INSPECTOR_SECRET_STORE: "memory", NO_COLOR: "1" },
+        timeout: 60_000,
+      },
+    );
+    return JSON.parse(stdout);
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "public-scan-inspector-"));
+    home = await mkdtemp(join(tmpdir(), "public-scan-inspector-home-"));
+    server = await startReferenceServer(
+      parseServeConfig([], {
+        PUBLIC_SCAN_PORT: "0",
+        PUBLIC_SCAN_DATA_DIR: dataDir,
+        PUBLIC_SCAN_RESOLVE: web.resolveRules.join(","),
+        PUBLIC_SCAN_ALLOW_PRIVATE_TARGETS: web.allowPrivateTargets.join(","),
+        PUBLIC_SCAN_BROWSER_WS_ENDPOINT: inject("browserWSEndpoint"),
+        // The shared test browser is launched with the scanner's own flags and sandbox.
+        PUBLIC_SCAN_REMOTE_BROWSER: "trusted",
+        // The client is under test, not the scanner: one short pre-consent visit.
+        PUBLIC_SCAN_OBSERVE_MS: "300",
+        PUBLIC_SCAN_PHASES: "pre_consent_only",
+        PUBLIC_SCAN_SHUTDOWN_GRACE_MS: "2000",
+      }),
+    );
+  });
+  afterAll(async () => {
+    await server?.close();
+    await Promise.all([dataDir, home].map((directory) => rm(directory, { recursive: true, force: true })));
+  });
+
+  it("lists exactly the three Light tools, with no schema the Inspector calls an error", async () => {
+    // --strict reports every tool-schema portability problem and exits non-zero if one is error-severity.
+    const listed = (await inspect(["--method", "tools/list", "--strict"])) as { tools: Array<{ name: string }> };
+    expect(listed.tools.map((tool) => tool.name).sort()).toEqual([
+      "service_get_scan_bundle",
+      "service_get_scan_status",
+      "service_scan_site",
+    ]);
+  });
+
+  it("scans a fixture site with service_scan_site and gets the completed scan back", async () => {
+    const called = (await inspect(["--method", "tools/call", "--tool-name", "service_scan_site", "--tool-arg", `url=${site.url}`])) as {
+      isError?: boolean;
+      structuredContent: { type: string; status: string; score: unknown; domain: string };
+      content: Array<{ type: string; text: string }>;
+    };
+    expect(called.isError ?? false).toBe(false);
+    expect(called.structuredContent).toMatchObject({ type: "service_scan", status: "completed", domain: site.host });
+    expect(called.structuredContent.score).toEqual(expect.any(Number));
+    // Hosts that show only text get the same resource: a summary line, then its JSON.
+    expect(called.content[0]?.text).toContain(`: completed, score ${String(called.structuredContent.score)}`);
+  }, 60_000);
+});
