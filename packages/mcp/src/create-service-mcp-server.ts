@@ -1,5 +1,6 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { API_VERSION, MCP_TOOL_HANDLERS, MCP_TOOLS, type Caller, type McpToolName, type ServiceDeps } from "@public-scan/core";
 import { scanSite } from "./scan-site.js";
@@ -15,6 +16,12 @@ export interface ServiceMcpServerOptions {
   tools: ReadonlySet<McpToolName>;
 }
 
+/**
+ * One schema validator for every server: the stateless endpoints build a server per request, and a new
+ * validator each time cost about 1 ms of CPU per request (BENCHMARKS.md, MCP reads).
+ */
+const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
+
 const INSTRUCTIONS =
   "public-scan observes what a public web page does for a first-time visitor: cookies, storage and trackers before consent, " +
   "the consent banner and what reject and accept do, transport security and privacy-policy signals. Start with service_scan_site; " +
@@ -29,7 +36,7 @@ const INSTRUCTIONS =
 export function createServiceMcpServer(options: ServiceMcpServerOptions): McpServer {
   const server = new McpServer(
     { name: "public-scan", title: "public-scan privacy and consent scans", version: API_VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: SHARED_VALIDATOR },
   );
   // One loop over the table: the SDK's per-tool argument typing cannot follow a union of input schemas, so
   // the callback takes the arguments the SDK has already parsed with `spec.input`.
