@@ -195,6 +195,15 @@ describe("MCP over HTTP only", () => {
     expect((await post("/mcp/light", { ...initialize, padding: "x".repeat(200_000) })).status).toBe(413);
   });
 
+  it("answers a JSON-RPC batch message by message, without a crash", async () => {
+    const batch = [1, 2].map((id) => ({ jsonrpc: "2.0", id, method: "tools/list", params: {} }));
+    const response = await post("/mcp/light", batch, { "mcp-protocol-version": "2025-06-18" });
+    expect(response.status).toBeLessThan(500);
+    const text = await response.text();
+    expect(text).toMatch(/"id":1/);
+    expect(text).toMatch(/"id":2/);
+  });
+
   it("needs the client to accept both JSON and an event stream", async () => {
     const response = await post("/mcp/light", initialize, { accept: "application/json" });
     expect(response.status).toBe(406);
