@@ -175,5 +175,16 @@ describe("self-serve key requests over REST", () => {
     });
     expect(sameOrigin.status).toBe(201);
     expect((await rest.audit.list()).filter((event) => event.action === "key_issued")).toHaveLength(1);
+    expect((await rest.audit.list()).filter((event) => event.reason === "cross_site")).toHaveLength(2);
+  });
+
+  it("audits a key request whose body cannot be read (400)", async () => {
+    const { rest, call } = await start();
+    const malformed = await call("POST", "/api/v2/keys/request", {
+      headers: { cookie: "session=alice", "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(malformed.status).toBe(400);
+    expect((await rest.audit.list()).map((event) => event.reason)).toEqual(["invalid_request"]);
   });
 });

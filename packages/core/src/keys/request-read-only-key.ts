@@ -26,6 +26,17 @@ export interface RequestReadOnlyKeyDeps {
   isDisposable?: (email: string) => boolean;
 }
 
+export interface KeyRequestInput {
+  /** The parsed JSON body; ignored when `bodyError` says it could not be read. */
+  body: unknown;
+  /** Why the body could not be read (malformed JSON, too large): refused, and audited like any denial. */
+  bodyError?: ServiceError;
+  cookieHeader: string | undefined;
+  ip: string;
+  /** The browser said the request came from another site (`Sec-Fetch-Site`, `Origin`). */
+  crossSite?: boolean;
+}
+
 const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest("hex");
 
 /**
@@ -35,17 +46,31 @@ const sha256 = (value: string) => createHash("sha256").update(value, "utf8").dig
  */
 export async function requestReadOnlyKey(
   deps: RequestReadOnlyKeyDeps,
-  input: { body: unknown; cookieHeader: string | undefined; ip: string },
+  input: KeyRequestInput,
 ): Promise<{ status: 201; body: IssuedApiKey }> {
   const at = new Date(deps.clock.now()).toISOString();
   const networkHash = sha256(networkOf(input.ip));
   const audit = (event: Omit<AuditEvent, "at" | "networkHash">) => deps.audit.append({ ...event, at, networkHash });
+  /** Audits a denial decided before the session is read, and returns the error to throw. */
+  const denied = async (reason: string, error: ServiceError): Promise<ServiceError> => {
+    await audit({ action: "key_request_denied", outcome: "denied", reason, keyId: null, subjectHash: null });
+    return error;
+  };
 
+  // Refused before the session is read: a page elsewhere must not spend a signed-in user's allowance (CSRF).
+  if (input.crossSite === true) {
+    throw await denied(
+      "cross_site",
+      new ServiceError("forbidden", "Request keys from the dashboard of this service; cross-site requests are refused."),
+    );
+  }
+  if (input.bodyError !== undefined) throw await denied("invalid_request", input.bodyError);
   const body = ReadOnlyKeyRequestSchema.safeParse(input.body ?? {});
   if (!body.success) {
-    throw new ServiceError(
+    const issue = body.error.issues[0];
+    throw await denied(
       "invalid_request",
-      `${body.error.issues[0]?.path.join(".") || "body"}: ${body.error.issues[0]?.message ?? "invalid"}`,
+      new ServiceError("invalid_request", `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`),
     );
   }
   const session = await deps.sessions.resolve({ cookieHeader: input.cookieHeader });

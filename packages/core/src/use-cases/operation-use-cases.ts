@@ -37,6 +37,10 @@ export interface OperationInput {
   authorization: string | undefined;
   /** Raw `Cookie` header value: the key request reads the dashboard session from it. */
   cookieHeader: string | undefined;
+  /** The cookie-authenticated route's browser signals: the request came from another site. */
+  crossSite?: boolean;
+  /** The body could not be read; set only for routes that audit their refusals (the key request). */
+  bodyError?: ServiceError;
 }
 
 export type OperationUseCase = (deps: OperationDeps, input: OperationInput) => Promise<Outcome<unknown>>;
@@ -62,7 +66,13 @@ export const OPERATION_USE_CASES: Record<UseCaseOperationId, OperationUseCase> =
     return requestReadOnlyKey(
       { keys: deps.keys, clock: deps.service.clock, supportEmail: deps.service.config.supportEmail, ...deps.keyRequests },
       // The route is cookie-authenticated, so its caller is always the anonymous one, known by address.
-      { body: input.body, cookieHeader: input.cookieHeader, ip: input.caller.kind === "anonymous" ? input.caller.ip : input.caller.keyId },
+      {
+        body: input.body,
+        cookieHeader: input.cookieHeader,
+        ip: input.caller.kind === "anonymous" ? input.caller.ip : input.caller.keyId,
+        ...(input.crossSite === undefined ? {} : { crossSite: input.crossSite }),
+        ...(input.bodyError === undefined ? {} : { bodyError: input.bodyError }),
+      },
     );
   },
   checkIntegrationCredential: async (deps, input) => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { IssuedApiKeySchema } from "../../src/contract/index.js";
+import { ServiceError } from "../../src/errors/service-error.js";
 import { isDisposableEmail } from "../../src/keys/is-disposable-email.js";
 import { networkOf } from "../../src/limits/to-requester-id.js";
 import { requestReadOnlyKey, type RequestReadOnlyKeyDeps } from "../../src/keys/request-read-only-key.js";
@@ -50,6 +51,29 @@ describe("POST /api/v2/keys/request", () => {
     expect((await audit.list())[0]).toMatchObject({ action: "key_request_denied", reason });
   });
 
+  it("refuses and audits a cross-site request before reading the session, and a body it cannot use", async () => {
+    const { deps, audit } = setup();
+    let resolved = 0;
+    deps.sessions = { resolve: () => ((resolved += 1), Promise.resolve(SESSIONS["session=alice"]!)) };
+    await expect(
+      requestReadOnlyKey(deps, { body: {}, cookieHeader: "session=alice", ip: "203.0.113.7", crossSite: true }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(requestReadOnlyKey(deps, { body: { name: 42 }, cookieHeader: "session=alice", ip: "203.0.113.7" })).rejects.toMatchObject({
+      code: "invalid_request",
+    });
+    const unreadable = new ServiceError("invalid_request", "The body is not valid JSON.");
+    await expect(
+      requestReadOnlyKey(deps, { body: undefined, bodyError: unreadable, cookieHeader: "session=alice", ip: "203.0.113.7" }),
+    ).rejects.toBe(unreadable);
+    expect(resolved).toBe(0);
+    // The audit log lists the newest first.
+    expect((await audit.list()).map((event) => [event.action, event.reason])).toEqual([
+      ["key_request_denied", "invalid_request"],
+      ["key_request_denied", "invalid_request"],
+      ["key_request_denied", "cross_site"],
+    ]);
+  });
+
   it("caps issuance per email per UTC day (3), with Retry-After and machine-readable details", async () => {
     const { deps } = setup();
     for (let index = 0; index < 3; index += 1)
@@ -61,12 +85,14 @@ describe("POST /api/v2/keys/request", () => {
     });
   });
 
-  it("refuses a malformed body before anything else", async () => {
+  it("refuses a malformed body before anything else, and audits the denial without a subject", async () => {
     const { deps, audit } = setup();
     await expect(
       requestReadOnlyKey(deps, { body: { name: "x", admin: true }, cookieHeader: "session=alice", ip: "203.0.113.7" }),
     ).rejects.toMatchObject({ code: "invalid_request" });
-    expect(await audit.list()).toEqual([]);
+    expect(await audit.list()).toEqual([
+      expect.objectContaining({ action: "key_request_denied", reason: "invalid_request", subjectHash: null }),
+    ]);
   });
 });
 

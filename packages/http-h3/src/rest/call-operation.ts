@@ -27,9 +27,19 @@ export interface OperationCall {
 export async function callOperation(options: RestAppOptions, call: OperationCall): Promise<Outcome<unknown>> {
   const { operation, request } = call;
   if (operation.operationId === "getOpenApiDocument") return { status: 200, body: openApiDocumentFor(options.service.config.baseUrl) };
-  if (operation.security === "dashboard_session") assertSameSite(request, options.service.config.baseUrl);
-  const body =
-    operation.requestBody === null ? undefined : await readJsonBody(request, { maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES });
+  const dashboard = operation.security === "dashboard_session";
+  // The key request audits every refusal, so a body it cannot read is handed to it rather than thrown here.
+  let body: unknown;
+  let bodyError: ServiceError | undefined;
+  try {
+    body =
+      operation.requestBody === null
+        ? undefined
+        : await readJsonBody(request, { maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES });
+  } catch (error) {
+    if (!dashboard || !(error instanceof ServiceError)) throw error;
+    bodyError = error;
+  }
   return OPERATION_USE_CASES[operation.operationId as UseCaseOperationId](
     {
       service: options.service,
@@ -50,21 +60,22 @@ export async function callOperation(options: RestAppOptions, call: OperationCall
       credential: call.credential,
       authorization: request.headers.get("authorization") ?? undefined,
       cookieHeader: request.headers.get("cookie") ?? undefined,
+      ...(dashboard ? { crossSite: isCrossSite(request, options.service.config.baseUrl) } : {}),
+      ...(bodyError === undefined ? {} : { bodyError }),
     },
   );
 }
 
 /**
- * POST /api/v2/keys/request is the only cookie-authenticated route, so it refuses cross-site calls: a page
- * elsewhere must not spend a signed-in user's issuance allowance (CSRF). Browsers say where a request comes
- * from in `Sec-Fetch-Site` and `Origin`; other clients send neither, and need the session cookie anyway.
+ * POST /api/v2/keys/request is the only cookie-authenticated route, so core refuses (and audits) cross-site
+ * calls: a page elsewhere must not spend a signed-in user's issuance allowance (CSRF). Browsers say where a
+ * request comes from in `Sec-Fetch-Site` and `Origin`; other clients send neither, and need the session
+ * cookie anyway.
  */
-function assertSameSite(request: Request, baseUrl: string): void {
+function isCrossSite(request: Request, baseUrl: string): boolean {
   const site = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
-  if ((site !== null && site !== "same-origin" && site !== "none") || (origin !== null && origin !== new URL(baseUrl).origin)) {
-    throw new ServiceError("forbidden", "Request keys from the dashboard of this service; cross-site requests are refused.");
-  }
+  return (site !== null && site !== "same-origin" && site !== "none") || (origin !== null && origin !== new URL(baseUrl).origin);
 }
 
 /** `URLSearchParams.get` semantics: the first value of a repeated parameter. */
