@@ -45,9 +45,10 @@ export type McpHttpHandler = ((request: Request, context: McpRequestContext) => 
 
 /**
  * The Streamable HTTP endpoint of one MCP surface as a fetch-style handler, for any host (h3, Lambda, a
- * plain server). Stateless: each POST gets its own server and transport, so any process behind a load
- * balancer can answer it; GET (a standalone stream) and DELETE (a session) answer 405, as the MCP
- * specification lets a server without sessions do. The transport checks Accept, the protocol version
+ * plain server). Stateless by default: each POST gets its own server and transport, so any process behind a
+ * load balancer can answer it; GET (a standalone stream) and DELETE (a session) answer 405, as the MCP
+ * specification lets a server without sessions do. With `sessions`, a session's transport is kept in this
+ * process and found again by `Mcp-Session-Id`. The SDK's transport checks Accept, the protocol version
  * header and the JSON-RPC messages.
  */
 export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHandler {
