@@ -1,4 +1,5 @@
 import {
+  createLightScanQuota,
   isServiceError,
   MCP_LIGHT_TOOL_NAMES,
   MCP_TOOLS,
@@ -16,7 +17,8 @@ import {
 import { createAccessTokenVerifier } from "./oauth/create-access-token-verifier.js";
 import { PROTECTED_RESOURCE_METADATA_PATH, type OAuthResourceOptions } from "./oauth/oauth-resource-options.js";
 
-export type McpAccess = { caller: Caller; tools: ReadonlySet<McpToolName> };
+/** Who calls, the tools it may use, and the service its calls run on (on Light, with the Light quota). */
+export type McpAccess = { caller: Caller; tools: ReadonlySet<McpToolName>; service: ServiceDeps };
 
 export interface AccessResolverOptions {
   service: ServiceDeps;
@@ -36,6 +38,8 @@ const looksLikeJwt = (token: string) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
  * `insufficient_scope`, or 429 for a self-serve key over its per-minute cap.
  */
 export function createAccessResolver(options: AccessResolverOptions) {
+  const lightService: ServiceDeps =
+    options.service.limits === undefined ? options.service : { ...options.service, quota: createLightScanQuota(options.service.limits) };
   const resource = options.oauth?.resource ?? `${options.service.config.baseUrl.replace(/\/+$/, "")}/mcp`;
   const verify = options.oauth === undefined ? null : createAccessTokenVerifier({ ...options.oauth, resource });
   const challenge =
@@ -55,19 +59,23 @@ export function createAccessResolver(options: AccessResolverOptions) {
       const verified = await verify(token);
       if (!verified.scopes.includes("mcp"))
         throw new ServiceError("forbidden", "This token lacks the `mcp` scope: sign in again and grant it.");
-      return { caller: { kind: "key", keyId: `oauth:${verified.subject}` }, tools: byScopes(verified.scopes) };
+      return { caller: { kind: "key", keyId: `oauth:${verified.subject}` }, tools: byScopes(verified.scopes), service: options.service };
     }
     if (options.keys === undefined) throw new ServiceError("unauthorized", "Sign in to use this MCP server.");
     const { caller, credential } = await resolveCaller(
       { keys: options.keys, clock: options.service.clock, limits: options.service.limits },
       { access: { security: "bearer", scopes: ["mcp"] }, authorization, clientAddress },
     );
-    return { caller, tools: byScopes(credential?.scopes ?? []) };
+    return { caller, tools: byScopes(credential?.scopes ?? []), service: options.service };
   };
 
   return async (request: Request, clientAddress: string | null): Promise<McpAccess | Response> => {
     if (options.surface === "light") {
-      return { caller: { kind: "anonymous", ip: clientAddress ?? UNKNOWN_CLIENT }, tools: new Set(MCP_LIGHT_TOOL_NAMES) };
+      return {
+        caller: { kind: "anonymous", ip: clientAddress ?? UNKNOWN_CLIENT },
+        tools: new Set(MCP_LIGHT_TOOL_NAMES),
+        service: lightService,
+      };
     }
     try {
       return await authenticate(request, clientAddress);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { createLightScanQuota, type KeyStore, type ServiceDeps } from "@public-scan/core";
-import { createAccessResolver, type McpAccess } from "./create-access-resolver.js";
+import type { KeyStore, ServiceDeps } from "@public-scan/core";
+import { createAccessResolver } from "./create-access-resolver.js";
 import { createServiceMcpServer } from "./create-service-mcp-server.js";
 import { createSessionRegistry, type SessionOptions } from "./create-session-registry.js";
 import type { OAuthResourceOptions } from "./oauth/oauth-resource-options.js";
@@ -54,8 +54,6 @@ export type McpHttpHandler = ((request: Request, context: McpRequestContext) => 
 export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHandler {
   const ownOrigin = new URL(options.service.config.baseUrl).origin;
   const origins = new Set([ownOrigin, ...(options.allowedOrigins ?? [])]);
-  const lightService: ServiceDeps =
-    options.service.limits === undefined ? options.service : { ...options.service, quota: createLightScanQuota(options.service.limits) };
 
   const sessions =
     options.sessions === undefined || options.sessions === false
@@ -63,12 +61,6 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
       : createSessionRegistry(options.sessions === true ? {} : options.sessions);
   const transportOptions = { enableJsonResponse: options.jsonResponse ?? false, maxRequestBodySize: options.maxBodyBytes ?? 64 * 1024 };
   const resolveAccess = createAccessResolver(options);
-  const serverFor = (access: McpAccess) =>
-    createServiceMcpServer({
-      service: options.surface === "light" ? lightService : options.service,
-      caller: access.caller,
-      tools: access.tools,
-    });
 
   const handle = async (request: Request, context: McpRequestContext): Promise<Response> => {
     const origin = request.headers.get("origin");
@@ -83,7 +75,7 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
     if (access instanceof Response) return access;
     if (sessions === null) {
       const transport = new WebStandardStreamableHTTPServerTransport(transportOptions);
-      await serverFor(access).connect(transport);
+      await createServiceMcpServer(access).connect(transport);
       return transport.handleRequest(request);
     }
     const owner = access.caller.kind === "key" ? `key:${access.caller.keyId}` : `ip:${access.caller.ip}`;
@@ -101,7 +93,7 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
       onsessioninitialized: (id) => sessions.add(id, { transport, owner }),
       onsessionclosed: (id) => sessions.remove(id),
     });
-    await serverFor(access).connect(transport);
+    await createServiceMcpServer(access).connect(transport);
     return transport.handleRequest(request);
   };
 

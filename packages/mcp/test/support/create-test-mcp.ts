@@ -4,15 +4,10 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import {
   createAnonymousScanQuota,
-  createLightScanQuota,
   createLocalService,
   createMemoryCounterStore,
   createRateLimiter,
   issueApiKey,
-  MCP_LIGHT_TOOL_NAMES,
-  MCP_TOOLS,
-  resolveCaller,
-  type Caller,
   type ScanObservations,
   type Scanner,
   type Scope,
@@ -20,6 +15,7 @@ import {
 import { createMemoryKeyStore } from "@public-scan/core/testing";
 import { createTargetPolicy } from "@public-scan/scanner";
 import { serve } from "srvx";
+import { createAccessResolver } from "../../src/create-access-resolver.js";
 import { createMcpHttpHandler, createServiceMcpServer, type OAuthResourceOptions } from "../../src/index.js";
 
 export const BASE_URL = "https://scan.example.org";
@@ -104,26 +100,16 @@ export async function createTestMcp(input: { sessions?: boolean; oauth?: OAuthRe
     return client;
   };
 
-  // In memory there is no HTTP request to authenticate: the caller is resolved as the handler resolves it.
+  // In memory there is no HTTP request: the caller is resolved by the handler's own resolver, from the headers it would read.
+  const resolvers = {
+    hosted: createAccessResolver({ service: local.deps, surface: "hosted", keys }),
+    light: createAccessResolver({ service: local.deps, surface: "light" }),
+  };
   const memoryServerInput = async (input: ConnectInput) => {
-    const ip = input.clientAddress ?? "127.0.0.1";
-    if (input.surface === "light") {
-      return {
-        service: { ...local.deps, quota: createLightScanQuota(limiter) },
-        caller: { kind: "anonymous", ip } as Caller,
-        tools: new Set(MCP_LIGHT_TOOL_NAMES),
-      };
-    }
-    const { caller, credential } = await resolveCaller(
-      { keys, clock: local.deps.clock },
-      { access: { security: "bearer", scopes: ["mcp"] }, authorization: `Bearer ${input.token ?? ""}`, clientAddress: ip },
-    );
-    const scopes = new Set(credential?.scopes ?? []);
-    return {
-      service: local.deps,
-      caller,
-      tools: new Set(MCP_TOOLS.filter((spec) => spec.scopes.every((scope) => scopes.has(scope))).map((spec) => spec.name)),
-    };
+    const headers: Record<string, string> = input.token === undefined ? {} : { authorization: `Bearer ${input.token}` };
+    const access = await resolvers[input.surface](new Request(`${BASE_URL}/mcp`, { headers }), input.clientAddress ?? "127.0.0.1");
+    if (access instanceof Response) throw new Error(`in-memory access refused: ${access.status}`);
+    return access;
   };
 
   return {
