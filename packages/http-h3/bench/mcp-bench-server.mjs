@@ -5,7 +5,7 @@
 //
 // The rate limits are off (the apps get the service without `limits`), so the one key can read the one
 // scan as often as the run asks, and the ratio is the surfaces' own cost; rest-read measures the limits'.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -19,18 +19,14 @@ import {
 import { createRestApp, serveRestApp } from "@public-scan/http-h3";
 import { createMcpHttpHandler } from "@public-scan/mcp";
 import { createSqliteKeyStore, createSqliteScanStore } from "@public-scan/storage/sqlite";
+import { recordedScanner } from "./recorded-scanner.mjs";
 
-const observations = JSON.parse(readFileSync(new URL("../../core/test/fixtures/observations/daily-courier.json", import.meta.url), "utf8"));
-const scanner = {
-  scan: ({ url }) => Promise.resolve({ ...observations, target: { ...observations.target, url, host: new URL(url).hostname } }),
-  close: () => Promise.resolve(),
-};
 const directory = mkdtempSync(join(tmpdir(), "public-scan-mcp-bench-"));
 const path = join(directory, "public-scan.sqlite");
 // Limits exist only to let the anonymous seeding request through the scan quota; the apps never see them.
 const limiter = createRateLimiter({ store: createMemoryCounterStore() });
 const service = await createLocalService({
-  scanner,
+  scanner: recordedScanner,
   scans: createSqliteScanStore({ path }),
   config: { baseUrl: "https://scan.example.org" },
   quota: createAnonymousScanQuota(limiter),

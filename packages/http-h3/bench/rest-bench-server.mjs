@@ -2,25 +2,21 @@
 // event loop: a bare h3 route answering the same Scan JSON (baseline), and the full REST app (bearer key,
 // weighted limits, store read, rendering) on the reference server's embedded defaults: one SQLite file for
 // scans, keys and counters, seeded with completed scans.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createAnonymousScanQuota, createLocalService, createRateLimiter, createScan, getScan, issueApiKey } from "@public-scan/core";
 import { createRestApp, serveRestApp } from "@public-scan/http-h3";
 import { createSqliteCounterStore, createSqliteKeyStore, createSqliteScanStore } from "@public-scan/storage/sqlite";
 import { H3 } from "h3";
+import { recordedScanner } from "./recorded-scanner.mjs";
 
-const observations = JSON.parse(readFileSync(new URL("../../core/test/fixtures/observations/daily-courier.json", import.meta.url), "utf8"));
-const scanner = {
-  scan: ({ url }) => Promise.resolve({ ...observations, target: { ...observations.target, url, host: new URL(url).hostname } }),
-  close: () => Promise.resolve(),
-};
 const directory = mkdtempSync(join(tmpdir(), "public-scan-bench-"));
 const path = join(directory, "public-scan.sqlite");
 const counters = createSqliteCounterStore({ path });
 const limiter = createRateLimiter({ store: counters, identifierSecret: "bench" });
 const service = await createLocalService({
-  scanner,
+  scanner: recordedScanner,
   scans: createSqliteScanStore({ path }),
   config: { baseUrl: "https://scan.example.org" },
   quota: createAnonymousScanQuota(limiter),

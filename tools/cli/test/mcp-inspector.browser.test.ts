@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseServeConfig } from "../src/serve/parse-serve-config.js";
 import { startReferenceServer, type ReferenceServer } from "../src/serve/start-reference-server.js";
+import { fixtureServeEnv } from "./support/fixture-serve-env.js";
 
 /**
  * The reference server's Light MCP endpoint driven by the MCP Inspector's CLI: a client we did not write
@@ -46,17 +47,9 @@ describe("the MCP Inspector CLI against /mcp/light", () => {
     home = await mkdtemp(join(tmpdir(), "public-scan-inspector-home-"));
     server = await startReferenceServer(
       parseServeConfig([], {
-        PUBLIC_SCAN_PORT: "0",
-        PUBLIC_SCAN_DATA_DIR: dataDir,
-        PUBLIC_SCAN_RESOLVE: web.resolveRules.join(","),
-        PUBLIC_SCAN_ALLOW_PRIVATE_TARGETS: web.allowPrivateTargets.join(","),
-        PUBLIC_SCAN_BROWSER_WS_ENDPOINT: inject("browserWSEndpoint"),
-        // The shared test browser is launched with the scanner's own flags and sandbox.
-        PUBLIC_SCAN_REMOTE_BROWSER: "trusted",
+        ...fixtureServeEnv(dataDir),
         // The client is under test, not the scanner: one short pre-consent visit.
-        PUBLIC_SCAN_OBSERVE_MS: "300",
         PUBLIC_SCAN_PHASES: "pre_consent_only",
-        PUBLIC_SCAN_SHUTDOWN_GRACE_MS: "2000",
       }),
     );
   });

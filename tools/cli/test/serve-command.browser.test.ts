@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { runKeysCommand } from "../src/run-keys-command.js";
 import { parseServeConfig } from "../src/serve/parse-serve-config.js";
 import { startReferenceServer, type ReferenceServer } from "../src/serve/start-reference-server.js";
+import { fixtureServeEnv } from "./support/fixture-serve-env.js";
 
 /**
  * The reference server as an operator runs it: configured by environment, scanning a site of the fixture
@@ -25,17 +26,7 @@ describe("pnpm serve", () => {
   const web = inject("fixtureWeb");
   const site = web.sites.find((candidate) => candidate.id === "daily-courier")!;
   let dataDir: string;
-  const env = () => ({
-    PUBLIC_SCAN_PORT: "0",
-    PUBLIC_SCAN_DATA_DIR: dataDir,
-    PUBLIC_SCAN_RESOLVE: web.resolveRules.join(","),
-    PUBLIC_SCAN_ALLOW_PRIVATE_TARGETS: web.allowPrivateTargets.join(","),
-    PUBLIC_SCAN_BROWSER_WS_ENDPOINT: inject("browserWSEndpoint"),
-    // The shared test browser is launched with the scanner's own flags and sandbox.
-    PUBLIC_SCAN_REMOTE_BROWSER: "trusted",
-    PUBLIC_SCAN_OBSERVE_MS: "300",
-    PUBLIC_SCAN_SHUTDOWN_GRACE_MS: "2000",
-  });
+  const env = () => fixtureServeEnv(dataDir);
   let server: ReferenceServer;
 
   beforeAll(async () => {
