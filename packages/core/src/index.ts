@@ -288,6 +288,8 @@ export type { JobQueue, JobQueueFactory, JobQueueHandlers, ScanJobMessage } from
 export { SYSTEM_CLOCK } from "./ports/clock.js";
 export type { Clock, Ids } from "./ports/clock.js";
 export type { KeyStore } from "./ports/key-store.js";
+export { normalizeEmail } from "./ports/account-store.js";
+export type { AccountStore } from "./ports/account-store.js";
 export type { AuditEvent, AuditLog } from "./ports/audit-log.js";
 export type { DashboardSession, SessionResolver } from "./ports/session-resolver.js";
 export type { TargetPolicy } from "./ports/target-policy.js";
@@ -297,6 +299,7 @@ export type { Allowance, QuotaCaller, ScanQuota } from "./ports/scan-quota.js";
 export { hasEvidence, isCompleted } from "./domain/scan-record.js";
 export type { ScanDiagnosticsRecord, ScanRecord } from "./domain/scan-record.js";
 export type { ApiKeyRecord } from "./domain/api-key-record.js";
+export type { AccountRecord } from "./domain/account-record.js";
 
 // The projection's result, as a ScanRecord stores it.
 export { toScanReport } from "./projection/to-scan-report.js";

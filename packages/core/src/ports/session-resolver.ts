@@ -1,5 +1,7 @@
 /** The signed-in dashboard session behind a request, as the host's identity provider tells it. */
 export interface DashboardSession {
+  /** The host's account id, when it has accounts: keys issued to the session are listed and revoked by it. */
+  accountId?: string;
   email: string;
   emailVerified: boolean;
 }

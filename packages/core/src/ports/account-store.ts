@@ -1,0 +1,25 @@
+import type { AccountRecord } from "../domain/account-record.js";
+
+/**
+ * Where accounts live (memory, SQLite, Redis). Creation is atomic on both the id and the email, so two
+ * sign-ups for one address at the same moment make one account.
+ */
+export interface AccountStore {
+  /** False when the id or the (normalized) email is taken. */
+  create(record: AccountRecord): Promise<boolean>;
+  get(accountId: string): Promise<AccountRecord | null>;
+  /** Looks an account up by its email, normalized (trimmed, lower-cased) the same way `create` stores it. */
+  findByEmail(email: string): Promise<AccountRecord | null>;
+  /** Records the verification; false when the account does not exist or was already verified. */
+  markEmailVerified(accountId: string, at: string): Promise<boolean>;
+  /** Replaces the password hash (a password change, or a rehash with stronger KDF settings). */
+  setPasswordHash(accountId: string, passwordHash: string): Promise<boolean>;
+  /** Disables the account; false when it does not exist or was already disabled. */
+  disable(accountId: string, at: string): Promise<boolean>;
+  /** Accounts in creation order (then id), for operators: a page after the cursor `after` (an accountId). */
+  list(page: { after?: string; limit: number }): Promise<AccountRecord[]>;
+  close(): Promise<void>;
+}
+
+/** The normalized form every AccountStore keys emails by. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
