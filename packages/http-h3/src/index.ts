@@ -9,5 +9,9 @@ export { createClientAddressResolver } from "./rest/create-client-address-resolv
 export { toErrorResponse } from "./rest/to-json-response.js";
 export { REPORT_ROUTE } from "./rest/create-report-route.js";
 export { renderErrorPage, renderPendingPage, renderReportPage } from "./report/index.js";
+// The escaping template of the report pages, for a host's own server-rendered pages (the account pages).
+export { escapeHtml, markup, SafeHtml, trustedHtml } from "./report/markup.js";
+export type { HtmlValue } from "./report/markup.js";
+export { toCspHash } from "./report/to-content-security-policy.js";
 export { serveRestApp } from "./server/serve-rest-app.js";
 export type { ServeRestAppOptions } from "./server/serve-rest-app.js";

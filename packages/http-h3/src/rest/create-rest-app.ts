@@ -64,5 +64,8 @@ export function createRestApp(options: RestAppOptions): H3 {
   ] as const) {
     if (handler !== undefined) app.all(path, (event) => handler(event.req, { clientAddress: addressOf(event) }));
   }
+  for (const mount of options.mounts ?? []) {
+    for (const path of mount.paths) app.all(path, (event) => mount.handler(event.req, { clientAddress: addressOf(event) }));
+  }
   return app;
 }

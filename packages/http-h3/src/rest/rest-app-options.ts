@@ -33,6 +33,12 @@ export interface RestAppOptions {
     /** The OAuth protected-resource metadata of /mcp, served at /.well-known/oauth-protected-resource/mcp. */
     protectedResourceMetadata?: SurfaceHandler;
   };
+  /**
+   * Other surfaces of the host at h3 route patterns (e.g. `/account/**`): the reference host's account pages
+   * and authorization server (`@public-scan/accounts`). Their handlers own their responses; the patterns
+   * must not overlap the REST and MCP paths.
+   */
+  mounts?: ReadonlyArray<{ paths: readonly string[]; handler: SurfaceHandler }>;
   /** Which other surfaces this host serves, for health, when another host serves them (default: from `mcp`). */
   surfaces?: Omit<Health["surfaces"], "rest">;
   /**

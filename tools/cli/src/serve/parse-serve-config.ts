@@ -26,6 +26,16 @@ export interface ServeConfig {
   remoteBrowserTrusted: boolean;
   /** Serve the bundled fixture web too, and scan it (offline demo). */
   demo: boolean;
+  /** Accounts, the dashboard and the OAuth authorization server for /mcp (on unless turned off). */
+  accounts: boolean;
+  /** SMTP relay for account emails; without one, the emails (verification links) are written to the log. */
+  smtpUrl: string | null;
+  /** Sender of account emails. */
+  mailFrom: string | null;
+  /** PEM file of extra CA certificates for the SMTP relay. */
+  smtpCaFile: string | null;
+  /** Where scan:create is requested (the contract's support address). */
+  supportEmail: string | null;
   help: boolean;
 }
 
@@ -43,6 +53,10 @@ Options (each has an environment equivalent; a flag wins over the environment):
                                                                  PUBLIC_SCAN_TRUSTED_PROXIES (default none)
   --concurrency N              scans at the same time            PUBLIC_SCAN_CONCURRENCY (default 2)
   --demo                       also serve the bundled fixture web and allow scanning it (works offline)
+  --no-accounts                no accounts, dashboard or OAuth (/mcp then takes API keys only)
+                                                                 PUBLIC_SCAN_ACCOUNTS=off
+  --smtp-url URL               SMTP relay for account emails (smtp:// or smtps://)
+                                                                 PUBLIC_SCAN_SMTP_URL (default: emails go to the log)
   -h, --help                   show this help
 
 Scanner settings (operator settings, never fields of a request):
@@ -55,6 +69,10 @@ Scanner settings (operator settings, never fields of a request):
   PUBLIC_SCAN_REMOTE_BROWSER=trusted that browser runs with the scanner's flags and sandbox (required with it)
   PUBLIC_SCAN_BROWSER_SANDBOX=off    run the launched browser without Chromium's sandbox (platforms without one)
   PUBLIC_SCAN_BROWSER_USER           uid:gid the browser runs as when the server is root (default 65534:65534)
+Accounts:
+  PUBLIC_SCAN_MAIL_FROM              sender of account emails (default public-scan <no-reply@HOST of --base-url>)
+  PUBLIC_SCAN_SMTP_CA                PEM file of extra CA certificates for the SMTP relay
+  PUBLIC_SCAN_SUPPORT_EMAIL          where scan:create is requested (default support@example.org)
 Other:
   PUBLIC_SCAN_SHUTDOWN_GRACE_MS      on SIGINT/SIGTERM, time running scans get to finish (default 15000)
   PUBLIC_SCAN_IDENTIFIER_SECRET      secret for hashing client addresses in rate-limit counters and
@@ -94,6 +112,8 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
       "observe-ms": { type: "string" },
       phases: { type: "string" },
       demo: { type: "boolean" },
+      "no-accounts": { type: "boolean" },
+      "smtp-url": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -101,6 +121,8 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
   const baseUrl = values["base-url"] ?? env.PUBLIC_SCAN_BASE_URL ?? null;
   if (baseUrl !== null && !/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(baseUrl))
     throw new Error("--base-url must be an http(s) URL without query");
+  const smtpUrl = values["smtp-url"] ?? env.PUBLIC_SCAN_SMTP_URL ?? null;
+  if (smtpUrl !== null && !/^smtps?:\/\/[^/?#]+/.test(smtpUrl)) throw new Error("--smtp-url must be an smtp:// or smtps:// URL");
   const observe = values["observe-ms"] ?? env.PUBLIC_SCAN_OBSERVE_MS;
   return {
     host: values.host ?? env.PUBLIC_SCAN_HOST ?? "127.0.0.1",
@@ -125,6 +147,11 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
     browserWSEndpoint: env.PUBLIC_SCAN_BROWSER_WS_ENDPOINT ?? null,
     remoteBrowserTrusted: env.PUBLIC_SCAN_REMOTE_BROWSER === "trusted",
     demo: values.demo ?? false,
+    accounts: !(values["no-accounts"] ?? false) && env.PUBLIC_SCAN_ACCOUNTS !== "off",
+    smtpUrl,
+    mailFrom: env.PUBLIC_SCAN_MAIL_FROM ?? null,
+    smtpCaFile: env.PUBLIC_SCAN_SMTP_CA ?? null,
+    supportEmail: env.PUBLIC_SCAN_SUPPORT_EMAIL ?? null,
     help: values.help ?? false,
   };
 }

@@ -3,8 +3,9 @@ import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { createAnonymousScanQuota, createLocalService, ServiceError } from "@public-scan/core";
 import { createClientAddressResolver, createRestApp, serveRestApp, toErrorResponse } from "@public-scan/http-h3";
-import { createMcpHttpHandler } from "@public-scan/mcp";
+import { createMcpHttpHandler, createProtectedResourceMetadataHandler } from "@public-scan/mcp";
 import type { PuppeteerScannerOptions } from "@public-scan/scanner";
+import { composeAccounts } from "./compose-accounts.js";
 import { composeServeCommand } from "./compose-serve-command.js";
 import { DATABASE_FILE } from "../open-scan-store.js";
 import type { ServeConfig } from "./parse-serve-config.js";
@@ -86,18 +87,35 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
     // The same deployment secret (under its own derived key) seals a queued scan's query string, so the next
     // start, or another server on this data directory, can still visit the page that was asked for.
     targetSecret: identifierSecret,
-    config: { baseUrl },
+    config: { baseUrl, ...(config.supportEmail === null ? {} : { supportEmail: config.supportEmail }) },
     onJobError: (error, scanId) => log(`scan ${scanId} failed: ${error instanceof Error ? error.message : String(error)}`),
   });
   const logError = (error: unknown, route: string) =>
     log(`request (${route}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  // /mcp takes the project's API keys as bearer tokens until hosted OAuth lands; /mcp/light is anonymous.
-  // One process: MCP sessions (a stream for server messages) can live in it.
+  // Accounts, the dashboard and the OAuth authorization server (unless turned off): /mcp then takes this
+  // server's access tokens as well as API keys, and the key request has sessions to check.
+  const accounts = config.accounts
+    ? await composeAccounts({
+        config,
+        directory,
+        databasePath,
+        baseUrl,
+        identifierSecret,
+        supportEmail: service.deps.config.supportEmail,
+        keys,
+        audit: keys.audit,
+        counters,
+        log,
+      })
+    : null;
+  const oauth = accounts?.accounts.oauth;
+  // One process: MCP sessions (a stream for server messages) can live in it. /mcp/light is anonymous.
   const mcp = {
     hosted: createMcpHttpHandler({
       service: service.deps,
       surface: "hosted",
       keys,
+      ...(oauth === undefined ? {} : { oauth }),
       sessions: true,
       onError: (error) => logError(error, "mcp"),
     }),
@@ -112,7 +130,13 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
     service: service.deps,
     keys,
     trustedProxies: config.trustedProxies,
-    mcp,
+    mcp: {
+      ...mcp,
+      ...(oauth === undefined ? {} : { protectedResourceMetadata: createProtectedResourceMetadataHandler({ baseUrl, oauth }) }),
+    },
+    ...(accounts === null
+      ? {}
+      : { keyRequests: { sessions: accounts.accounts.sessions, audit: keys.audit, counters }, mounts: [accounts.accounts.mount] }),
     onError: (error, context) => logError(error, `${context.requestId} ${context.route}`),
   });
   routes.fetch = (request) => app.fetch(request);
@@ -128,6 +152,7 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
       // Requests in flight and running scans get the same grace period, at the same time.
       await Promise.all([server.close({ graceMs: config.shutdownGraceMs }), service.close({ graceMs: config.shutdownGraceMs })]);
       await scanner.close();
+      await accounts?.close();
       await Promise.all([counters.close(), keys.close()]);
       await closeDemo();
     },

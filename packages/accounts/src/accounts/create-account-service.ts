@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Keyv } from "keyv";
+import {
+  isDisposableEmail,
+  normalizeEmail,
+  SELF_SERVE_SCOPES,
+  SYSTEM_CLOCK,
+  type AccountRecord,
+  type AccountStore,
+  type Clock,
+  type CounterStore,
+} from "@public-scan/core";
+import type { Mailer } from "../mail/mailer.js";
+import { DEFAULT_PASSWORD_HASH_COST, hashPassword, needsRehash, verifyPassword, type PasswordHashCost } from "../passwords/hash-password.js";
+import { AccountError } from "./account-error.js";
+import { ACCOUNT_LIMITS, consumeAttempt, type AccountLimits, emailCounterKey, networkCounterKey, rolling } from "./account-limits.js";
+import { safeReturnPath } from "../web/safe-return-path.js";
+
+export interface AccountServiceOptions {
+  store: AccountStore;
+  /** Where verification tokens live until used or expired (any keyv store). */
+  documents: Keyv;
+  counters: CounterStore;
+  mailer: Mailer;
+  /** The public base URL of the deployment: verification links point at it. */
+  baseUrl: string;
+  serviceName?: string;
+  clock?: Clock;
+  passwordCost?: PasswordHashCost;
+  isDisposable?: (email: string) => boolean;
+  /** The forms' rate limits (default `ACCOUNT_LIMITS`). */
+  limits?: Partial<AccountLimits>;
+  /** How long a verification link works (default 24 hours). */
+  verificationTtlMs?: number;
+}
+
+export interface AccountService {
+  /**
+   * Creates an unverified account and mails its verification link. An address that already has an account
+   * gets a note instead, and the caller sees the same outcome either way, so the form does not reveal who
+   * has an account.
+   */
+  signUp(input: { email: string; password: string; ip: string; returnTo?: string | null }): Promise<void>;
+  /** Follows a verification link (once): the account is verified. Returns where to continue. */
+  verifyEmail(token: string): Promise<{ account: AccountRecord; returnTo: string | null }>;
+  /** Checks a password; refuses disabled accounts and unknown addresses with one message. */
+  signIn(input: { email: string; password: string; ip: string }): Promise<AccountRecord>;
+  get(accountId: string): Promise<AccountRecord | null>;
+}
+
+/** Passwords: at least 10 characters (NIST SP 800-63B allows 8; a scan service can ask a little more), at most 256. */
+export const PASSWORD_LENGTH = { min: 10, max: 256 } as const;
+const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/;
+
+const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest("hex");
+export const verificationKey = (token: string) => `verify:${sha256(token)}`;
+
+/** Sign-up, verification and sign-in over an AccountStore, with rate limits and mailed links. */
+export function createAccountService(options: AccountServiceOptions): AccountService {
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  const cost = options.passwordCost ?? DEFAULT_PASSWORD_HASH_COST;
+  const serviceName = options.serviceName ?? "public-scan";
+  const ttlMs = options.verificationTtlMs ?? 24 * 3600_000;
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const limits: AccountLimits = { ...ACCOUNT_LIMITS, ...options.limits };
+  // Compared against when the address is unknown, so a miss costs as long as a wrong password.
+  const decoy = hashPassword(randomBytes(16).toString("hex"), cost);
+
+  const validEmail = (raw: string) => {
+    const email = normalizeEmail(raw);
+    if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw new AccountError("invalid_email", "Enter a valid email address.");
+    return email;
+  };
+
+  const mailVerification = async (account: AccountRecord, returnTo: string | null) => {
+    const token = randomBytes(32).toString("base64url");
+    await options.documents.set(verificationKey(token), { accountId: account.accountId, returnTo }, ttlMs);
+    const link = `${baseUrl}/account/verify?token=${token}`;
+    await options.mailer.send({
+      to: account.email,
+      subject: `Confirm your email for ${serviceName}`,
+      text: `Open this link to confirm your email address and finish signing up for ${serviceName}:\n\n${link}\n\nThe link works once, for ${Math.round(ttlMs / 3600_000)} hours. If you did not sign up, ignore this message.\n`,
+    });
+  };
+
+  return {
+    async signUp(input) {
+      const email = validEmail(input.email);
+      if (input.password.length < PASSWORD_LENGTH.min || input.password.length > PASSWORD_LENGTH.max) {
+        throw new AccountError("weak_password", `Choose a password of ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters.`);
+      }
+      if ((options.isDisposable ?? isDisposableEmail)(email)) {
+        throw new AccountError("disposable_email", "Use a permanent email address; disposable ones cannot hold an account.");
+      }
+      await consumeAttempt(options.counters, [rolling(networkCounterKey("sign_up", input.ip), limits.signUpPerNetwork)], clock.now());
+      const returnTo = safeReturnPath(input.returnTo ?? null);
+      const existing = await options.store.findByEmail(email);
+      if (existing !== null) {
+        if (existing.emailVerifiedAt === null && existing.disabledAt === null) return mailVerification(existing, returnTo);
+        await options.mailer.send({
+          to: existing.email,
+          subject: `Sign-up attempt at ${serviceName}`,
+          text: `Someone tried to sign up for ${serviceName} with this address, which already has an account. Sign in at ${baseUrl}/account/sign-in instead. If it was not you, nothing changed.\n`,
+        });
+        return;
+      }
+      const account: AccountRecord = {
+        accountId: `acct_${randomBytes(12).toString("hex")}`,
+        email,
+        passwordHash: await hashPassword(input.password, cost),
+        emailVerifiedAt: null,
+        scopes: [...SELF_SERVE_SCOPES],
+        createdAt: new Date(clock.now()).toISOString(),
+        disabledAt: null,
+      };
+      // A sign-up for the same address that won the race already mailed its own link.
+      if (await options.store.create(account)) await mailVerification(account, returnTo);
+    },
+
+    async verifyEmail(token) {
+      const key = verificationKey(token);
+      const document = /^[A-Za-z0-9_-]{20,100}$/.test(token)
+        ? await options.documents.get<{ accountId: string; returnTo: string | null }>(key)
+        : undefined;
+      const account = document === undefined ? null : await options.store.get(document.accountId);
+      if (document === undefined || account === null || account.disabledAt !== null) {
+        throw new AccountError("invalid_token", "This link is not valid any more. Sign in to get a new one.");
+      }
+      await options.documents.delete(key);
+      const at = new Date(clock.now()).toISOString();
+      await options.store.markEmailVerified(account.accountId, at);
+      return { account: { ...account, emailVerifiedAt: account.emailVerifiedAt ?? at }, returnTo: document.returnTo };
+    },
+
+    async signIn(input) {
+      const email = normalizeEmail(input.email);
+      await consumeAttempt(
+        options.counters,
+        [
+          rolling(emailCounterKey("sign_in", email), limits.signInPerEmail),
+          rolling(networkCounterKey("sign_in", input.ip), limits.signInPerNetwork),
+        ],
+        clock.now(),
+      );
+      const account = await options.store.findByEmail(email);
+      const matches = await verifyPassword(input.password.slice(0, PASSWORD_LENGTH.max), account?.passwordHash ?? (await decoy));
+      if (account === null || !matches || account.disabledAt !== null) {
+        throw new AccountError("invalid_credentials", "The email or the password is wrong.");
+      }
+      if (needsRehash(account.passwordHash, cost)) await options.store.setPasswordHash(account.accountId, await hashPassword(input.password, cost));
+      return account;
+    },
+
+    get: (accountId) => options.store.get(accountId),
+  };
+}

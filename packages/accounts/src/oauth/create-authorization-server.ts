@@ -1,0 +1,158 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import type { Keyv } from "keyv";
+import type { AccountStore, CounterStore, Scope } from "@public-scan/core";
+import { networkCounterKey, rolling } from "../accounts/account-limits.js";
+import { AUTHORIZATION_LIFETIMES } from "./authorization-lifetimes.js";
+import { createKeyvOidcAdapter } from "./create-keyv-oidc-adapter.js";
+import { toPublicJwks, type AuthorizationKeys } from "./load-authorization-keys.js";
+import { renderOAuthErrorPage } from "../web/pages/render-oauth-error-page.js";
+
+/** The scopes of the hosted MCP resource (the contract's): reading needs `scan:read` and `mcp`. */
+export const RESOURCE_SCOPES: readonly Scope[] = ["scan:read", "scan:create", "mcp"];
+
+/** The authorization server's endpoints, under the issuer's path. */
+export const OAUTH_ROUTES = {
+  authorization: "/oauth/authorize",
+  token: "/oauth/token",
+  registration: "/oauth/register",
+  jwks: "/oauth/jwks",
+  revocation: "/oauth/revoke",
+  end_session: "/oauth/logout",
+  userinfo: "/oauth/userinfo",
+} as const;
+
+/** Dynamic client registrations per requester network and hour: enough for people, not for filling the store. */
+export const REGISTRATION_LIMIT = { limit: 20, windowMs: 3600_000 } as const;
+
+export interface AuthorizationServerOptions {
+  /** The issuer identifier ({auth_url}): the deployment's base URL unless the operator names another. */
+  issuer: string;
+  /** The protected resource tokens are for: the hosted MCP endpoint's URL (RFC 8707 audience). */
+  resource: string;
+  documents: Keyv;
+  accounts: AccountStore;
+  keys: AuthorizationKeys;
+  counters: CounterStore;
+}
+
+/** Where `handle` leaves the requester's address for the provider's middleware (registration limits). */
+const CLIENT_ADDRESS = Symbol("public-scan.clientAddress");
+type AddressedRequest = IncomingMessage & { [CLIENT_ADDRESS]?: string };
+
+export interface AuthorizationServer {
+  provider: Provider;
+  /** Public signing keys, for the resource server in the same process (no HTTP round trip to itself). */
+  publicJwks: ReturnType<typeof toPublicJwks>;
+  /**
+   * Handles one request for the provider's paths (its endpoints and its metadata). `clientAddress` is the
+   * requester as the host resolved it (trusted proxies applied).
+   */
+  handle: (request: IncomingMessage, response: ServerResponse, clientAddress: string) => Promise<void>;
+}
+
+/**
+ * The reference host's OAuth 2.1 authorization server, on `oidc-provider`: authorization code with PKCE
+ * (S256 only, required of every client), dynamic client registration (RFC 7591) for MCP clients, resource
+ * indicators (RFC 8707) with JWT access tokens (RFC 9068) for exactly one resource, refresh tokens that
+ * rotate, and RFC 8414 metadata at `{issuer}/.well-known/oauth-authorization-server`.
+ */
+export function createAuthorizationServer(options: AuthorizationServerOptions): AuthorizationServer {
+  const issuer = new URL(options.issuer);
+  // The account pages and these endpoints are served at the root of the host (docs/auth.md).
+  if (issuer.pathname !== "/" || issuer.search !== "" || issuer.hash !== "") throw new Error("the OAuth issuer must be an origin, without a path");
+  const secure = issuer.protocol === "https:";
+  const configuration: Configuration = {
+    adapter: createKeyvOidcAdapter(options.documents),
+    jwks: options.keys.jwks as Configuration["jwks"],
+    cookies: {
+      keys: options.keys.cookieKeys,
+      long: { httpOnly: true, sameSite: "lax", secure },
+      short: { httpOnly: true, sameSite: "lax", secure },
+      names: { session: "ps_oauth_session", interaction: "ps_oauth_interaction", resume: "ps_oauth_resume" },
+    },
+    routes: OAUTH_ROUTES,
+    scopes: ["openid", "offline_access", ...RESOURCE_SCOPES],
+    claims: { openid: ["sub"], email: ["email", "email_verified"] },
+    async findAccount(_ctx, id) {
+      const account = await options.accounts.get(id);
+      if (account === null || account.disabledAt !== null || account.emailVerifiedAt === null) return undefined;
+      return { accountId: id, claims: () => ({ sub: id, email: account.email, email_verified: true }) };
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    pkce: { required: () => true },
+    clientDefaults: { grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" },
+    // Implicit and hybrid flows are not offered: the code flow with PKCE is the only way to a token.
+    responseTypes: ["code"],
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => options.resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicator) => {
+          if (indicator !== options.resource) throw new errors.InvalidTarget(`this server issues tokens for ${options.resource} only`);
+          return {
+            scope: RESOURCE_SCOPES.join(" "),
+            audience: options.resource,
+            accessTokenTTL: AUTHORIZATION_LIFETIMES.accessToken,
+            accessTokenFormat: "jwt",
+            jwt: { sign: { alg: "ES256" } },
+          };
+        },
+      },
+    },
+    issueRefreshToken: (_ctx, client) => Promise.resolve(client.grantTypeAllowed("refresh_token")),
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? AUTHORIZATION_LIFETIMES.accessToken,
+      AuthorizationCode: AUTHORIZATION_LIFETIMES.authorizationCode,
+      RefreshToken: AUTHORIZATION_LIFETIMES.refreshToken,
+      Grant: AUTHORIZATION_LIFETIMES.grant,
+      Session: AUTHORIZATION_LIFETIMES.session,
+      Interaction: AUTHORIZATION_LIFETIMES.interaction,
+      IdToken: AUTHORIZATION_LIFETIMES.accessToken,
+    },
+    renderError: (ctx, output) => {
+      ctx.type = "html";
+      ctx.set("cache-control", "no-store");
+      ctx.body = renderOAuthErrorPage({ error: output.error, description: output.error_description ?? null }).html;
+    },
+  };
+  const provider = new Provider(issuer.origin, configuration);
+  // The host and scheme of every URL the provider writes come from the issuer, never from request headers
+  // (below), so a forged Host cannot put another origin into metadata or redirects.
+  provider.proxy = true;
+  provider.use(async (ctx: KoaContextWithOIDC, next) => {
+    if (ctx.method === "POST" && ctx.path === OAUTH_ROUTES.registration) {
+      const check = rolling(networkCounterKey("client_registration", (ctx.req as AddressedRequest)[CLIENT_ADDRESS] ?? "unknown"), REGISTRATION_LIMIT);
+      const result = await options.counters.consume({ checks: [check], now: Date.now() });
+      if (!result.allowed) {
+        ctx.status = 429;
+        ctx.set("retry-after", String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
+        ctx.body = { error: "temporarily_unavailable", error_description: "Too many client registrations from this network; try again later." };
+        return;
+      }
+    }
+    await next();
+  });
+  const callback = provider.callback();
+
+  return {
+    provider,
+    publicJwks: toPublicJwks(options.keys),
+    handle: (request, response, clientAddress) => {
+      (request as AddressedRequest)[CLIENT_ADDRESS] = clientAddress;
+      request.headers.host = issuer.host;
+      request.headers["x-forwarded-proto"] = issuer.protocol.replace(":", "");
+      delete request.headers["x-forwarded-host"];
+      const path = (request.url ?? "/").split("?")[0];
+      // RFC 8414 metadata: the provider serves the OpenID discovery document, a superset of it.
+      if (path === "/.well-known/oauth-authorization-server") request.url = "/.well-known/openid-configuration";
+      return Promise.resolve(callback(request, response));
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { RequestReadOnlyKeyDeps } from "@public-scan/core";
+import type { AccountService } from "../accounts/create-account-service.js";
+import type { AuthorizationServer } from "../oauth/create-authorization-server.js";
+import type { DashboardSessions } from "../sessions/create-dashboard-sessions.js";
+import type { CsrfGuard } from "./create-csrf-guard.js";
+
+/** What the account pages and the interaction routes share. */
+export interface AccountsAppContext {
+  accounts: AccountService;
+  sessions: DashboardSessions;
+  csrf: CsrfGuard;
+  authorization: AuthorizationServer;
+  /** The self-serve key request's dependencies, as POST /api/v2/keys/request uses them. */
+  keyRequests: Omit<RequestReadOnlyKeyDeps, "sessions">;
+  /** Unexpected errors, for the host's logs (the page says only that something went wrong). */
+  onError: (error: unknown, route: string) => void;
+}

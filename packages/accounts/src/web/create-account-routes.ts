@@ -1,0 +1,180 @@
+import { isServiceError, requestReadOnlyKey, revokeApiKey, type ServiceError } from "@public-scan/core";
+import type { H3, H3Event } from "h3";
+import { AccountError } from "../accounts/account-error.js";
+import { messageOf, statusOf } from "./account-error-message.js";
+import type { AccountsAppContext } from "./accounts-app-context.js";
+import { CSRF_FIELD } from "./create-csrf-guard.js";
+import { renderDashboardPage } from "./pages/render-dashboard-page.js";
+import { renderMessagePage } from "./pages/render-message-page.js";
+import { renderSignInPage } from "./pages/render-sign-in-page.js";
+import { renderSignUpPage } from "./pages/render-sign-up-page.js";
+import { readForm } from "./read-form.js";
+import { safeReturnPath } from "./safe-return-path.js";
+import { toPageResponse, toRedirect } from "./to-page-response.js";
+
+const UNKNOWN_CLIENT = "0.0.0.0";
+const cookiesOf = (event: H3Event) => event.req.headers.get("cookie") ?? undefined;
+const addressOf = (event: H3Event) => (event.context.clientAddress as string | null | undefined) ?? UNKNOWN_CLIENT;
+
+/** A form submission after its CSRF check; a forged one is refused before anything is read from it. */
+async function readCheckedForm(context: AccountsAppContext, event: H3Event): Promise<URLSearchParams> {
+  const form = await readForm({ contentType: event.req.headers.get("content-type"), body: event.req.body as AsyncIterable<Uint8Array> | null });
+  const genuine = context.csrf.verify({
+    cookieHeader: cookiesOf(event),
+    token: form.get(CSRF_FIELD),
+    secFetchSite: event.req.headers.get("sec-fetch-site"),
+    origin: event.req.headers.get("origin"),
+  });
+  if (!genuine) throw new AccountError("invalid_form", "This form expired or came from another site; reload the page and try again.");
+  return form;
+}
+
+/**
+ * The dashboard pages: sign-up, email verification, sign-in and out, and the signed-in account's keys
+ * (request one, revoke one). Every form is CSRF-checked; every page is script-free.
+ */
+export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
+  const csrfFor = (event: H3Event) => context.csrf.issue(cookiesOf(event));
+
+  const dashboard = async (event: H3Event, extra: { issuedKey?: { token: string; expiresAt: string }; error?: string; notice?: string; status?: number }) => {
+    const session = await context.sessions.resolve({ cookieHeader: cookiesOf(event) });
+    if (session === null) return toRedirect("/account/sign-in");
+    const csrf = csrfFor(event);
+    const keys = await context.keyRequests.keys.listByOwner(session.accountId);
+    const page = renderDashboardPage({
+      csrfToken: csrf.token,
+      email: session.email,
+      emailVerified: session.emailVerified,
+      keys,
+      issuedKey: extra.issuedKey ?? null,
+      error: extra.error ?? null,
+      notice: extra.notice ?? null,
+      now: context.keyRequests.clock.now(),
+    });
+    return toPageResponse(page, { status: extra.status ?? 200, setCookies: [csrf.setCookie] });
+  };
+
+  app.get("/account", (event) => {
+    const notice = event.url.searchParams.get("notice") === "revoked" ? "The key is revoked." : undefined;
+    return dashboard(event, notice === undefined ? {} : { notice });
+  });
+
+  app.get("/account/sign-in", (event) => {
+    const csrf = csrfFor(event);
+    const returnTo = safeReturnPath(event.url.searchParams.get("return_to"));
+    return toPageResponse(renderSignInPage({ csrfToken: csrf.token, action: "/account/sign-in", returnTo }), { setCookies: [csrf.setCookie] });
+  });
+
+  app.post("/account/sign-in", async (event) => {
+    const csrf = csrfFor(event);
+    let email = "";
+    let returnTo: string | null = null;
+    try {
+      const form = await readCheckedForm(context, event);
+      email = form.get("email") ?? "";
+      returnTo = safeReturnPath(form.get("return_to"));
+      const account = await context.accounts.signIn({ email, password: form.get("password") ?? "", ip: addressOf(event) });
+      return toRedirect(returnTo ?? "/account", [await context.sessions.create(account.accountId)]);
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      const page = renderSignInPage({ csrfToken: csrf.token, action: "/account/sign-in", error: messageOf(error), email, returnTo });
+      return toPageResponse(page, { status: statusOf(error), setCookies: [csrf.setCookie] });
+    }
+  });
+
+  app.get("/account/sign-up", (event) => {
+    const csrf = csrfFor(event);
+    const returnTo = safeReturnPath(event.url.searchParams.get("return_to"));
+    return toPageResponse(renderSignUpPage({ csrfToken: csrf.token, returnTo }), { setCookies: [csrf.setCookie] });
+  });
+
+  app.post("/account/sign-up", async (event) => {
+    const csrf = csrfFor(event);
+    let email = "";
+    let returnTo: string | null = null;
+    try {
+      const form = await readCheckedForm(context, event);
+      email = form.get("email") ?? "";
+      returnTo = safeReturnPath(form.get("return_to"));
+      await context.accounts.signUp({ email, password: form.get("password") ?? "", ip: addressOf(event), returnTo });
+      const page = renderMessagePage({
+        title: "Check your email",
+        tone: "notice",
+        message: `We sent a confirmation link to ${email.trim()}. Open it to finish signing up; it works for 24 hours.`,
+      });
+      return toPageResponse(page, { setCookies: [csrf.setCookie] });
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      const page = renderSignUpPage({ csrfToken: csrf.token, error: messageOf(error), email, returnTo });
+      return toPageResponse(page, { status: statusOf(error), setCookies: [csrf.setCookie] });
+    }
+  });
+
+  app.get("/account/verify", async (event) => {
+    try {
+      const { returnTo } = await context.accounts.verifyEmail(event.url.searchParams.get("token") ?? "");
+      const next = `/account/sign-in${returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : ""}`;
+      const page = renderMessagePage({
+        title: "Email confirmed",
+        tone: "notice",
+        message: "Your email address is confirmed.",
+        link: { href: next, text: returnTo ? "Sign in to continue" : "Sign in" },
+      });
+      return toPageResponse(page);
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      const page = renderMessagePage({ title: "Link not valid", tone: "alert", message: error.message, link: { href: "/account/sign-in", text: "Sign in" } });
+      return toPageResponse(page, { status: 400 });
+    }
+  });
+
+  app.post("/account/sign-out", async (event) => {
+    try {
+      await readCheckedForm(context, event);
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      return dashboard(event, { error: error.message, status: 403 });
+    }
+    return toRedirect("/account/sign-in", [await context.sessions.destroy(cookiesOf(event))]);
+  });
+
+  app.post("/account/keys", async (event) => {
+    let form: URLSearchParams;
+    try {
+      form = await readCheckedForm(context, event);
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      return dashboard(event, { error: error.message, status: 403 });
+    }
+    const name = (form.get("name") ?? "").trim();
+    try {
+      // The same use-case as POST /api/v2/keys/request: the same caps, checks and audit trail.
+      const issued = await requestReadOnlyKey(
+        { ...context.keyRequests, sessions: context.sessions },
+        { body: name === "" ? {} : { name }, cookieHeader: cookiesOf(event), ip: addressOf(event), crossSite: false },
+      );
+      return dashboard(event, { issuedKey: { token: issued.body.key, expiresAt: issued.body.expiresAt } });
+    } catch (error) {
+      if (!isServiceError(error)) throw error;
+      const refused = error as ServiceError;
+      if (refused.code === "unauthorized") return toRedirect("/account/sign-in");
+      return dashboard(event, { error: refused.message, status: refused.code === "rate_limited" ? 429 : 400 });
+    }
+  });
+
+  app.post("/account/keys/:keyId/revoke", async (event) => {
+    try {
+      await readCheckedForm(context, event);
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      return dashboard(event, { error: error.message, status: 403 });
+    }
+    const session = await context.sessions.resolve({ cookieHeader: cookiesOf(event) });
+    if (session === null) return toRedirect("/account/sign-in");
+    const key = await context.keyRequests.keys.get(event.context.params?.keyId ?? "");
+    // Someone else's key answers like a missing one: the page does not confirm which key ids exist.
+    if (key === null || key.ownerId !== session.accountId) return dashboard(event, { error: "No such key on this account.", status: 404 });
+    await revokeApiKey(context.keyRequests, { keyId: key.keyId });
+    return toRedirect("/account?notice=revoked");
+  });
+}

@@ -1,0 +1,69 @@
+import { createHmac } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { createAccounts, createConsoleMailer, createSmtpMailer, loadAuthorizationKeys, type Accounts } from "@public-scan/accounts";
+import type { AuditLog, CounterStore, KeyStore } from "@public-scan/core";
+import { createSqliteAccountStore, createSqliteKeyvStore } from "@public-scan/storage/sqlite";
+import { Keyv } from "keyv";
+import type { ServeConfig } from "./parse-serve-config.js";
+
+/** The file in the data directory that holds the authorization server's signing and cookie keys. */
+export const AUTHORIZATION_KEYS_FILE = "oauth-keys.json";
+
+/**
+ * The reference server's accounts on the embedded defaults: accounts in the SQLite file beside the keys,
+ * sessions and OAuth artifacts in a keyv store on the same file, the authorization server's keys in the data
+ * directory, and email over SMTP (or to the log when no relay is configured, as in the offline demo).
+ */
+export async function composeAccounts(input: {
+  config: ServeConfig;
+  directory: string;
+  databasePath: string;
+  baseUrl: string;
+  identifierSecret: string;
+  supportEmail: string;
+  keys: KeyStore;
+  audit: AuditLog;
+  counters: CounterStore;
+  log: (line: string) => void;
+}): Promise<{ accounts: Accounts; close: () => Promise<void> }> {
+  const { config } = input;
+  const host = new URL(input.baseUrl).hostname;
+  const from = config.mailFrom ?? `public-scan <no-reply@${host.includes(".") ? host : "localhost.localdomain"}>`;
+  if (config.smtpUrl === null) {
+    input.log("serve: no SMTP relay configured (--smtp-url): account emails, with their verification links, are written to this log");
+  }
+  const mailer =
+    config.smtpUrl === null
+      ? createConsoleMailer(input.log)
+      : createSmtpMailer({
+          url: config.smtpUrl,
+          from,
+          ...(config.smtpCaFile === null ? {} : { ca: await readFile(config.smtpCaFile, "utf8") }),
+        });
+  const store = createSqliteAccountStore({ path: input.databasePath });
+  const documentStore = createSqliteKeyvStore({ path: input.databasePath });
+  const documents = new Keyv({ store: documentStore });
+  const accounts = createAccounts({
+    baseUrl: input.baseUrl,
+    store,
+    documents,
+    keys: input.keys,
+    audit: input.audit,
+    counters: input.counters,
+    mailer,
+    authorizationKeys: await loadAuthorizationKeys(join(input.directory, AUTHORIZATION_KEYS_FILE)),
+    // Its own key, derived from the deployment secret: a CSRF token reveals nothing about rate-limit hashes.
+    secret: createHmac("sha256", input.identifierSecret).update("public-scan accounts csrf").digest("hex"),
+    supportEmail: input.supportEmail,
+    onError: (error, route) => input.log(`accounts (${route}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+  });
+  return {
+    accounts,
+    close: async () => {
+      await mailer.close?.();
+      await documents.disconnect();
+      await store.close();
+    },
+  };
+}
