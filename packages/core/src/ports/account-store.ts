@@ -16,7 +16,11 @@ export interface AccountStore {
   setPasswordHash(accountId: string, passwordHash: string): Promise<boolean>;
   /** Disables the account; false when it does not exist or was already disabled. */
   disable(accountId: string, at: string): Promise<boolean>;
-  /** Accounts in creation order (then id), for operators: a page after the cursor `after` (an accountId). */
+  /**
+   * Accounts in creation order (then id), for operators: at most `limit` after the cursor `after` (an
+   * accountId). An unknown cursor gives an empty page (never a restart from the first account, which would
+   * page forever), and so does a limit of 0 or less.
+   */
   list(page: { after?: string; limit: number }): Promise<AccountRecord[]>;
   close(): Promise<void>;
 }
