@@ -25,6 +25,7 @@ export { createTestKeyRecord, testKeyHash } from "./create-test-key-record.js";
 export { KEY_STORE_CASES, describeKeyStore } from "./describe-key-store.js";
 export type { DescribeKeyStoreOptions, KeyStoreCaseName, KeyStoreFactory } from "./describe-key-store.js";
 export { DURABLE_KEY_STORE_CASES } from "./durable-key-store-cases.js";
+export { OWNER_KEY_STORE_CASES } from "./owner-key-store-cases.js";
 export type { KeyStoreCase, KeyStoreCaseContext } from "./key-store-case.js";
 export type { AccountStoreCase, AccountStoreCaseContext } from "./account-store-case.js";
 export { BASIC_ACCOUNT_STORE_CASES } from "./basic-account-store-cases.js";
