@@ -15,11 +15,20 @@ interface Flaws {
   sharesReferences?: boolean;
   /** Loses an empty scopes list on the way back, as a Lua cjson round trip does. */
   dropsEmptyScopes?: boolean;
+  /** listByOwner lists the oldest key first. */
+  listsOldestFirst?: boolean;
+  /** listByOwner leaves revoked keys out. */
+  hidesRevoked?: boolean;
+  /** listByOwner compares owners as strings, so "null" finds the keys without an owner. */
+  stringifiesOwner?: boolean;
+  /** create indexes the key under its owner before checking that the keyId and hash are free. */
+  indexesBeforeCheck?: boolean;
 }
 
 function brokenKeyStore(flaws: Flaws): KeyStore {
   const byId = new Map<string, ApiKeyRecord>();
   const byHash = new Map<string, string>();
+  const byOwner = new Map<string, ApiKeyRecord[]>();
   const out = (record: ApiKeyRecord | undefined): ApiKeyRecord | null => {
     if (record === undefined) return null;
     if (flaws.sharesReferences) return record;
@@ -29,15 +38,31 @@ function brokenKeyStore(flaws: Flaws): KeyStore {
   };
   return {
     async create(record) {
+      const index = () => {
+        if (record.ownerId === null && !flaws.stringifiesOwner) return;
+        const owner = String(record.ownerId);
+        byOwner.set(owner, [...(byOwner.get(owner) ?? []), flaws.sharesReferences ? record : structuredClone(record)]);
+      };
+      if (flaws.indexesBeforeCheck) index();
       const taken = byId.has(record.keyId) || (!flaws.ignoresHash && byHash.has(record.hash));
       if (flaws.checkThenWrite) await new Promise((resolve) => setTimeout(resolve, 1));
       if (taken) return false;
       byId.set(record.keyId, flaws.sharesReferences ? record : structuredClone(record));
       byHash.set(record.hash, record.keyId);
+      if (!flaws.indexesBeforeCheck) index();
       return true;
     },
     findByHash: (hash) => Promise.resolve(out(byId.get(byHash.get(hash) ?? ""))),
     get: (keyId) => Promise.resolve(out(byId.get(keyId))),
+    listByOwner(ownerId) {
+      // The index holds what create was given; the current record (its revocation) is read by keyId, unless
+      // the store indexed a key it then refused, which has no record of its own.
+      const records = (byOwner.get(ownerId) ?? [])
+        .map((indexed) => (byId.get(indexed.keyId)?.hash === indexed.hash ? byId.get(indexed.keyId)! : indexed))
+        .filter((record) => !flaws.hidesRevoked || record.revokedAt === null)
+        .sort((a, b) => (a.createdAt === b.createdAt ? (a.keyId < b.keyId ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
+      return Promise.resolve((flaws.listsOldestFirst ? records.reverse() : records).map((record) => out(record)!));
+    },
     revoke(keyId, at) {
       const record = byId.get(keyId);
       if (record === undefined || (record.revokedAt !== null && !flaws.revokesTwice)) return Promise.resolve(false);
@@ -72,6 +97,26 @@ const CAUGHT: [bug: string, caseName: KeyStoreCaseName, flaws: Flaws][] = [
     "a lost empty list",
     "records come back deep-equal: every field, nulls, empty and full scope lists, unicode",
     { dropsEmptyScopes: true },
+  ],
+  [
+    "oldest-first listing",
+    "listByOwner lists only that owner's keys, newest first (then keyId), revoked ones included with their revokedAt",
+    { listsOldestFirst: true },
+  ],
+  [
+    "hidden revoked keys",
+    "listByOwner lists only that owner's keys, newest first (then keyId), revoked ones included with their revokedAt",
+    { hidesRevoked: true },
+  ],
+  [
+    "a stringified null owner",
+    "listByOwner is empty for an unknown owner, and never lists keys without an owner",
+    { stringifiesOwner: true },
+  ],
+  [
+    "an owner index written before the check",
+    "a refused create never lists its key under its owner, and owners are matched whole",
+    { indexesBeforeCheck: true },
   ],
 ];
 

@@ -34,6 +34,25 @@ describe("Redis key store", () => {
     await store.close();
   });
 
+  it("reads records written before keys had owners as unowned, and indexes owned keys per owner", async () => {
+    const admin = await sharedTestRedis();
+    const keyPrefix = `${prefix}legacy:`;
+    // A record and its hash index exactly as the store wrote them before ownerId existed.
+    const { ownerId: _dropped, ...legacy } = createTestKeyRecord({ keyId: "key_legacy" });
+    await admin.hset(`${keyPrefix}r:key_legacy`, "record", JSON.stringify(legacy));
+    await admin.set(`${keyPrefix}h:${legacy.hash}`, "key_legacy");
+
+    const store = createRedisKeyStore({ client: admin, keyPrefix });
+    expect(await store.get("key_legacy")).toStrictEqual({ ...legacy, ownerId: null });
+    expect(await store.findByHash(legacy.hash)).toStrictEqual({ ...legacy, ownerId: null });
+    expect(await store.revoke("key_legacy", "2026-11-24T00:00:00.000Z")).toBe(true);
+    const owned = createTestKeyRecord({ keyId: "key_owned", ownerId: "acct_1" });
+    await store.create(owned);
+    expect(await scanKeys(admin, `${keyPrefix}o:`)).toEqual([`${keyPrefix}o:acct_1`]);
+    expect(await store.listByOwner("acct_1")).toStrictEqual([owned]);
+    await store.close();
+  });
+
   it("falls back to EVAL when the server does not know a script, and leaves a supplied client open", async () => {
     const admin = await sharedTestRedis();
     const { client, calls } = forgetfulScriptClient(admin);

@@ -50,6 +50,7 @@ describe("storage entries", () => {
       "redis/create-redis-counter-store.ts",
       "redis/create-redis-scan-store.ts",
       "redis/create-redis-key-store.ts",
+      "redis/create-redis-account-store.ts",
       "redis/create-redis-audit-log.ts",
     ]) {
       const redisStore = readFileSync(resolve(src, file), "utf8");

@@ -60,7 +60,8 @@ export async function runKeysCommand(argv: readonly string[], io: CommandIo): Pr
     try {
       const { record, resource } = await issueApiKey(
         { keys: store, clock: SYSTEM_CLOCK, supportEmail: process.env.PUBLIC_SCAN_SUPPORT_EMAIL ?? "support@example.org" },
-        { kind: "support", scopes: scopes as Scope[], validDays, ...(values.name ? { name: values.name } : {}) },
+        // A support key is the operator's, not an account's: no dashboard lists or revokes it.
+        { kind: "support", scopes: scopes as Scope[], validDays, ownerId: null, ...(values.name ? { name: values.name } : {}) },
       );
       await store.audit.append({
         at: record.createdAt,

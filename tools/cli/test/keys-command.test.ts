@@ -33,6 +33,8 @@ describe("pnpm keys (operator command)", () => {
     const credential = (await authenticate({ keys: store, clock: SYSTEM_CLOCK }, `Bearer ${token}`))!;
     expect(() => requireScopes(credential, ["scan:create"])).not.toThrow();
     expect(JSON.stringify(await store.get(keyId!))).not.toContain(token);
+    // An operator's support key belongs to no account.
+    expect(await store.get(keyId!)).toMatchObject({ kind: "support", ownerId: null, name: "partner" });
     await store.close();
 
     expect((await run(["revoke", keyId!, "--data-dir", dataDir])).code).toBe(0);

@@ -10,6 +10,11 @@ export interface ApiKeyRecord {
   name: string | null;
   scopes: Scope[];
   kind: "self_serve" | "support";
+  /**
+   * The account that requested the key (a self-serve key asked for from a signed-in dashboard), so it can
+   * list and revoke its own keys; null for operator-issued support keys and keys stored before owners existed.
+   */
+  ownerId: string | null;
   createdAt: string;
   expiresAt: string;
   revokedAt: string | null;

@@ -21,6 +21,8 @@ export interface IssueApiKeyInput {
   scopes?: readonly Scope[];
   /** Days until expiry; self-serve keys always expire after 90. */
   validDays?: number;
+  /** The account the key is issued to, which may list and revoke it; none (null) for an operator's support key. */
+  ownerId?: string | null;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function issueApiKey(
       name: input.name ?? null,
       scopes,
       kind: input.kind,
+      ownerId: input.ownerId ?? null,
       createdAt: new Date(now).toISOString(),
       expiresAt: new Date(now + validDays * 86_400_000).toISOString(),
       revokedAt: null,

@@ -113,7 +113,12 @@ export async function requestReadOnlyKey(
       },
     });
   }
-  const { record, resource } = await issueApiKey(deps, { kind: "self_serve", ...(body.data.name ? { name: body.data.name } : {}) });
+  // The key belongs to the session's account, when the host has accounts, so the dashboard can list and revoke it.
+  const { record, resource } = await issueApiKey(deps, {
+    kind: "self_serve",
+    ownerId: session.accountId ?? null,
+    ...(body.data.name ? { name: body.data.name } : {}),
+  });
   await audit({ action: "key_issued", outcome: "allowed", reason: null, keyId: record.keyId, subjectHash });
   return { status: 201, body: resource };
 }

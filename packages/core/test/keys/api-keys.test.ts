@@ -84,6 +84,16 @@ describe("API keys", () => {
     await expect(issueApiKey(deps, { kind: "support", scopes: [] })).rejects.toThrow("scope");
   });
 
+  it("records the owner it is given, and no owner otherwise", async () => {
+    const { deps, keys } = setup();
+    const owned = await issueApiKey(deps, { kind: "self_serve", ownerId: "acct_1" });
+    const support = await issueApiKey(deps, { kind: "support", scopes: ["scan:read"] });
+    expect(owned.record.ownerId).toBe("acct_1");
+    expect(support.record.ownerId).toBeNull();
+    expect(await keys.get(support.record.keyId)).toMatchObject({ ownerId: null });
+    expect((await keys.listByOwner("acct_1")).map((record) => record.keyId)).toEqual([owned.record.keyId]);
+  });
+
   it("maps bytes to symbols without modulo bias: each of the 62 symbols from exactly 4 of the 248 kept bytes", () => {
     const counts = new Map<string, number>();
     for (let byte = 0; byte < 256; byte += 1) {

@@ -14,19 +14,21 @@ const SESSIONS: Record<string, DashboardSession> = {
   "session=alice": { email: "alice@example.org", emailVerified: true },
   "session=bob": { email: "bob@example.org", emailVerified: false },
   "session=mallory": { email: "mallory@mailinator.com", emailVerified: true },
+  "session=carol": { accountId: "acct_carol", email: "carol@example.org", emailVerified: true },
 };
 
 function setup() {
   const audit = createMemoryAuditLog();
+  const keys = createMemoryKeyStore();
   const deps: RequestReadOnlyKeyDeps = {
-    keys: createMemoryKeyStore(),
+    keys,
     clock: { now: () => Date.parse("2026-11-23T10:00:00.000Z") },
     supportEmail: "support@scan.example.org",
     sessions: { resolve: ({ cookieHeader }) => Promise.resolve(SESSIONS[cookieHeader ?? ""] ?? null) },
     audit,
     counters: createMemoryCounterStore(),
   };
-  return { deps, audit };
+  return { deps, audit, keys };
 }
 
 describe("POST /api/v2/keys/request", () => {
@@ -39,6 +41,21 @@ describe("POST /api/v2/keys/request", () => {
     expect(event).toMatchObject({ action: "key_issued", outcome: "allowed" });
     expect(JSON.stringify(await audit.list())).not.toContain("alice");
     expect(JSON.stringify(await audit.list())).not.toContain(issued.body.key);
+  });
+
+  it("gives the key to the session's account, so the account can list it; a session without an account owns nothing", async () => {
+    const { deps, keys } = setup();
+    const carol = await requestReadOnlyKey(deps, { body: { name: "laptop" }, cookieHeader: "session=carol", ip: "203.0.113.7" });
+    const [owned, ...others] = await keys.listByOwner("acct_carol");
+    expect(others).toEqual([]);
+    expect(owned).toMatchObject({ ownerId: "acct_carol", name: "laptop", kind: "self_serve", tokenPrefix: carol.body.tokenPrefix });
+    expect(carol.body.key.startsWith(owned!.tokenPrefix)).toBe(true);
+
+    const alice = await requestReadOnlyKey(deps, { body: {}, cookieHeader: "session=alice", ip: "203.0.113.8" });
+    const [event] = await deps.audit.list();
+    expect((await keys.get(event!.keyId!))?.ownerId).toBeNull();
+    expect(alice.body.tokenPrefix).not.toBe(carol.body.tokenPrefix);
+    expect(await keys.listByOwner("acct_carol")).toHaveLength(1);
   });
 
   it.each([

@@ -11,11 +11,15 @@ export interface RedisKeyStoreOptions extends RedisConnectionOptions<RedisScript
   readonly keyPrefix?: string;
 }
 
-/** A `[record, revoked_at]` reply: the record as created, with the revocation time the store keeps beside it. */
+/**
+ * A `[record, revoked_at]` reply: the record as created, with the revocation time the store keeps beside it.
+ * Records written before keys had owners have no ownerId: they had none.
+ */
 function parse(reply: unknown): ApiKeyRecord | null {
   const [record, revokedAt] = Array.isArray(reply) ? (reply as Array<string | null>) : [];
   if (typeof record !== "string") return null;
-  return { ...(JSON.parse(record) as ApiKeyRecord), revokedAt: revokedAt ?? null };
+  const created = JSON.parse(record) as ApiKeyRecord;
+  return { ...created, ownerId: created.ownerId ?? null, revokedAt: revokedAt ?? null };
 }
 
 /**
@@ -34,16 +38,20 @@ export function createRedisKeyStore(options: RedisKeyStoreOptions = {}): KeyStor
 
   const recordKey = (keyId: string) => `${prefix}r:${keyId}`;
   const hashKey = (hash: string) => `${prefix}h:${hash}`;
+  const ownerKey = (ownerId: string) => `${prefix}o:${ownerId}`;
 
   return {
-    create: async (record) =>
-      (await call(
-        "create",
-        [recordKey(record.keyId), hashKey(record.hash)],
-        [JSON.stringify(record), record.keyId, ...(record.revokedAt === null ? [] : [record.revokedAt])],
-      )) === 1,
+    create: async (record) => {
+      // `?? null`: a JavaScript caller written before owners existed may leave ownerId out.
+      const ownerId = record.ownerId ?? null;
+      const keys = [recordKey(record.keyId), hashKey(record.hash), ...(ownerId === null ? [] : [ownerKey(ownerId)])];
+      const member = `${record.createdAt}\u0000${record.keyId}`;
+      const args = [JSON.stringify({ ...record, ownerId }), record.keyId, member, ...(record.revokedAt === null ? [] : [record.revokedAt])];
+      return (await call("create", keys, args)) === 1;
+    },
     findByHash: async (hash) => parse(await call("findByHash", [hashKey(hash)], [prefix])),
     get: async (keyId) => parse(await call("get", [recordKey(keyId)], [])),
+    listByOwner: async (ownerId) => ((await call("listByOwner", [ownerKey(ownerId)], [prefix])) as unknown[]).map((reply) => parse(reply)!),
     revoke: async (keyId, at) => (await call("revoke", [recordKey(keyId)], [at])) === 1,
     close: () => connection.close(),
   };

@@ -7,5 +7,8 @@ export { REDIS_SCAN_SCRIPTS } from "./redis-scan-scripts.js";
 export { createRedisKeyStore } from "./create-redis-key-store.js";
 export type { RedisKeyStoreOptions } from "./create-redis-key-store.js";
 export { REDIS_KEY_SCRIPTS } from "./redis-key-scripts.js";
+export { createRedisAccountStore } from "./create-redis-account-store.js";
+export type { RedisAccountStoreOptions } from "./create-redis-account-store.js";
+export { REDIS_ACCOUNT_SCRIPTS } from "./redis-account-scripts.js";
 export { createRedisAuditLog } from "./create-redis-audit-log.js";
 export type { RedisAuditLogOptions, RedisStreamClient } from "./create-redis-audit-log.js";

@@ -1,22 +1,14 @@
+import { ensureKeySchema } from "./ensure-key-schema.js";
 import { openSqliteDatabase } from "./open-sqlite-database.js";
 import type { ApiKeyRecord, AuditEvent, AuditLog, KeyStore } from "@public-scan/core";
-
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS api_keys (
-    key_id TEXT PRIMARY KEY,
-    hash TEXT NOT NULL UNIQUE,
-    record TEXT NOT NULL
-  );
-  CREATE TABLE IF NOT EXISTS audit_events (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    event TEXT NOT NULL
-  );`;
 
 /**
  * API keys and the audit log in one SQLite file (node:sqlite), next to the scans. Keys are stored as their
  * SHA-256 hash (the record never holds the token); the hash column is unique, so a token can never map to
- * two keys. Revocation is one UPDATE that only succeeds on a key not yet revoked. Plain documents like
- * these would also fit keyv; SQL keeps all embedded-default storage in one file with one driver.
+ * two keys. Revocation is one UPDATE that only succeeds on a key not yet revoked. The owner is a column too
+ * (`owner_id`, added to files written before keys had owners), so an account's keys are one indexed query.
+ * Plain documents like these would also fit keyv; SQL keeps all embedded-default storage in one file with
+ * one driver.
  */
 export function createSqliteKeyStore(options: { path: string; busyTimeoutMs?: number }): KeyStore & { audit: AuditLog } {
   const { db } = openSqliteDatabase({
@@ -24,16 +16,24 @@ export function createSqliteKeyStore(options: { path: string; busyTimeoutMs?: nu
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     synchronous: "FULL",
   });
-  db.exec(SCHEMA);
-  const insert = db.prepare("INSERT INTO api_keys (key_id, hash, record) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
+  ensureKeySchema(db);
+  const insert = db.prepare("INSERT INTO api_keys (key_id, hash, owner_id, record) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING");
   const byHash = db.prepare("SELECT record FROM api_keys WHERE hash = ?");
   const byId = db.prepare("SELECT record FROM api_keys WHERE key_id = ?");
+  const byOwner = db.prepare(
+    "SELECT record FROM api_keys WHERE owner_id = ? ORDER BY json_extract(record, '$.createdAt') DESC, key_id DESC",
+  );
   const revoke = db.prepare(
     "UPDATE api_keys SET record = json_set(record, '$.revokedAt', ?) WHERE key_id = ? AND json_extract(record, '$.revokedAt') IS NULL",
   );
   const append = db.prepare("INSERT INTO audit_events (event) VALUES (?)");
   const list = db.prepare("SELECT event FROM audit_events ORDER BY seq DESC LIMIT ?");
-  const parse = (row: unknown) => (row === undefined ? null : (JSON.parse((row as { record: string }).record) as ApiKeyRecord));
+  const parse = (row: unknown): ApiKeyRecord | null => {
+    if (row === undefined) return null;
+    const record = JSON.parse((row as { record: string }).record) as ApiKeyRecord;
+    // Keys stored before owners existed have no ownerId in their JSON: they had none.
+    return { ...record, ownerId: record.ownerId ?? null };
+  };
   let closed = false;
   /** Runs a statement; a closed store or a failing statement rejects instead of throwing synchronously. */
   const run = <T>(work: () => T): Promise<T> => {
@@ -50,13 +50,14 @@ export function createSqliteKeyStore(options: { path: string; busyTimeoutMs?: nu
       run(() => {
         // A UNIQUE hash clash (a different key id) is refused like an existing id, never overwritten.
         try {
-          return Number(insert.run(record.keyId, record.hash, JSON.stringify(record)).changes) === 1;
+          return Number(insert.run(record.keyId, record.hash, record.ownerId ?? null, JSON.stringify(record)).changes) === 1;
         } catch {
           return false;
         }
       }),
     findByHash: (hash) => run(() => parse(byHash.get(hash))),
     get: (keyId) => run(() => parse(byId.get(keyId))),
+    listByOwner: (ownerId) => run(() => byOwner.all(ownerId).map((row) => parse(row)!)),
     revoke: (keyId, at) => run(() => Number(revoke.run(at, keyId).changes) === 1),
     audit: {
       append: (event: AuditEvent) => run(() => void append.run(JSON.stringify(event))),

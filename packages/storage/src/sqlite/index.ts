@@ -5,3 +5,5 @@ export { createSqliteScanStore } from "./create-sqlite-scan-store.js";
 export type { SqliteScanStoreOptions, SqliteScanStoreTuning } from "./create-sqlite-scan-store.js";
 export { SQLITE_SCAN_SQL } from "./sqlite-scan-sql.js";
 export { createSqliteKeyStore } from "./create-sqlite-key-store.js";
+export { createSqliteAccountStore } from "./create-sqlite-account-store.js";
+export type { SqliteAccountStoreOptions } from "./create-sqlite-account-store.js";

@@ -88,6 +88,7 @@ export const BASIC_KEY_STORE_CASES = {
       // An empty list must stay a list (not become an object, or disappear).
       createTestKeyRecord({ keyId: "key_none", scopes: [], name: "" }),
       createTestKeyRecord({ keyId: "key:with/odd*chars?[x]", hash: testKeyHash("odd") }),
+      createTestKeyRecord({ keyId: "key_owned", ownerId: "acct_0f3a" }),
     ];
     for (const record of records) expect(await store.create(record)).toBe(true);
     for (const record of records) {

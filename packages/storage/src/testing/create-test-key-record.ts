@@ -6,7 +6,7 @@ export const testKeyHash = (token: string) => createHash("sha256").update(token)
 
 /**
  * A valid ApiKeyRecord for the conformance suite: a self-serve key with its hash derived from the keyId,
- * a null name and no revocation; `overrides` replace any field.
+ * a null name, no owner and no revocation; `overrides` replace any field.
  */
 export function createTestKeyRecord(overrides: Partial<ApiKeyRecord> & { keyId: string }): ApiKeyRecord {
   return {
@@ -15,6 +15,7 @@ export function createTestKeyRecord(overrides: Partial<ApiKeyRecord> & { keyId: 
     name: null,
     scopes: ["scan:read", "mcp"],
     kind: "self_serve",
+    ownerId: null,
     createdAt: "2026-11-23T10:00:00.000Z",
     expiresAt: "2027-02-21T10:00:00.000Z",
     revokedAt: null,

@@ -4,10 +4,12 @@ import { CONCURRENT_KEY_STORE_CASES } from "./concurrent-key-store-cases.js";
 import { describeDurableSuite, type DescribeDurableSuiteOptions, type StoreFactory } from "./describe-conformance.js";
 import { DURABLE_KEY_STORE_CASES } from "./durable-key-store-cases.js";
 import type { KeyStoreCase } from "./key-store-case.js";
+import { OWNER_KEY_STORE_CASES } from "./owner-key-store-cases.js";
 
 /** Every case of the KeyStore conformance suite, by title (the durable ones run only for durable stores). */
 export const KEY_STORE_CASES = {
   ...BASIC_KEY_STORE_CASES,
+  ...OWNER_KEY_STORE_CASES,
   ...CONCURRENT_KEY_STORE_CASES,
   ...DURABLE_KEY_STORE_CASES,
 } satisfies Record<string, KeyStoreCase>;

@@ -1,0 +1,90 @@
+import { normalizeEmail, type AccountRecord, type AccountStore } from "@public-scan/core";
+import { openSqliteDatabase } from "./open-sqlite-database.js";
+
+export interface SqliteAccountStoreOptions {
+  /** The SQLite file, created with its table if missing; the file of the key store and the scans may be shared. */
+  readonly path: string;
+  /** How long a write waits for another process's write lock before it fails. Default 5000 ms. */
+  readonly busyTimeoutMs?: number;
+}
+
+// `email` holds the normalized address and is UNIQUE: the database, not a lookup before the insert, is what
+// keeps two sign-ups for one address from both succeeding. `created_at` beside it orders `list`.
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS accounts (
+    account_id TEXT PRIMARY KEY NOT NULL,
+    email TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    record TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS accounts_by_creation ON accounts (created_at, account_id);`;
+
+// A cursor that names no account makes the row-value subquery NULL, so the comparison matches nothing: an
+// unknown cursor is an empty page, as the port says.
+const LIST_AFTER = `SELECT record FROM accounts
+  WHERE (created_at, account_id) > (SELECT created_at, account_id FROM accounts WHERE account_id = ?)
+  ORDER BY created_at, account_id LIMIT ?`;
+
+/**
+ * Accounts in the embedded SQLite file (node:sqlite), as JSON documents with the columns their indexes need.
+ * `create` is one INSERT that does nothing on a taken id or email (ON CONFLICT without a target covers both
+ * unique columns); verification and disablement are one UPDATE each that only succeeds while the field is
+ * still null, so each happens once. Emails are compared with `=` on the normalized text, never LIKE, so
+ * `%` and `_` in an address are plain characters. Records are parsed on every read: callers get copies.
+ */
+export function createSqliteAccountStore(options: SqliteAccountStoreOptions): AccountStore {
+  const { db } = openSqliteDatabase({
+    source: { path: options.path },
+    ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
+    synchronous: "FULL",
+  });
+  db.exec(SCHEMA);
+  const statements = {
+    insert: db.prepare("INSERT INTO accounts (account_id, email, created_at, record) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"),
+    byId: db.prepare("SELECT record FROM accounts WHERE account_id = ?"),
+    byEmail: db.prepare("SELECT record FROM accounts WHERE email = ?"),
+    verify: db.prepare(
+      "UPDATE accounts SET record = json_set(record, '$.emailVerifiedAt', ?) WHERE account_id = ? AND json_extract(record, '$.emailVerifiedAt') IS NULL",
+    ),
+    disable: db.prepare(
+      "UPDATE accounts SET record = json_set(record, '$.disabledAt', ?) WHERE account_id = ? AND json_extract(record, '$.disabledAt') IS NULL",
+    ),
+    setPasswordHash: db.prepare("UPDATE accounts SET record = json_set(record, '$.passwordHash', ?) WHERE account_id = ?"),
+    listFirst: db.prepare("SELECT record FROM accounts ORDER BY created_at, account_id LIMIT ?"),
+    listAfter: db.prepare(LIST_AFTER),
+  };
+  const parse = (row: unknown) => (row === undefined ? null : (JSON.parse((row as { record: string }).record) as AccountRecord));
+  let closed = false;
+  // The executor runs synchronously; a thrown error (closed store, lock timeout) becomes a rejection.
+  const run = <T>(work: () => T): Promise<T> =>
+    new Promise((resolve) => {
+      if (closed) throw new Error("SQLite account store is closed");
+      resolve(work());
+    });
+  const changedOne = (result: { changes: number | bigint }) => Number(result.changes) === 1;
+
+  return {
+    create: (record) =>
+      run(() => {
+        const stored: AccountRecord = { ...record, email: normalizeEmail(record.email) };
+        return changedOne(statements.insert.run(stored.accountId, stored.email, stored.createdAt, JSON.stringify(stored)));
+      }),
+    get: (accountId) => run(() => parse(statements.byId.get(accountId))),
+    findByEmail: (email) => run(() => parse(statements.byEmail.get(normalizeEmail(email)))),
+    markEmailVerified: (accountId, at) => run(() => changedOne(statements.verify.run(at, accountId))),
+    setPasswordHash: (accountId, passwordHash) => run(() => changedOne(statements.setPasswordHash.run(passwordHash, accountId))),
+    disable: (accountId, at) => run(() => changedOne(statements.disable.run(at, accountId))),
+    list: ({ after, limit }) =>
+      run(() => {
+        // LIMIT -1 would mean "no limit" to SQLite: a limit of 0 or less is an empty page instead.
+        const count = Math.max(0, Math.trunc(limit));
+        const rows = after === undefined ? statements.listFirst.all(count) : statements.listAfter.all(after, count);
+        return rows.map((row) => parse(row)!);
+      }),
+    close: () => {
+      if (!closed) db.close();
+      closed = true;
+      return Promise.resolve();
+    },
+  };
+}
