@@ -36,7 +36,7 @@ describe("the authorization code flow with PKCE, from sign-up to /mcp", () => {
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
     });
     expect(mcp.status).toBe(200);
-    expect(await mcp.text()).toContain("get_scan");
+    expect(await mcp.text()).toContain("service_get_scan");
   });
 });
 

@@ -64,8 +64,23 @@ export function createPerson(server: TestAccounts, email: string, password = "co
     return current;
   };
 
-  /** Starts an authorization request and answers its pages; returns the final redirect to the client. */
-  const authorize = async (input: { clientId: string; challenge: string; scope?: string; resource?: string; redirectUri?: string; consent?: "allow" | "deny" }) => {
+  /** Opens an authorization URL and answers its pages; returns the final redirect to the client. */
+  const authorizeUrl = async (url: string, consent: "allow" | "deny" = "allow") => {
+    let response = await follow(await jar.request(url));
+    for (let step = 0; step < 4 && response.status === 200; step += 1) {
+      const html = await response.text();
+      const csrf = hiddenValue(html, "csrf") ?? "";
+      const uid = /action="\/interaction\/([\w-]+)\/(login|confirm)"/.exec(html);
+      if (uid === null) return { response, html, location: null };
+      const action = uid[2] === "login" ? "login" : consent === "deny" ? "abort" : "confirm";
+      const form: Record<string, string> = action === "login" ? { csrf, email, password } : { csrf };
+      response = await follow(await jar.request(`${base}/interaction/${uid[1]}/${action}`, { method: "POST", form }));
+    }
+    return { response, html: null, location: response.headers.get("location") };
+  };
+
+  /** Starts an authorization request as a client would build it, and answers its pages. */
+  const authorize = (input: { clientId: string; challenge: string; scope?: string; resource?: string; redirectUri?: string; consent?: "allow" | "deny" }) => {
     const url = new URL(`${base}/oauth/authorize`);
     url.search = new URLSearchParams({
       response_type: "code",
@@ -77,20 +92,10 @@ export function createPerson(server: TestAccounts, email: string, password = "co
       resource: input.resource ?? `${base}/mcp`,
       state: "state-123",
     }).toString();
-    let response = await follow(await jar.request(url.href));
-    for (let step = 0; step < 4 && response.status === 200; step += 1) {
-      const html = await response.text();
-      const csrf = hiddenValue(html, "csrf") ?? "";
-      const uid = /action="\/interaction\/([\w-]+)\/(login|confirm)"/.exec(html);
-      if (uid === null) return { response, html, location: null };
-      const action = uid[2] === "login" ? "login" : input.consent === "deny" ? "abort" : "confirm";
-      const form: Record<string, string> = action === "login" ? { csrf, email, password } : { csrf };
-      response = await follow(await jar.request(`${base}/interaction/${uid[1]}/${action}`, { method: "POST", form }));
-    }
-    return { response, html: null, location: response.headers.get("location") };
+    return authorizeUrl(url.href, input.consent);
   };
 
-  return { jar, email, password, signUp, verify, signIn, authorize, csrfOf };
+  return { jar, email, password, signUp, verify, signIn, authorize, authorizeUrl, csrfOf };
 }
 
 /** Exchanges a code at the token endpoint as a public client. */
