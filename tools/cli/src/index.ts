@@ -6,6 +6,7 @@ export type { ScanArgs } from "./parse-scan-args.js";
 export { formatObservations } from "./format-observations.js";
 export { formatReport } from "./format-report.js";
 export { formatTable } from "./format-table.js";
+export { ACCOUNTS_USAGE, runAccountsCommand } from "./run-accounts-command.js";
 export { KEYS_USAGE, runKeysCommand } from "./run-keys-command.js";
 export { parseServeConfig, SERVE_USAGE } from "./serve/parse-serve-config.js";
 export type { ServeConfig } from "./serve/parse-serve-config.js";

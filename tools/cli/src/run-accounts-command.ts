@@ -1,0 +1,83 @@
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { normalizeEmail, SYSTEM_CLOCK, type AccountRecord, type AccountStore } from "@public-scan/core";
+import { createSqliteAccountStore } from "@public-scan/storage/sqlite";
+import { formatTable } from "./format-table.js";
+import { DATABASE_FILE } from "./open-scan-store.js";
+import type { CommandIo } from "./run-scan-command.js";
+
+export const ACCOUNTS_USAGE = `Usage: pnpm accounts list [--limit N] [--after ACCOUNT_ID] [--data-dir DIR]
+       pnpm accounts disable ACCOUNT_ID|EMAIL [--data-dir DIR]
+
+Operator command for the reference server's accounts, in the data directory's SQLite file (default
+$PUBLIC_SCAN_DATA_DIR or ./.data). A disabled account cannot sign in; its dashboard sessions end at once,
+its refresh tokens stop working, and its access tokens expire within 10 minutes.`;
+
+const state = (account: AccountRecord) => (account.disabledAt !== null ? "disabled" : account.emailVerifiedAt !== null ? "verified" : "unverified");
+
+async function findAccount(store: AccountStore, idOrEmail: string): Promise<AccountRecord | null> {
+  return idOrEmail.startsWith("acct_") ? store.get(idOrEmail) : store.findByEmail(normalizeEmail(idOrEmail));
+}
+
+/** `pnpm accounts`: list or disable accounts in the embedded store. Returns the exit code. */
+export async function runAccountsCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        limit: { type: "string" },
+        after: { type: "string" },
+        "data-dir": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    io.stderr(`accounts: ${error instanceof Error ? error.message : String(error)}\n\n${ACCOUNTS_USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [action, target] = positionals;
+  if (values.help || action === undefined) {
+    io.stdout(`${ACCOUNTS_USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  const fail = (message: string) => {
+    io.stderr(`accounts: ${message}\n\n${ACCOUNTS_USAGE}\n`);
+    return 2;
+  };
+  if (action !== "list" && action !== "disable") return fail(`unknown action ${action}`);
+  const limit = values.limit === undefined ? 100 : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return fail("--limit must be an integer from 1 to 1000");
+  if (action === "disable" && target === undefined) return fail("disable needs an ACCOUNT_ID or EMAIL");
+
+  const directory = resolve(values["data-dir"] ?? process.env.PUBLIC_SCAN_DATA_DIR ?? ".data");
+  await mkdir(directory, { recursive: true });
+  const store = createSqliteAccountStore({ path: join(directory, DATABASE_FILE) });
+  try {
+    if (action === "list") {
+      const accounts = await store.list({ limit, ...(values.after === undefined ? {} : { after: values.after }) });
+      if (accounts.length === 0) {
+        io.stderr("no accounts\n");
+        return 0;
+      }
+      const rows = accounts.map((account) => [account.accountId, account.email, state(account), account.createdAt, account.scopes.join(" ")]);
+      io.stdout(`${formatTable(["account", "email", "state", "created", "scopes"], rows)}\n`);
+      if (accounts.length === limit) io.stderr(`more may follow: --after ${accounts.at(-1)!.accountId}\n`);
+      return 0;
+    }
+    const account = await findAccount(store, target!);
+    if (account === null) {
+      io.stderr(`no account ${target}\n`);
+      return 1;
+    }
+    const disabled = await store.disable(account.accountId, new Date(SYSTEM_CLOCK.now()).toISOString());
+    io.stderr(disabled ? `disabled ${account.accountId} (${account.email})\n` : `${account.accountId} was already disabled\n`);
+    return disabled ? 0 : 1;
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTestAccountRecord } from "@public-scan/storage/testing";
+import { createSqliteAccountStore } from "@public-scan/storage/sqlite";
+import { afterAll, describe, expect, it } from "vitest";
+import { runAccountsCommand } from "../src/run-accounts-command.js";
+
+const directories: string[] = [];
+afterAll(async () => {
+  for (const directory of directories) await rm(directory, { recursive: true, force: true });
+});
+
+async function run(argv: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runAccountsCommand(argv, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+  return { code, stdout, stderr };
+}
+
+async function dataDirWith(count: number) {
+  const dataDir = await mkdtemp(join(tmpdir(), "public-scan-accounts-cli-"));
+  directories.push(dataDir);
+  const store = createSqliteAccountStore({ path: join(dataDir, "public-scan.sqlite") });
+  for (let index = 0; index < count; index += 1) {
+    await store.create(
+      createTestAccountRecord({
+        accountId: `acct_${String(index).padStart(24, "0")}`,
+        email: `person${index}@example.org`,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
+      }),
+    );
+  }
+  await store.close();
+  return dataDir;
+}
+
+describe("pnpm accounts (operator command)", () => {
+  it("lists accounts page by page, in creation order", async () => {
+    const dataDir = await dataDirWith(3);
+    const first = await run(["list", "--limit", "2", "--data-dir", dataDir]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain("person0@example.org");
+    expect(first.stdout).toContain("person1@example.org");
+    expect(first.stdout).not.toContain("person2@example.org");
+    const after = /--after (acct_\w+)/.exec(first.stderr)?.[1];
+    expect(after).toBe(`acct_${"1".padStart(24, "0")}`);
+    const second = await run(["list", "--limit", "2", "--after", after!, "--data-dir", dataDir]);
+    expect(second.stdout).toContain("person2@example.org");
+    expect(second.stdout).not.toContain("person1@example.org");
+  });
+
+  it("disables an account by id or by email (any case), once", async () => {
+    const dataDir = await dataDirWith(2);
+    expect((await run(["disable", "Person1@Example.ORG", "--data-dir", dataDir])).code).toBe(0);
+    expect((await run(["disable", `acct_${"1".padStart(24, "0")}`, "--data-dir", dataDir])).code).toBe(1);
+    expect((await run(["disable", `acct_${"0".padStart(24, "0")}`, "--data-dir", dataDir])).code).toBe(0);
+    const store = createSqliteAccountStore({ path: join(dataDir, "public-scan.sqlite") });
+    expect((await store.findByEmail("person1@example.org"))?.disabledAt).not.toBeNull();
+    await store.close();
+    expect((await run(["list", "--data-dir", dataDir])).stdout.match(/disabled/g)?.length).toBe(2);
+    expect((await run(["disable", "nobody@example.org", "--data-dir", dataDir])).code).toBe(1);
+  });
+
+  it.each([
+    [["frobnicate"], "unknown action frobnicate"],
+    [["disable"], "disable needs an ACCOUNT_ID or EMAIL"],
+    [["list", "--limit", "0"], "--limit must be an integer"],
+    [["list", "--bogus"], "Unknown option"],
+  ])("refuses %j with a usage message", async (argv, message) => {
+    const result = await run(argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+});
