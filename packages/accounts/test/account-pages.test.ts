@@ -96,7 +96,6 @@ describe("the dashboard's keys", () => {
     const revoked = await person.jar.request(`${server.baseUrl}/account/keys/${keyId}/revoke`, { method: "POST", form: { csrf: csrf! } });
     expect(revoked.status).toBe(303);
     expect((await fetch(`${server.baseUrl}/api/v2/auth/check`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
-    expect(server.audit.list).toBeDefined();
     const actions = (await server.audit.list()).map((event) => event.action);
     expect(actions).toEqual(expect.arrayContaining(["key_issued", "key_revoked"]));
   });

@@ -64,7 +64,7 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
   const secure = issuer.protocol === "https:";
   const configuration: Configuration = {
     adapter: createKeyvOidcAdapter(options.documents),
-    jwks: options.keys.jwks as Configuration["jwks"],
+    jwks: options.keys.jwks,
     cookies: {
       keys: options.keys.cookieKeys,
       long: { httpOnly: true, sameSite: "lax", secure },

@@ -74,7 +74,7 @@ export function toPublicJwks(keys: AuthorizationKeys): { keys: JWK[] } {
   return {
     keys: keys.jwks.keys.map((key) => {
       const { kty, crv, x, y, n, e, kid, alg, use } = key;
-      return Object.fromEntries(Object.entries({ kty, crv, x, y, n, e, kid, alg, use }).filter(([, value]) => value !== undefined)) as JWK;
+      return Object.fromEntries(Object.entries({ kty, crv, x, y, n, e, kid, alg, use }).filter(([, value]) => value !== undefined));
     }),
   };
 }

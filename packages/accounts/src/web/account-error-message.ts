@@ -1,4 +1,4 @@
-import { AccountError } from "../accounts/account-error.js";
+import type { AccountError } from "../accounts/account-error.js";
 
 /** The status a refused form answers with. */
 export function statusOf(error: AccountError): number {

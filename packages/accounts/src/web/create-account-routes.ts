@@ -1,4 +1,4 @@
-import { isServiceError, requestReadOnlyKey, revokeApiKey, type ServiceError } from "@public-scan/core";
+import { isServiceError, requestReadOnlyKey, revokeApiKey } from "@public-scan/core";
 import type { H3, H3Event } from "h3";
 import { AccountError } from "../accounts/account-error.js";
 import { messageOf, statusOf } from "./account-error-message.js";
@@ -156,7 +156,7 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
       return dashboard(event, { issuedKey: { token: issued.body.key, expiresAt: issued.body.expiresAt } });
     } catch (error) {
       if (!isServiceError(error)) throw error;
-      const refused = error as ServiceError;
+      const refused = error;
       if (refused.code === "unauthorized") return toRedirect("/account/sign-in");
       return dashboard(event, { error: refused.message, status: refused.code === "rate_limited" ? 429 : 400 });
     }

@@ -63,7 +63,12 @@ export function addInteractionRoutes(app: H3, context: AccountsAppContext): void
     return { client, name: client?.clientName ?? (typeof clientId === "string" ? clientId : "An application") };
   };
 
-  const renderLogin = async (request: IncomingMessage, response: ServerResponse, uid: string, extra: { error?: string; email?: string; status?: number }) => {
+  /** The login step's page: the sign-in form, and "continue as" for a signed-in dashboard session. */
+  const renderLogin = async (
+    exchange: { request: IncomingMessage; response: ServerResponse; uid: string },
+    extra: { error?: string; email?: string; status?: number },
+  ) => {
+    const { request, response, uid } = exchange;
     const details = await provider.interactionDetails(request, response);
     const csrf = context.csrf.issue(header(request, "cookie") ?? undefined);
     const session = await context.sessions.resolve({ cookieHeader: header(request, "cookie") ?? undefined });
@@ -84,14 +89,15 @@ export function addInteractionRoutes(app: H3, context: AccountsAppContext): void
     "/interaction/:uid",
     route(async (request, response) => {
       const details = await provider.interactionDetails(request, response);
-      if (details.prompt.name === "login") return renderLogin(request, response, details.uid, {});
+      if (details.prompt.name === "login") return renderLogin({ request, response, uid: details.uid }, {});
       if (details.prompt.name !== "consent") throw new AccountError("invalid_form", "This step is not supported.");
       const account = await context.accounts.get(String(details.session?.accountId ?? ""));
       if (account === null) throw new AccountError("invalid_credentials", "Sign in again.");
       const csrf = context.csrf.issue(header(request, "cookie") ?? undefined);
       const { name } = await clientNameOf(details.params.client_id);
-      const redirectUri = String(details.params.redirect_uri ?? "");
-      const requested = String(details.params.scope ?? "")
+      const text = (value: unknown) => (typeof value === "string" ? value : "");
+      const redirectUri = text(details.params.redirect_uri);
+      const requested = text(details.params.scope)
         .split(" ")
         .filter((scope): scope is Scope => scope === "scan:read" || scope === "scan:create" || scope === "mcp");
       const target = toFormTarget(redirectUri);
@@ -119,7 +125,7 @@ export function addInteractionRoutes(app: H3, context: AccountsAppContext): void
       let sessionCookie: string | null = null;
       if (form.get("continue") === "1") {
         const session = await context.sessions.resolve({ cookieHeader: header(request, "cookie") ?? undefined });
-        if (session === null) return renderLogin(request, response, details.uid, { error: "Your session ended; sign in again.", status: 401 });
+        if (session === null) return renderLogin({ request, response, uid: details.uid }, { error: "Your session ended; sign in again.", status: 401 });
         accountId = session.accountId;
       } else {
         const email = form.get("email") ?? "";
@@ -129,13 +135,13 @@ export function addInteractionRoutes(app: H3, context: AccountsAppContext): void
           sessionCookie = await context.sessions.create(account.accountId);
         } catch (error) {
           if (!(error instanceof AccountError)) throw error;
-          return renderLogin(request, response, details.uid, { error: messageOf(error), email, status: statusOf(error) });
+          return renderLogin({ request, response, uid: details.uid }, { error: messageOf(error), email, status: statusOf(error) });
         }
       }
       const account = await context.accounts.get(accountId);
       if (account?.emailVerifiedAt === null || account === null) {
         if (sessionCookie !== null) response.appendHeader("set-cookie", sessionCookie);
-        return renderLogin(request, response, details.uid, { error: "Confirm your email address first (see the link we sent), then sign in here again.", status: 403 });
+        return renderLogin({ request, response, uid: details.uid }, { error: "Confirm your email address first (see the link we sent), then sign in here again.", status: 403 });
       }
       if (sessionCookie !== null) response.appendHeader("set-cookie", sessionCookie);
       await provider.interactionFinished(request, response, { login: { accountId } }, { mergeWithLastSubmission: false });

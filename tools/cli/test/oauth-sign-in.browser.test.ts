@@ -1,0 +1,159 @@
+import { createServer, type Server } from "node:http";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import puppeteer, { type Browser, type BrowserContext, type Page } from "puppeteer-core";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { parseServeConfig } from "../src/serve/parse-serve-config.js";
+import { startReferenceServer, type ReferenceServer } from "../src/serve/start-reference-server.js";
+import { fixtureServeEnv } from "./support/fixture-serve-env.js";
+
+/**
+ * The issue's whole path on the reference server, in a real browser: sign up on the page, receive the
+ * verification mail over SMTP, follow it, then let an MCP client (the SDK's OAuth support) send the browser
+ * through sign-in and consent, and call /mcp with the token it gets. The dashboard's key request too.
+ */
+describe("signing up and authorizing an MCP client on the reference server", () => {
+  const mail: Array<{ to: string[]; text: string }> = [];
+  let smtp: SMTPServer;
+  let callback: Server;
+  let callbackUrl: string;
+  const codes: string[] = [];
+  let dataDir: string;
+  let server: ReferenceServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    // A real SMTP server in-process: the reference server's nodemailer transport delivers to it.
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, session, done) {
+        let text = "";
+        stream.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+        stream.on("end", () => {
+          mail.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), text });
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const smtpPort = (smtp.server.address() as { port: number }).port;
+    // The MCP client's loopback redirect URI, as desktop assistants listen for the code.
+    callback = createServer((request, response) => {
+      const code = new URL(request.url ?? "/", "http://127.0.0.1").searchParams.get("code");
+      if (code !== null) codes.push(code);
+      response.end("You can close this window.");
+    });
+    await new Promise<void>((resolve) => callback.listen(0, "127.0.0.1", resolve));
+    callbackUrl = `http://127.0.0.1:${(callback.address() as { port: number }).port}/callback`;
+
+    dataDir = await mkdtemp(join(tmpdir(), "public-scan-oauth-"));
+    server = await startReferenceServer(
+      parseServeConfig(["--smtp-url", `smtp://127.0.0.1:${smtpPort}`], { ...fixtureServeEnv(dataDir), PUBLIC_SCAN_PHASES: "pre_consent_only" }),
+    );
+    browser = await puppeteer.connect({ browserWSEndpoint: inject("browserWSEndpoint") });
+    context = await browser.createBrowserContext();
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.disconnect();
+    await server?.close();
+    await new Promise((resolve) => callback?.close(resolve));
+    await new Promise((resolve) => smtp?.close(() => resolve(undefined)));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const email = "margaret@example.org";
+  const password = "a long and memorable passphrase";
+
+  const submit = async (selector = "button[type=submit]") => {
+    await Promise.all([page.waitForNavigation({ waitUntil: "load" }), page.click(selector)]);
+  };
+
+  it("signs up on the page and confirms the email through the mailed link", async () => {
+    await page.goto(`${server.url}/account/sign-up`);
+    await page.type("#email", email);
+    await page.type("#password", password);
+    await submit();
+    expect(await page.$eval("h1", (heading) => heading.textContent)).toBe("Check your email");
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.to).toEqual([email]);
+    // Quoted-printable may fold long lines: unfold before looking for the link.
+    const body = mail[0]!.text.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const link = new RegExp(`${server.baseUrl}/account/verify\\?token=[\\w-]+`).exec(body)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    expect(await page.$eval("h1", (heading) => heading.textContent)).toBe("Email confirmed");
+  });
+
+  it("lets an MCP client sign in through the browser (discovery, registration, PKCE, consent) and call /mcp", async () => {
+    const stored: { client?: OAuthClientInformationMixed; tokens?: OAuthTokens; verifier?: string } = {};
+    let authorizationUrl: URL | null = null;
+    const provider: OAuthClientProvider = {
+      redirectUrl: callbackUrl,
+      clientMetadata: {
+        client_name: "Browser test assistant",
+        redirect_uris: [callbackUrl],
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "none",
+      },
+      clientInformation: () => stored.client,
+      saveClientInformation: (client) => void (stored.client = client),
+      tokens: () => stored.tokens,
+      saveTokens: (tokens) => void (stored.tokens = tokens),
+      redirectToAuthorization: (url) => void (authorizationUrl = url),
+      saveCodeVerifier: (verifier) => void (stored.verifier = verifier),
+      codeVerifier: () => stored.verifier!,
+    };
+    const mcpUrl = new URL(`${server.url}/mcp`);
+    await expect(new Client({ name: "assistant", version: "1" }).connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }))).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
+    expect(authorizationUrl).not.toBeNull();
+    expect(authorizationUrl!.searchParams.get("code_challenge_method")).toBe("S256");
+
+    await page.goto(authorizationUrl!.href);
+    expect(await page.$eval("h1", (heading) => heading.textContent)).toBe("Sign in");
+    expect(await page.evaluate(() => document.body.innerText)).toContain("Browser test assistant");
+    await page.type("#email", email);
+    await page.type("#password", password);
+    await submit("form:last-of-type button[type=submit]");
+    expect(await page.$eval("h1", (heading) => heading.textContent)).toBe("Authorize access");
+    const consent = await page.evaluate(() => document.body.innerText);
+    expect(consent).toContain("scan:read");
+    expect(consent).toContain(email);
+    await submit(`form[action$="/confirm"] button`);
+    expect(codes).toHaveLength(1);
+
+    await new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }).finishAuth(codes[0]!);
+    const client = new Client({ name: "assistant", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+    const tools = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(tools).toContain("service_get_scan");
+    expect(tools).not.toContain("service_scan_site");
+    await client.close();
+    // The signing keys are kept, owner-only, in the data directory, so a restart keeps tokens valid.
+    expect((await stat(join(dataDir, "oauth-keys.json"))).mode & 0o777).toBe(0o600);
+  });
+
+  it("issues a read-only key from the dashboard page that reads the REST API", async () => {
+    await page.goto(`${server.url}/account`);
+    expect(await page.$eval("h1", (heading) => heading.textContent)).toBe("Your account");
+    await page.type("#name", "browser");
+    await submit(`form[action="/account/keys"] button`);
+    const key = await page.$eval("code.key", (element) => element.textContent ?? "");
+    expect(key).toMatch(/^svc_ro_/);
+    const check = await fetch(`${server.url}/api/v2/auth/check`, { headers: { authorization: `Bearer ${key}` } });
+    expect(check.status).toBe(200);
+  });
+});
