@@ -51,6 +51,7 @@ describe("storage entries", () => {
       "redis/create-redis-scan-store.ts",
       "redis/create-redis-key-store.ts",
       "redis/create-redis-audit-log.ts",
+      "redis/create-redis-keyv-store.ts",
     ]) {
       const redisStore = readFileSync(resolve(src, file), "utf8");
       expect(redisStore).not.toMatch(/^import \{[^}]*\} from "ioredis"/m);

@@ -9,3 +9,5 @@ export type { RedisKeyStoreOptions } from "./create-redis-key-store.js";
 export { REDIS_KEY_SCRIPTS } from "./redis-key-scripts.js";
 export { createRedisAuditLog } from "./create-redis-audit-log.js";
 export type { RedisAuditLogOptions, RedisStreamClient } from "./create-redis-audit-log.js";
+export { createRedisKeyvStore } from "./create-redis-keyv-store.js";
+export type { RedisKeyvClient, RedisKeyvStore, RedisKeyvStoreOptions } from "./create-redis-keyv-store.js";
