@@ -52,6 +52,7 @@ describe("storage entries", () => {
       "redis/create-redis-key-store.ts",
       "redis/create-redis-account-store.ts",
       "redis/create-redis-audit-log.ts",
+      "redis/create-redis-keyv-store.ts",
     ]) {
       const redisStore = readFileSync(resolve(src, file), "utf8");
       expect(redisStore).not.toMatch(/^import \{[^}]*\} from "ioredis"/m);

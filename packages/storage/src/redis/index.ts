@@ -12,3 +12,5 @@ export type { RedisAccountStoreOptions } from "./create-redis-account-store.js";
 export { REDIS_ACCOUNT_SCRIPTS } from "./redis-account-scripts.js";
 export { createRedisAuditLog } from "./create-redis-audit-log.js";
 export type { RedisAuditLogOptions, RedisStreamClient } from "./create-redis-audit-log.js";
+export { createRedisKeyvStore } from "./create-redis-keyv-store.js";
+export type { RedisKeyvClient, RedisKeyvStore, RedisKeyvStoreOptions } from "./create-redis-keyv-store.js";

@@ -45,3 +45,11 @@ export type { AuditLogCaseName, AuditLogFactory, DescribeAuditLogOptions } from 
 export { DURABLE_AUDIT_LOG_CASES } from "./durable-audit-log-cases.js";
 export { describeConformance, describeDurableSuite } from "./describe-conformance.js";
 export type { ConformanceHandles, DescribeConformanceOptions, DescribeDurableSuiteOptions, StoreFactory } from "./describe-conformance.js";
+export { BASIC_KEYV_STORE_CASES } from "./basic-keyv-store-cases.js";
+export { CONCURRENT_KEYV_STORE_CASES } from "./concurrent-keyv-store-cases.js";
+export { KEYV_STORE_CASES, describeKeyvStore } from "./describe-keyv-store.js";
+export type { DescribeKeyvStoreOptions, KeyvStoreCaseName, KeyvStoreFactory } from "./describe-keyv-store.js";
+export { DURABLE_KEYV_STORE_CASES } from "./durable-keyv-store-cases.js";
+export { EXPIRY_KEYV_STORE_CASES } from "./expiry-keyv-store-cases.js";
+export type { KeyvStoreCase, KeyvStoreCaseContext } from "./keyv-store-case.js";
+export { NAMESPACE_KEYV_STORE_CASES } from "./namespace-keyv-store-cases.js";
