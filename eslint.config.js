@@ -10,7 +10,8 @@ import tseslint from "typescript-eslint";
  *   client      imports only core's contract entry;
  *   scanner, http-h3, mcp, storage import core (and their own libraries);
  *   aws-lambda  may import core, http-h3 and scanner;
- *   nothing imports aws-lambda or mcp.
+ *   accounts    may import core and http-h3 (its escaping template);
+ *   nothing imports aws-lambda, mcp or accounts (hosts wire them in).
  */
 const NOT_IN_CORE = [
   { group: ["@public-scan/*"], message: "core imports nothing in the repo (ARCHITECTURE.md)." },
@@ -39,6 +40,7 @@ const NOT_IN_CORE = [
 const NOBODY_IMPORTS = [
   { group: ["@public-scan/aws-lambda", "@public-scan/aws-lambda/*"], message: "Nothing imports aws-lambda (ARCHITECTURE.md)." },
   { group: ["@public-scan/mcp", "@public-scan/mcp/*"], message: "Nothing imports mcp (ARCHITECTURE.md)." },
+  { group: ["@public-scan/accounts", "@public-scan/accounts/*"], message: "Nothing imports accounts: hosts mount it (ARCHITECTURE.md)." },
 ];
 const NO_DEEP_IMPORTS = [
   { group: ["@public-scan/*/src/*", "@public-scan/*/dist/*", "../../*/src/*"], message: "Import a package by its exported entries." },
@@ -93,6 +95,14 @@ export default tseslint.config(
     ...NOBODY_IMPORTS,
     ...NO_DEEP_IMPORTS,
     { group: ["@public-scan/scanner", "@public-scan/http-h3", "@public-scan/client"], message: "Storage adapters depend on core only." },
+  ]),
+  restrict("accounts", [
+    ...NOBODY_IMPORTS,
+    ...NO_DEEP_IMPORTS,
+    {
+      group: ["@public-scan/scanner", "@public-scan/storage", "@public-scan/client"],
+      message: "accounts imports core and http-h3 only; hosts wire in the stores.",
+    },
   ]),
   restrict("aws-lambda", [
     {

@@ -36,6 +36,10 @@ const REFUSED: [pkg: string, specifier: string][] = [
   ["storage", "@public-scan/scanner"],
   ["storage", "@public-scan/http-h3"],
   ["storage", "@public-scan/mcp"],
+  ["http-h3", "@public-scan/accounts"],
+  ["mcp", "@public-scan/accounts"],
+  ["accounts", "@public-scan/storage"],
+  ["accounts", "@public-scan/mcp"],
 ];
 const ALLOWED: [pkg: string, specifier: string][] = [
   ["core", "zod"],
@@ -45,6 +49,8 @@ const ALLOWED: [pkg: string, specifier: string][] = [
   ["aws-lambda", "@public-scan/http-h3"],
   ["aws-lambda", "@public-scan/scanner"],
   ["storage", "@public-scan/core"],
+  ["accounts", "@public-scan/core"],
+  ["accounts", "@public-scan/http-h3"],
 ];
 
 describe("dependency direction", () => {
@@ -67,9 +73,11 @@ describe("dependency direction", () => {
     expect(
       internal("aws-lambda").every((name) => ["@public-scan/core", "@public-scan/http-h3", "@public-scan/scanner"].includes(name)),
     ).toBe(true);
-    for (const pkg of ["core", "scanner", "http-h3", "mcp", "client", "aws-lambda", "storage"]) {
+    expect(internal("accounts").sort()).toEqual(["@public-scan/core", "@public-scan/http-h3"]);
+    for (const pkg of ["core", "scanner", "http-h3", "mcp", "client", "aws-lambda", "storage", "accounts"]) {
       expect(internal(pkg)).not.toContain("@public-scan/mcp");
       expect(internal(pkg)).not.toContain("@public-scan/aws-lambda");
+      expect(internal(pkg)).not.toContain("@public-scan/accounts");
     }
   });
 });

@@ -94,7 +94,11 @@ export function createAccounts(options: AccountsOptions): Accounts {
     onError: options.onError ?? (() => {}),
   });
   return {
-    mount: { paths: ACCOUNTS_PATHS, handler: (request, context) => Promise.resolve(app.request(request, undefined, { clientAddress: context.clientAddress ?? undefined })) },
+    mount: {
+      paths: ACCOUNTS_PATHS,
+      handler: (request, context) =>
+        Promise.resolve(app.request(request, undefined, { clientAddress: context.clientAddress ?? undefined })),
+    },
     sessions,
     oauth: { issuer: baseUrl.origin, jwks: authorization.publicJwks, resource },
     service,

@@ -67,12 +67,16 @@ describe("CSRF protection on every form", () => {
     const { csrf } = await person.csrfOf("/account");
     const attempts: Array<{ form: Record<string, string>; headers?: Record<string, string> }> = [
       { form: {} },
-      { form: { csrf: hiddenValue((await (await createCookieJar().request(`${server.baseUrl}/account/sign-in`)).text()), "csrf") ?? "" } },
+      { form: { csrf: hiddenValue(await (await createCookieJar().request(`${server.baseUrl}/account/sign-in`)).text(), "csrf") ?? "" } },
       { form: { csrf: csrf! }, headers: { "sec-fetch-site": "cross-site" } },
       { form: { csrf: csrf! }, headers: { origin: "https://evil.example" } },
     ];
     for (const attempt of attempts) {
-      const response = await person.jar.request(`${server.baseUrl}/account/keys`, { method: "POST", form: attempt.form, headers: attempt.headers ?? {} });
+      const response = await person.jar.request(`${server.baseUrl}/account/keys`, {
+        method: "POST",
+        form: attempt.form,
+        headers: attempt.headers ?? {},
+      });
       expect(response.status).toBe(403);
     }
     const session = await server.accounts.sessions.resolve({ cookieHeader: person.jar.header() });
@@ -107,7 +111,10 @@ describe("the dashboard's keys", () => {
     const keyId = /action="\/account\/keys\/(key_\w+)\/revoke"/.exec(html)![1]!;
     const other = await signedIn("other@example.org");
     const otherCsrf = (await other.csrfOf("/account")).csrf!;
-    const response = await other.jar.request(`${server.baseUrl}/account/keys/${keyId}/revoke`, { method: "POST", form: { csrf: otherCsrf } });
+    const response = await other.jar.request(`${server.baseUrl}/account/keys/${keyId}/revoke`, {
+      method: "POST",
+      form: { csrf: otherCsrf },
+    });
     expect(response.status).toBe(404);
     expect((await server.keys.get(keyId))?.revokedAt).toBeNull();
   });
@@ -174,7 +181,10 @@ describe("hostile input", () => {
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).toContain("&lt;script&gt;");
     expect(hostile.headers.get("content-security-policy")).toContain("script-src 'none'");
-    const huge = await jar.request(`${server.baseUrl}/account/sign-in`, { method: "POST", form: { csrf, email: "a".repeat(20_000), password: "x" } });
+    const huge = await jar.request(`${server.baseUrl}/account/sign-in`, {
+      method: "POST",
+      form: { csrf, email: "a".repeat(20_000), password: "x" },
+    });
     expect(huge.status).toBe(400);
     const json = await jar.request(`${server.baseUrl}/account/sign-in`, {
       method: "POST",
@@ -185,7 +195,9 @@ describe("hostile input", () => {
   });
 
   it("ignores a forged Host header: the metadata names the configured issuer only", async () => {
-    const response = await fetch(`${server.baseUrl}/.well-known/oauth-authorization-server`, { headers: { "x-forwarded-host": "evil.example" } });
+    const response = await fetch(`${server.baseUrl}/.well-known/oauth-authorization-server`, {
+      headers: { "x-forwarded-host": "evil.example" },
+    });
     const metadata = (await response.json()) as Record<string, unknown>;
     expect(metadata.issuer).toBe(server.baseUrl);
     expect(JSON.stringify(metadata)).not.toContain("evil.example");

@@ -68,9 +68,9 @@ describe("an MCP client with the SDK's OAuth support against the hosted /mcp", (
     oauth.stored.tokens = { ...oauth.stored.tokens, access_token: "not-a-valid-token" };
     oauth.authorizationUrl = null;
     const third = new Client({ name: "test-assistant", version: "1.0.0" });
-    await expect(third.connect(new StreamableHTTPClientTransport(new URL("/mcp", server.baseUrl), { authProvider: oauth }))).rejects.toBeInstanceOf(
-      UnauthorizedError,
-    );
+    await expect(
+      third.connect(new StreamableHTTPClientTransport(new URL("/mcp", server.baseUrl), { authProvider: oauth })),
+    ).rejects.toBeInstanceOf(UnauthorizedError);
     expect(oauth.authorizationUrl).not.toBeNull();
   });
 });

@@ -32,7 +32,11 @@ describe("the authorization code flow with PKCE, from sign-up to /mcp", () => {
 
     const mcp = await fetch(`${server.baseUrl}/mcp`, {
       method: "POST",
-      headers: { authorization: `Bearer ${String(token.body.access_token)}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      headers: {
+        authorization: `Bearer ${String(token.body.access_token)}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
     });
     expect(mcp.status).toBe(200);
@@ -115,7 +119,13 @@ describe("hostile authorization requests", () => {
   it("refuses an authorization request without PKCE", async () => {
     const { person, clientId } = await readyPerson("nopkce@example.org");
     const url = new URL(`${server.baseUrl}/oauth/authorize`);
-    url.search = new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT_URI, scope: "mcp", state: "s" }).toString();
+    url.search = new URLSearchParams({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      scope: "mcp",
+      state: "s",
+    }).toString();
     const response = await person.jar.request(url.href);
     // The error goes back to the (registered) redirect URI, never to an interaction page.
     const location = new URL(response.headers.get("location") ?? "http://invalid/");
@@ -144,7 +154,11 @@ describe("hostile authorization requests", () => {
     const pkce = createPkce();
     const answer = await person.authorize({ clientId, challenge: pkce.challenge, scope: "scan:read scan:create mcp" });
     const token = await exchangeCode(server.baseUrl, { clientId, code: codeOf(answer.location)!, verifier: pkce.verifier });
-    expect(String(decodeJwt(String(token.body.access_token)).scope).split(" ").sort()).toEqual(["mcp", "scan:read"]);
+    expect(
+      String(decodeJwt(String(token.body.access_token)).scope)
+        .split(" ")
+        .sort(),
+    ).toEqual(["mcp", "scan:read"]);
   });
 
   it("ends with access_denied when the person denies", async () => {

@@ -14,7 +14,8 @@ Operator command for the reference server's accounts, in the data directory's SQ
 $PUBLIC_SCAN_DATA_DIR or ./.data). A disabled account cannot sign in; its dashboard sessions end at once,
 its refresh tokens stop working, and its access tokens expire within 10 minutes.`;
 
-const state = (account: AccountRecord) => (account.disabledAt !== null ? "disabled" : account.emailVerifiedAt !== null ? "verified" : "unverified");
+const state = (account: AccountRecord) =>
+  account.disabledAt !== null ? "disabled" : account.emailVerifiedAt !== null ? "verified" : "unverified";
 
 async function findAccount(store: AccountStore, idOrEmail: string): Promise<AccountRecord | null> {
   return idOrEmail.startsWith("acct_") ? store.get(idOrEmail) : store.findByEmail(normalizeEmail(idOrEmail));
@@ -64,7 +65,13 @@ export async function runAccountsCommand(argv: readonly string[], io: CommandIo)
         io.stderr("no accounts\n");
         return 0;
       }
-      const rows = accounts.map((account) => [account.accountId, account.email, state(account), account.createdAt, account.scopes.join(" ")]);
+      const rows = accounts.map((account) => [
+        account.accountId,
+        account.email,
+        state(account),
+        account.createdAt,
+        account.scopes.join(" "),
+      ]);
       io.stdout(`${formatTable(["account", "email", "state", "created", "scopes"], rows)}\n`);
       if (accounts.length === limit) io.stderr(`more may follow: --after ${accounts.at(-1)!.accountId}\n`);
       return 0;

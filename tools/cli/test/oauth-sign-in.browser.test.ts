@@ -57,7 +57,10 @@ describe("signing up and authorizing an MCP client on the reference server", () 
 
     dataDir = await mkdtemp(join(tmpdir(), "public-scan-oauth-"));
     server = await startReferenceServer(
-      parseServeConfig(["--smtp-url", `smtp://127.0.0.1:${smtpPort}`], { ...fixtureServeEnv(dataDir), PUBLIC_SCAN_PHASES: "pre_consent_only" }),
+      parseServeConfig(["--smtp-url", `smtp://127.0.0.1:${smtpPort}`], {
+        ...fixtureServeEnv(dataDir),
+        PUBLIC_SCAN_PHASES: "pre_consent_only",
+      }),
     );
     browser = await puppeteer.connect({ browserWSEndpoint: inject("browserWSEndpoint") });
     context = await browser.createBrowserContext();
@@ -116,9 +119,9 @@ describe("signing up and authorizing an MCP client on the reference server", () 
       codeVerifier: () => stored.verifier!,
     };
     const mcpUrl = new URL(`${server.url}/mcp`);
-    await expect(new Client({ name: "assistant", version: "1" }).connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }))).rejects.toBeInstanceOf(
-      UnauthorizedError,
-    );
+    await expect(
+      new Client({ name: "assistant", version: "1" }).connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider })),
+    ).rejects.toBeInstanceOf(UnauthorizedError);
     expect(authorizationUrl).not.toBeNull();
     expect(authorizationUrl!.searchParams.get("code_challenge_method")).toBe("S256");
 

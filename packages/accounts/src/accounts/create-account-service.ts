@@ -11,7 +11,13 @@ import {
   type CounterStore,
 } from "@public-scan/core";
 import type { Mailer } from "../mail/mailer.js";
-import { DEFAULT_PASSWORD_HASH_COST, hashPassword, needsRehash, verifyPassword, type PasswordHashCost } from "../passwords/hash-password.js";
+import {
+  DEFAULT_PASSWORD_HASH_COST,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+  type PasswordHashCost,
+} from "../passwords/hash-password.js";
 import { AccountError } from "./account-error.js";
 import { ACCOUNT_LIMITS, consumeAttempt, type AccountLimits, emailCounterKey, networkCounterKey, rolling } from "./account-limits.js";
 import { safeReturnPath } from "../web/safe-return-path.js";
@@ -147,7 +153,8 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
       if (account === null || !matches || account.disabledAt !== null) {
         throw new AccountError("invalid_credentials", "The email or the password is wrong.");
       }
-      if (needsRehash(account.passwordHash, cost)) await options.store.setPasswordHash(account.accountId, await hashPassword(input.password, cost));
+      if (needsRehash(account.passwordHash, cost))
+        await options.store.setPasswordHash(account.accountId, await hashPassword(input.password, cost));
       return account;
     },
 

@@ -60,7 +60,8 @@ export interface AuthorizationServer {
 export function createAuthorizationServer(options: AuthorizationServerOptions): AuthorizationServer {
   const issuer = new URL(options.issuer);
   // The account pages and these endpoints are served at the root of the host (docs/auth.md).
-  if (issuer.pathname !== "/" || issuer.search !== "" || issuer.hash !== "") throw new Error("the OAuth issuer must be an origin, without a path");
+  if (issuer.pathname !== "/" || issuer.search !== "" || issuer.hash !== "")
+    throw new Error("the OAuth issuer must be an origin, without a path");
   const secure = issuer.protocol === "https:";
   const configuration: Configuration = {
     adapter: createKeyvOidcAdapter(options.documents),
@@ -128,12 +129,18 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
   provider.proxy = true;
   provider.use(async (ctx: KoaContextWithOIDC, next) => {
     if (ctx.method === "POST" && ctx.path === OAUTH_ROUTES.registration) {
-      const check = rolling(networkCounterKey("client_registration", (ctx.req as AddressedRequest)[CLIENT_ADDRESS] ?? "unknown"), REGISTRATION_LIMIT);
+      const check = rolling(
+        networkCounterKey("client_registration", (ctx.req as AddressedRequest)[CLIENT_ADDRESS] ?? "unknown"),
+        REGISTRATION_LIMIT,
+      );
       const result = await options.counters.consume({ checks: [check], now: Date.now() });
       if (!result.allowed) {
         ctx.status = 429;
         ctx.set("retry-after", String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
-        ctx.body = { error: "temporarily_unavailable", error_description: "Too many client registrations from this network; try again later." };
+        ctx.body = {
+          error: "temporarily_unavailable",
+          error_description: "Too many client registrations from this network; try again later.",
+        };
         return;
       }
     }

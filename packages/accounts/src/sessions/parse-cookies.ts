@@ -11,7 +11,11 @@ export function parseCookies(header: string | null | undefined): Map<string, str
 }
 
 /** A Set-Cookie value; `secure` whenever the deployment is served over HTTPS. */
-export function serializeCookie(name: string, value: string, options: { maxAgeSeconds: number; secure: boolean; sameSite: "Lax" | "Strict" }): string {
+export function serializeCookie(
+  name: string,
+  value: string,
+  options: { maxAgeSeconds: number; secure: boolean; sameSite: "Lax" | "Strict" },
+): string {
   return [
     `${name}=${value}`,
     "Path=/",

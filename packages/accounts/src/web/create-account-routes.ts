@@ -18,7 +18,10 @@ const addressOf = (event: H3Event) => (event.context.clientAddress as string | n
 
 /** A form submission after its CSRF check; a forged one is refused before anything is read from it. */
 async function readCheckedForm(context: AccountsAppContext, event: H3Event): Promise<URLSearchParams> {
-  const form = await readForm({ contentType: event.req.headers.get("content-type"), body: event.req.body as AsyncIterable<Uint8Array> | null });
+  const form = await readForm({
+    contentType: event.req.headers.get("content-type"),
+    body: event.req.body as AsyncIterable<Uint8Array> | null,
+  });
   const genuine = context.csrf.verify({
     cookieHeader: cookiesOf(event),
     token: form.get(CSRF_FIELD),
@@ -36,7 +39,10 @@ async function readCheckedForm(context: AccountsAppContext, event: H3Event): Pro
 export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
   const csrfFor = (event: H3Event) => context.csrf.issue(cookiesOf(event));
 
-  const dashboard = async (event: H3Event, extra: { issuedKey?: { token: string; expiresAt: string }; error?: string; notice?: string; status?: number }) => {
+  const dashboard = async (
+    event: H3Event,
+    extra: { issuedKey?: { token: string; expiresAt: string }; error?: string; notice?: string; status?: number },
+  ) => {
     const session = await context.sessions.resolve({ cookieHeader: cookiesOf(event) });
     if (session === null) return toRedirect("/account/sign-in");
     const csrf = csrfFor(event);
@@ -62,7 +68,9 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
   app.get("/account/sign-in", (event) => {
     const csrf = csrfFor(event);
     const returnTo = safeReturnPath(event.url.searchParams.get("return_to"));
-    return toPageResponse(renderSignInPage({ csrfToken: csrf.token, action: "/account/sign-in", returnTo }), { setCookies: [csrf.setCookie] });
+    return toPageResponse(renderSignInPage({ csrfToken: csrf.token, action: "/account/sign-in", returnTo }), {
+      setCookies: [csrf.setCookie],
+    });
   });
 
   app.post("/account/sign-in", async (event) => {
@@ -123,7 +131,12 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
       return toPageResponse(page);
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
-      const page = renderMessagePage({ title: "Link not valid", tone: "alert", message: error.message, link: { href: "/account/sign-in", text: "Sign in" } });
+      const page = renderMessagePage({
+        title: "Link not valid",
+        tone: "alert",
+        message: error.message,
+        link: { href: "/account/sign-in", text: "Sign in" },
+      });
       return toPageResponse(page, { status: 400 });
     }
   });

@@ -36,7 +36,11 @@ export function createAccountsApp(context: AccountsAppContext): H3 {
   const provider = (event: Parameters<ReturnType<typeof fromNodeHandler>>[0]) =>
     fromNodeHandler((request, response) =>
       // srvx hands h3 Node's own request objects; h3 types them as its narrower interfaces.
-      context.authorization.handle(request as unknown as IncomingMessage, response as unknown as ServerResponse, (event.context.clientAddress as string | null | undefined) ?? "0.0.0.0"),
+      context.authorization.handle(
+        request as unknown as IncomingMessage,
+        response as unknown as ServerResponse,
+        (event.context.clientAddress as string | null | undefined) ?? "0.0.0.0",
+      ),
     )(event);
   for (const path of ["/oauth/**", "/.well-known/oauth-authorization-server", "/.well-known/openid-configuration"]) app.all(path, provider);
   return app;

@@ -31,7 +31,10 @@ export function createCsrfGuard(options: { secret: string; origin: string; secur
       if (existing !== null) return { token: sign(existing), setCookie: null };
       const id = randomBytes(16).toString("base64url");
       // A year: the cookie identifies nothing but this pairing, and forms left open must keep working.
-      return { token: sign(id), setCookie: serializeCookie(CSRF_COOKIE, id, { maxAgeSeconds: 365 * 86_400, secure: options.secure, sameSite: "Strict" }) };
+      return {
+        token: sign(id),
+        setCookie: serializeCookie(CSRF_COOKIE, id, { maxAgeSeconds: 365 * 86_400, secure: options.secure, sameSite: "Strict" }),
+      };
     },
     verify(request) {
       if (request.secFetchSite !== null && request.secFetchSite !== "same-origin" && request.secFetchSite !== "none") return false;

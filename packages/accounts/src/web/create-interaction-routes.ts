@@ -42,7 +42,9 @@ export function addInteractionRoutes(app: H3, context: AccountsAppContext): void
           : error instanceof AccountError
             ? error.message
             : "Something went wrong; start again from your application.";
-        writePage(response, renderMessagePage({ title: "Authorization", tone: "alert", message }), { status: expired ? 400 : error instanceof AccountError ? 400 : 500 });
+        writePage(response, renderMessagePage({ title: "Authorization", tone: "alert", message }), {
+          status: expired ? 400 : error instanceof AccountError ? 400 : 500,
+        });
       });
     })(event);
 
@@ -125,7 +127,8 @@ export function addInteractionRoutes(app: H3, context: AccountsAppContext): void
       let sessionCookie: string | null = null;
       if (form.get("continue") === "1") {
         const session = await context.sessions.resolve({ cookieHeader: header(request, "cookie") ?? undefined });
-        if (session === null) return renderLogin({ request, response, uid: details.uid }, { error: "Your session ended; sign in again.", status: 401 });
+        if (session === null)
+          return renderLogin({ request, response, uid: details.uid }, { error: "Your session ended; sign in again.", status: 401 });
         accountId = session.accountId;
       } else {
         const email = form.get("email") ?? "";
@@ -141,7 +144,10 @@ export function addInteractionRoutes(app: H3, context: AccountsAppContext): void
       const account = await context.accounts.get(accountId);
       if (account?.emailVerifiedAt === null || account === null) {
         if (sessionCookie !== null) response.appendHeader("set-cookie", sessionCookie);
-        return renderLogin({ request, response, uid: details.uid }, { error: "Confirm your email address first (see the link we sent), then sign in here again.", status: 403 });
+        return renderLogin(
+          { request, response, uid: details.uid },
+          { error: "Confirm your email address first (see the link we sent), then sign in here again.", status: 403 },
+        );
       }
       if (sessionCookie !== null) response.appendHeader("set-cookie", sessionCookie);
       await provider.interactionFinished(request, response, { login: { accountId } }, { mergeWithLastSubmission: false });
@@ -158,7 +164,8 @@ export function addInteractionRoutes(app: H3, context: AccountsAppContext): void
       const account = await context.accounts.get(accountId);
       if (account === null || account.disabledAt !== null) throw new AccountError("invalid_credentials", "Sign in again.");
       const clientId = String(details.params.client_id);
-      const grant = details.grantId !== undefined ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId, clientId });
+      const grant =
+        details.grantId !== undefined ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId, clientId });
       if (grant === undefined) throw new errors.SessionNotFound("grant not found");
       const prompt = details.prompt.details as { missingOIDCScope?: string[]; missingResourceScopes?: Record<string, string[]> };
       if (prompt.missingOIDCScope !== undefined) grant.addOIDCScope(prompt.missingOIDCScope.join(" "));
@@ -171,7 +178,12 @@ export function addInteractionRoutes(app: H3, context: AccountsAppContext): void
         if (withheld.length > 0) grant.rejectResourceScope(indicator, withheld.join(" "));
       }
       const grantId = await grant.save();
-      await provider.interactionFinished(request, response, { consent: details.grantId === undefined ? { grantId } : {} }, { mergeWithLastSubmission: true });
+      await provider.interactionFinished(
+        request,
+        response,
+        { consent: details.grantId === undefined ? { grantId } : {} },
+        { mergeWithLastSubmission: true },
+      );
     }),
   );
 

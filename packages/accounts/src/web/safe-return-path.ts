@@ -5,6 +5,11 @@
  */
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (typeof value !== "string" || value.length > 2048) return null;
-  if (!/^\/(?![/\\])/.test(value) || value.includes("\\") || [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return null;
+  if (
+    !/^\/(?![/\\])/.test(value) ||
+    value.includes("\\") ||
+    [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)
+  )
+    return null;
   return value;
 }

@@ -80,7 +80,14 @@ export function createPerson(server: TestAccounts, email: string, password = "co
   };
 
   /** Starts an authorization request as a client would build it, and answers its pages. */
-  const authorize = (input: { clientId: string; challenge: string; scope?: string; resource?: string; redirectUri?: string; consent?: "allow" | "deny" }) => {
+  const authorize = (input: {
+    clientId: string;
+    challenge: string;
+    scope?: string;
+    resource?: string;
+    redirectUri?: string;
+    consent?: "allow" | "deny";
+  }) => {
     const url = new URL(`${base}/oauth/authorize`);
     url.search = new URLSearchParams({
       response_type: "code",

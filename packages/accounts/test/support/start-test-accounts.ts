@@ -48,7 +48,11 @@ export async function startTestAccounts(input: { limits?: Partial<AccountLimits>
     supportEmail: "support@example.org",
     passwordCost: TEST_PASSWORD_COST,
     // Every test person signs up from 127.0.0.1: the default per-network limits would stop the suite.
-    limits: { signUpPerNetwork: { limit: 1000, windowMs: 3600_000 }, signInPerNetwork: { limit: 1000, windowMs: 3600_000 }, ...input.limits },
+    limits: {
+      signUpPerNetwork: { limit: 1000, windowMs: 3600_000 },
+      signInPerNetwork: { limit: 1000, windowMs: 3600_000 },
+      ...input.limits,
+    },
     onError: (error) => errors.push(error),
   });
   const hosted = createMcpHttpHandler({ service: local.deps, surface: "hosted", keys, oauth: accounts.oauth });

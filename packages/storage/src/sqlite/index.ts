@@ -5,10 +5,7 @@ export { createSqliteScanStore } from "./create-sqlite-scan-store.js";
 export type { SqliteScanStoreOptions, SqliteScanStoreTuning } from "./create-sqlite-scan-store.js";
 export { SQLITE_SCAN_SQL } from "./sqlite-scan-sql.js";
 export { createSqliteKeyStore } from "./create-sqlite-key-store.js";
-<<<<<<< HEAD
 export { createSqliteAccountStore } from "./create-sqlite-account-store.js";
 export type { SqliteAccountStoreOptions } from "./create-sqlite-account-store.js";
-=======
 export { createSqliteKeyvStore } from "./create-sqlite-keyv-store.js";
 export type { SqliteKeyvStore, SqliteKeyvStoreOptions, SqliteKeyvStoreTuning } from "./create-sqlite-keyv-store.js";
->>>>>>> keyv-stores

@@ -2,7 +2,15 @@
 // port of the reference server (the scan command has its own, `composition-root.ts`). reflect-metadata is
 // tsyringe's prerequisite and is imported first; registrations are factories under symbol tokens.
 import "reflect-metadata";
-import { createRateLimiter, type AuditLog, type CounterStore, type KeyStore, type RateLimiter, type ScanStore, type Scanner } from "@public-scan/core";
+import {
+  createRateLimiter,
+  type AuditLog,
+  type CounterStore,
+  type KeyStore,
+  type RateLimiter,
+  type ScanStore,
+  type Scanner,
+} from "@public-scan/core";
 import { createPuppeteerScanner, createTargetPolicy, type PuppeteerScannerOptions } from "@public-scan/scanner";
 import { createSqliteCounterStore, createSqliteKeyStore, createSqliteScanStore } from "@public-scan/storage/sqlite";
 import { container, type DependencyContainer } from "tsyringe";

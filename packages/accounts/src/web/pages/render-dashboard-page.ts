@@ -22,11 +22,12 @@ const stateOf = (key: ApiKeyRecord, now: number) =>
 export function renderDashboardPage(input: DashboardPageInput): AccountPage {
   const csrf = markup`<input type="hidden" name="${CSRF_FIELD}" value="${input.csrfToken}">`;
   const rows = input.keys.map(
-    (key) => markup`<tr><td><code>${key.tokenPrefix}…</code></td><td>${key.name ?? ""}</td><td>${key.createdAt.slice(0, 10)}</td><td>${key.expiresAt.slice(0, 10)}</td><td>${stateOf(key, input.now)}</td><td>${
-      stateOf(key, input.now) === "active"
-        ? markup`<form class="inline" method="post" action="/account/keys/${key.keyId}/revoke">${csrf}<button type="submit" aria-label="Revoke key ${key.tokenPrefix}">Revoke</button></form>`
-        : null
-    }</td></tr>`,
+    (key) =>
+      markup`<tr><td><code>${key.tokenPrefix}…</code></td><td>${key.name ?? ""}</td><td>${key.createdAt.slice(0, 10)}</td><td>${key.expiresAt.slice(0, 10)}</td><td>${stateOf(key, input.now)}</td><td>${
+        stateOf(key, input.now) === "active"
+          ? markup`<form class="inline" method="post" action="/account/keys/${key.keyId}/revoke">${csrf}<button type="submit" aria-label="Revoke key ${key.tokenPrefix}">Revoke</button></form>`
+          : null
+      }</td></tr>`,
   );
   return renderAccountDocument({
     title: "Your account",

@@ -3,7 +3,12 @@ import { PASSWORD_LENGTH } from "../../accounts/create-account-service.js";
 import { CSRF_FIELD } from "../create-csrf-guard.js";
 import { renderAccountDocument, type AccountPage } from "./render-account-document.js";
 
-export function renderSignUpPage(input: { csrfToken: string; error?: string | null; email?: string; returnTo?: string | null }): AccountPage {
+export function renderSignUpPage(input: {
+  csrfToken: string;
+  error?: string | null;
+  email?: string;
+  returnTo?: string | null;
+}): AccountPage {
   const signIn = `/account/sign-in${input.returnTo ? `?return_to=${encodeURIComponent(input.returnTo)}` : ""}`;
   return renderAccountDocument({
     title: "Create an account",
