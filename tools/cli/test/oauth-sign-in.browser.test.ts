@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { createRequire } from "node:module";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -75,6 +77,32 @@ describe("signing up and authorizing an MCP client on the reference server", () 
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  /**
+   * axe on a page, opened again in a second tab of the same browser context (same cookies). axe is a script,
+   * which the pages' policy rightly refuses, so that tab bypasses the policy; the test's own tab does not.
+   */
+  const expectAccessible = async (url: string) => {
+    const tab = await context.newPage();
+    try {
+      await tab.setBypassCSP(true);
+      await tab.goto(url);
+      await tab.addScriptTag({ content: AXE_SOURCE });
+      const results = await tab.evaluate(() =>
+        (
+          window as unknown as {
+            axe: { run(context: Document): Promise<{ passes: unknown[]; violations: Array<{ id: string; impact: string | null }> }> };
+          }
+        ).axe.run(document),
+      );
+      const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+      expect(serious.map((violation) => violation.id)).toEqual([]);
+      expect(results.passes.length).toBeGreaterThan(10);
+    } finally {
+      await tab.close();
+    }
+  };
+
   const email = "margaret@example.org";
   const password = "a long and memorable passphrase";
 
@@ -83,6 +111,8 @@ describe("signing up and authorizing an MCP client on the reference server", () 
   };
 
   it("signs up on the page and confirms the email through the mailed link", async () => {
+    await expectAccessible(`${server.url}/account/sign-up`);
+    await expectAccessible(`${server.url}/account/sign-in`);
     await page.goto(`${server.url}/account/sign-up`);
     await page.type("#email", email);
     await page.type("#password", password);
@@ -135,6 +165,7 @@ describe("signing up and authorizing an MCP client on the reference server", () 
     const consent = await page.evaluate(() => document.body.innerText);
     expect(consent).toContain("scan:read");
     expect(consent).toContain(email);
+    await expectAccessible(page.url());
     await submit(`form[action$="/confirm"] button`);
     expect(codes).toHaveLength(1);
 
@@ -152,6 +183,7 @@ describe("signing up and authorizing an MCP client on the reference server", () 
   it("issues a read-only key from the dashboard page that reads the REST API", async () => {
     await page.goto(`${server.url}/account`);
     expect(await page.$eval("h1", (heading) => heading.textContent)).toBe("Your account");
+    await expectAccessible(`${server.url}/account`);
     await page.type("#name", "browser");
     await submit(`form[action="/account/keys"] button`);
     const key = await page.$eval("code.key", (element) => element.textContent ?? "");

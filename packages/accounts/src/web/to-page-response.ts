@@ -14,7 +14,9 @@ function pageHeaders(page: AccountPage): Array<[string, string]> {
     ["cache-control", "no-store"],
     ["x-content-type-options", "nosniff"],
     ["x-frame-options", "DENY"],
-    ["referrer-policy", "no-referrer"],
+    // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the forms' POSTs,
+    // and the CSRF check needs the real origin. Other sites still get no referrer.
+    ["referrer-policy", "same-origin"],
   ];
 }
 

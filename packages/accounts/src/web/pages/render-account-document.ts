@@ -30,7 +30,7 @@ export function renderAccountDocument(options: AccountDocumentOptions): AccountP
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${options.title} · ${serviceName}</title>
 <style>${trustedHtml(ACCOUNT_STYLES)}</style>
 </head>
