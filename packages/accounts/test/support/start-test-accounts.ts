@@ -3,9 +3,13 @@ import { createMemoryAccountStore, createMemoryAuditLog, createMemoryKeyStore } 
 import { createRestApp } from "@public-scan/http-h3";
 import { createMcpHttpHandler, createProtectedResourceMetadataHandler } from "@public-scan/mcp";
 import { createTargetPolicy } from "@public-scan/scanner";
+import { Redis } from "ioredis";
 import { Keyv } from "keyv";
+import { createRedisAccountStore, createRedisKeyvStore } from "@public-scan/storage/redis";
+import { createSqliteAccountStore, createSqliteKeyStore, createSqliteKeyvStore } from "@public-scan/storage/sqlite";
 import { serve } from "srvx";
 import { createAccounts, loadAuthorizationKeys, type AccountLimits, type MailMessage } from "../../src/index.js";
+import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,19 +21,87 @@ export const TEST_PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 };
  * The REST app with accounts, the authorization server and /mcp (API keys and OAuth), on srvx over memory
  * stores, as the reference server composes them; emails are captured instead of sent.
  */
-export async function startTestAccounts(input: { limits?: Partial<AccountLimits> } = {}) {
+export interface TestAccountsInput {
+  limits?: Partial<AccountLimits>;
+  /** Keep stores, keys and port of an earlier server (a restart): its directory and port. */
+  restartOf?: { directory: string; port: number };
+  /** Memory stores (default), the reference server's SQLite file and keyv store on it, or Redis for both. */
+  stores?: TestStores;
+}
+
+export type TestStores = "memory" | "sqlite" | "redis";
+
+const TEST_REDIS = {
+  host: process.env.PUBLIC_SCAN_TEST_REDIS_HOST ?? "127.0.0.1",
+  port: Number(process.env.PUBLIC_SCAN_TEST_REDIS_PORT ?? 6379),
+};
+
+function openStores(kind: TestStores, directory: string) {
+  if (kind === "redis") {
+    // One prefix per server: test files run in parallel on one Redis.
+    const prefix = `public-scan-test:${randomUUID()}:`;
+    const store = createRedisAccountStore({ connection: { ...TEST_REDIS, maxRetriesPerRequest: 1 }, keyPrefix: `${prefix}account:` });
+    const documents = new Keyv({
+      store: createRedisKeyvStore({ connection: { ...TEST_REDIS, maxRetriesPerRequest: 1 }, keyPrefix: `${prefix}keyv:` }),
+    });
+    return {
+      keys: createMemoryKeyStore(),
+      audit: createMemoryAuditLog(),
+      store,
+      documents,
+      close: async () => {
+        await documents.disconnect();
+        await store.close();
+        // Leave nothing behind on the shared Redis.
+        const redis = new Redis({ ...TEST_REDIS, lazyConnect: true });
+        for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 }) as AsyncIterable<string[]>) {
+          if (keys.length > 0) await redis.unlink(...keys);
+        }
+        redis.disconnect();
+      },
+    };
+  }
+  if (kind === "memory") {
+    const keys = createMemoryKeyStore();
+    return {
+      keys,
+      audit: createMemoryAuditLog(),
+      store: createMemoryAccountStore(),
+      documents: new Keyv(),
+      close: () => Promise.resolve(),
+    };
+  }
+  const path = join(directory, "public-scan.sqlite");
+  const keys = createSqliteKeyStore({ path });
+  const store = createSqliteAccountStore({ path });
+  const documents = new Keyv({ store: createSqliteKeyvStore({ path }) });
+  return {
+    keys,
+    audit: keys.audit,
+    store,
+    documents,
+    close: async () => {
+      await documents.disconnect();
+      await Promise.all([store.close(), keys.close()]);
+    },
+  };
+}
+
+export async function startTestAccounts(input: TestAccountsInput = {}) {
   const routes: { fetch: (request: Request) => Response | Promise<Response> } = { fetch: () => new Response(null, { status: 503 }) };
-  const server = serve({ port: 0, hostname: "127.0.0.1", silent: true, fetch: (request) => routes.fetch(request) });
+  const server = serve({
+    port: input.restartOf?.port ?? 0,
+    hostname: "127.0.0.1",
+    silent: true,
+    fetch: (request) => routes.fetch(request),
+  });
   await server.ready();
   const baseUrl = new URL(server.url!).origin;
   const counters = createMemoryCounterStore();
-  const keys = createMemoryKeyStore();
-  const audit = createMemoryAuditLog();
-  const store = createMemoryAccountStore();
-  const documents = new Keyv();
   const mail: MailMessage[] = [];
   const errors: unknown[] = [];
-  const directory = await mkdtemp(join(tmpdir(), "accounts-"));
+  const directory = input.restartOf?.directory ?? (await mkdtemp(join(tmpdir(), "accounts-")));
+  const { keys, audit, store, documents, close: closeStores } = openStores(input.stores ?? "memory", directory);
   const local = await createLocalService({
     scanner: { scan: () => Promise.reject(new Error("no scans in these tests")), close: () => Promise.resolve() },
     config: { baseUrl, pollSeconds: 1 },
@@ -74,6 +146,7 @@ export async function startTestAccounts(input: { limits?: Partial<AccountLimits>
 
   return {
     baseUrl,
+    port: Number(new URL(baseUrl).port),
     accounts,
     store,
     keys,
@@ -86,6 +159,7 @@ export async function startTestAccounts(input: { limits?: Partial<AccountLimits>
       hosted.close();
       await server.close(true);
       await local.close();
+      await closeStores();
     },
   };
 }
