@@ -17,6 +17,8 @@ export interface ReferenceServer {
   /** The base URL used in links. */
   baseUrl: string;
   databasePath: string;
+  /** Accounts, the dashboard and the authorization server are on. */
+  accounts: boolean;
   /** With `demo`: the fixture web's sites the server may scan. */
   demoSites: Array<{ id: string; url: string }>;
   /** Stops accepting requests, lets running scans finish within the grace period (else re-queues them), closes everything. */
@@ -145,6 +147,7 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
     url: server.url,
     baseUrl,
     databasePath,
+    accounts: accounts !== null,
     demoSites,
     close: async () => {
       mcp.hosted.close();
