@@ -74,11 +74,12 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
     },
     routes: OAUTH_ROUTES,
     scopes: ["openid", "offline_access", ...RESOURCE_SCOPES],
-    claims: { openid: ["sub"], email: ["email", "email_verified"] },
+    claims: { openid: ["sub"] },
     async findAccount(_ctx, id) {
       const account = await options.accounts.get(id);
       if (account === null || account.disabledAt !== null || account.emailVerifiedAt === null) return undefined;
-      return { accountId: id, claims: () => ({ sub: id, email: account.email, email_verified: true }) };
+      // Tokens carry the account id only: the email stays with this service.
+      return { accountId: id, claims: () => ({ sub: id }) };
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     pkce: { required: () => true },
