@@ -1,8 +1,15 @@
 /**
- * @public-scan/client: the typed REST client of the API v2. It depends only on core's contract entry.
- * The client itself lands with its own issue; until then this entry re-exports the contract's types, so
- * integrators can type their own calls against the same definitions.
+ * @public-scan/client: the typed REST client of the API v2, on `fetch` only. It depends on core's contract
+ * entry for types; response validation against the schemas is the opt-in `@public-scan/client/validate`.
  */
+export { createClient } from "./create-client.js";
+export type { PublicScanClient, RawClient, ResultOrJob } from "./create-client.js";
+export type { CallOptions, ClientOptions, RequestEvent, ResponseEvent, ResponseValidator } from "./client-options.js";
+export { NetworkError, ResponseContractError, ScanFailedError, ServiceApiError, TimeoutError } from "./client-errors.js";
+export { CLIENT_ROUTES } from "./client-routes.js";
+export type { ClientRoute } from "./client-routes.js";
+export type { ClientResponse } from "./send-request.js";
+export type { WaitOptions } from "./wait-for-scan.js";
 export type {
   AuthCheck,
   CreateScanRequest,

@@ -1,0 +1,113 @@
+import type {
+  AuthCheck,
+  CreateScanRequest,
+  FindingDetail,
+  FindingList,
+  Health,
+  IssuedApiKey,
+  PreConsentTable,
+  Pulse,
+  ReadOnlyKeyRequest,
+  Scan,
+  ScanDiagnostics,
+  ScanJob,
+  ScanOrJob,
+} from "@public-scan/core/contract";
+import type { CallOptions, ClientOptions } from "./client-options.js";
+import { sendRequest, type ClientResponse } from "./send-request.js";
+import { scanAndWait, waitForScan, type WaitOptions } from "./wait-for-scan.js";
+
+/** A scan result route's answer: the resource, or the ScanJob (202) while the scan is still active. */
+export type ResultOrJob<T> = T | ScanJob;
+
+export interface PublicScanClient {
+  /** GET /api/v2/health: the deployment's surfaces, regions and versions. */
+  getHealth(call?: CallOptions): Promise<Health>;
+  /** GET /api/v2/openapi.json: the OpenAPI 3.1.0 document of the contract. */
+  getOpenApiDocument(call?: CallOptions): Promise<Record<string, unknown>>;
+  /** POST /api/v2/keys/request: a self-serve key for a signed-in dashboard session (browsers, same origin). */
+  requestReadOnlyApiKey(body?: ReadOnlyKeyRequest, call?: CallOptions): Promise<IssuedApiKey>;
+  /** GET /api/v2/auth/check: whether the key works, and its scopes; creates nothing. */
+  checkIntegrationCredential(call?: CallOptions): Promise<AuthCheck>;
+  /** POST /api/v2/scans: a reused Scan (200) or the ScanJob of a new or joined scan (202). */
+  createScan(body: CreateScanRequest, call?: CallOptions): Promise<ScanOrJob>;
+  getScan(scanId: string, call?: CallOptions): Promise<ResultOrJob<Scan>>;
+  getScanStatus(scanId: string, call?: CallOptions): Promise<ScanOrJob>;
+  getScanDiagnostics(scanId: string, call?: CallOptions): Promise<ResultOrJob<ScanDiagnostics>>;
+  listScanFindings(scanId: string, call?: CallOptions): Promise<ResultOrJob<FindingList>>;
+  getScanFinding(scanId: string, findingId: string, call?: CallOptions): Promise<ResultOrJob<FindingDetail>>;
+  getScanPulse(scanId: string, call?: CallOptions): Promise<ResultOrJob<Pulse>>;
+  getScanPreConsentCookiesTrackers(scanId: string, call?: CallOptions): Promise<ResultOrJob<PreConsentTable>>;
+  getDomainLatestScan(domain: string, options?: CallOptions & { scanFrom?: string }): Promise<Scan>;
+  getDomainLatestPreConsentCookiesTrackers(domain: string, options?: CallOptions & { scanFrom?: string }): Promise<PreConsentTable>;
+  /** Polls the status after each Retry-After until the scan ends; resolves with the Scan, or rejects (ScanFailedError, TimeoutError). */
+  waitForScan(scanId: string, options?: WaitOptions): Promise<Scan>;
+  /** Creates (or reuses) a scan of `url` and waits for it. */
+  scanAndWait(request: CreateScanRequest, options?: WaitOptions): Promise<Scan>;
+  /** The same operations with the status, request id and Retry-After of each answer. */
+  raw: RawClient;
+}
+
+export type RawClient = {
+  [K in Exclude<keyof PublicScanClient, "raw" | "waitForScan" | "scanAndWait">]: PublicScanClient[K] extends (...args: infer A) => Promise<infer R>
+    ? (...args: A) => Promise<ClientResponse<R>>
+    : never;
+};
+
+/**
+ * The typed client of the public-scan REST API v2: one method per operation of the contract, on `fetch`
+ * only (Node, browsers, Deno, Bun, edge runtimes). Errors are typed (`ServiceApiError` with the envelope,
+ * `NetworkError`, `TimeoutError`, `ResponseContractError`); waits honour Retry-After.
+ */
+export function createClient(options: ClientOptions): PublicScanClient {
+  if (!/^https?:\/\//.test(options.baseUrl)) throw new TypeError("baseUrl must be an http(s) URL");
+  const domainQuery = (call: (CallOptions & { scanFrom?: string }) | undefined) => ({ scanFrom: call?.scanFrom });
+  const callOf = (call: (CallOptions & { scanFrom?: string }) | undefined): CallOptions | undefined =>
+    call === undefined ? undefined : { ...(call.signal ? { signal: call.signal } : {}), ...(call.timeoutMs ? { timeoutMs: call.timeoutMs } : {}) };
+  const send = <T>(input: Parameters<typeof sendRequest>[1]) => sendRequest<T>(options, input);
+  const withCall = (call: CallOptions | undefined) => (call === undefined ? {} : { call });
+
+  const raw: RawClient = {
+    getHealth: (call) => send({ operationId: "getHealth", ...withCall(call) }),
+    getOpenApiDocument: (call) => send({ operationId: "getOpenApiDocument", ...withCall(call) }),
+    requestReadOnlyApiKey: (body, call) => send({ operationId: "requestReadOnlyApiKey", body: body ?? {}, ...withCall(call) }),
+    checkIntegrationCredential: (call) => send({ operationId: "checkIntegrationCredential", ...withCall(call) }),
+    createScan: (body, call) => send({ operationId: "createScan", body, ...withCall(call) }),
+    getScan: (scanId, call) => send({ operationId: "getScan", params: { scanId }, ...withCall(call) }),
+    getScanStatus: (scanId, call) => send({ operationId: "getScanStatus", params: { scanId }, ...withCall(call) }),
+    getScanDiagnostics: (scanId, call) => send({ operationId: "getScanDiagnostics", params: { scanId }, ...withCall(call) }),
+    listScanFindings: (scanId, call) => send({ operationId: "listScanFindings", params: { scanId }, ...withCall(call) }),
+    getScanFinding: (scanId, findingId, call) => send({ operationId: "getScanFinding", params: { scanId, findingId }, ...withCall(call) }),
+    getScanPulse: (scanId, call) => send({ operationId: "getScanPulse", params: { scanId }, ...withCall(call) }),
+    getScanPreConsentCookiesTrackers: (scanId, call) =>
+      send({ operationId: "getScanPreConsentCookiesTrackers", params: { scanId }, ...withCall(call) }),
+    getDomainLatestScan: (domain, call) =>
+      send({ operationId: "getDomainLatestScan", params: { domain }, query: domainQuery(call), ...withCall(callOf(call)) }),
+    getDomainLatestPreConsentCookiesTrackers: (domain, call) =>
+      send({ operationId: "getDomainLatestPreConsentCookiesTrackers", params: { domain }, query: domainQuery(call), ...withCall(callOf(call)) }),
+  };
+  const body =
+    <A extends unknown[], R>(method: (...args: A) => Promise<ClientResponse<R>>) =>
+    async (...args: A) =>
+      (await method(...args)).body;
+  const client: PublicScanClient = {
+    getHealth: body(raw.getHealth),
+    getOpenApiDocument: body(raw.getOpenApiDocument),
+    requestReadOnlyApiKey: body(raw.requestReadOnlyApiKey),
+    checkIntegrationCredential: body(raw.checkIntegrationCredential),
+    createScan: body(raw.createScan),
+    getScan: body(raw.getScan),
+    getScanStatus: body(raw.getScanStatus),
+    getScanDiagnostics: body(raw.getScanDiagnostics),
+    listScanFindings: body(raw.listScanFindings),
+    getScanFinding: body(raw.getScanFinding),
+    getScanPulse: body(raw.getScanPulse),
+    getScanPreConsentCookiesTrackers: body(raw.getScanPreConsentCookiesTrackers),
+    getDomainLatestScan: body(raw.getDomainLatestScan),
+    getDomainLatestPreConsentCookiesTrackers: body(raw.getDomainLatestPreConsentCookiesTrackers),
+    waitForScan: (scanId, waitOptions) => waitForScan(raw, scanId, waitOptions),
+    scanAndWait: (request, waitOptions) => scanAndWait(raw, request, waitOptions),
+    raw,
+  };
+  return client;
+}
