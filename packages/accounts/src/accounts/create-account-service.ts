@@ -149,12 +149,15 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
         clock.now(),
       );
       const account = await options.store.findByEmail(email);
-      const matches = await verifyPassword(input.password.slice(0, PASSWORD_LENGTH.max), account?.passwordHash ?? (await decoy));
+      // No account has a password over the maximum: a longer one costs the same comparison but never matches
+      // (a cut-off one would let "password + anything" in, and the rehash below would then store that).
+      const password = input.password.slice(0, PASSWORD_LENGTH.max);
+      const matches =
+        (await verifyPassword(password, account?.passwordHash ?? (await decoy))) && password.length === input.password.length;
       if (account === null || !matches || account.disabledAt !== null) {
         throw new AccountError("invalid_credentials", "The email or the password is wrong.");
       }
-      if (needsRehash(account.passwordHash, cost))
-        await options.store.setPasswordHash(account.accountId, await hashPassword(input.password, cost));
+      if (needsRehash(account.passwordHash, cost)) await options.store.setPasswordHash(account.accountId, await hashPassword(password, cost));
       return account;
     },
 
