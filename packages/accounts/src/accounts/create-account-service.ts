@@ -61,6 +61,18 @@ const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/;
 const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest("hex");
 export const verificationKey = (token: string) => `verify:${sha256(token)}`;
 
+/** What a verification link stands for, stored under its token's hash until it is used or expires. */
+interface Verification {
+  accountId: string;
+  returnTo: string | null;
+  /**
+   * The password chosen at the sign-up that mailed this link (absent in links mailed before it was kept).
+   * Following the link proves the address, so that sign-up's password becomes the account's: someone who
+   * signed up first with another person's address cannot keep a password on the account they verify.
+   */
+  passwordHash?: string;
+}
+
 /** Sign-up, verification and sign-in over an AccountStore, with rate limits and mailed links. */
 export function createAccountService(options: AccountServiceOptions): AccountService {
   const clock = options.clock ?? SYSTEM_CLOCK;
@@ -78,9 +90,9 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
     return email;
   };
 
-  const mailVerification = async (account: AccountRecord, returnTo: string | null) => {
+  const mailVerification = async (account: AccountRecord, verification: Omit<Verification, "accountId">) => {
     const token = randomBytes(32).toString("base64url");
-    await options.documents.set(verificationKey(token), { accountId: account.accountId, returnTo }, ttlMs);
+    await options.documents.set(verificationKey(token), { accountId: account.accountId, ...verification } satisfies Verification, ttlMs);
     const link = `${baseUrl}/account/verify?token=${token}`;
     await options.mailer.send({
       to: account.email,
@@ -102,7 +114,9 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
       const returnTo = safeReturnPath(input.returnTo ?? null);
       const existing = await options.store.findByEmail(email);
       if (existing !== null) {
-        if (existing.emailVerifiedAt === null && existing.disabledAt === null) return mailVerification(existing, returnTo);
+        if (existing.emailVerifiedAt === null && existing.disabledAt === null) {
+          return mailVerification(existing, { returnTo, passwordHash: await hashPassword(input.password, cost) });
+        }
         await options.mailer.send({
           to: existing.email,
           subject: `Sign-up attempt at ${serviceName}`,
@@ -120,22 +134,23 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
         disabledAt: null,
       };
       // A sign-up for the same address that won the race already mailed its own link.
-      if (await options.store.create(account)) await mailVerification(account, returnTo);
+      if (await options.store.create(account)) await mailVerification(account, { returnTo, passwordHash: account.passwordHash });
     },
 
     async verifyEmail(token) {
       const key = verificationKey(token);
-      const document = /^[A-Za-z0-9_-]{20,100}$/.test(token)
-        ? await options.documents.get<{ accountId: string; returnTo: string | null }>(key)
-        : undefined;
+      const document = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await options.documents.get<Verification>(key) : undefined;
       const account = document === undefined ? null : await options.store.get(document.accountId);
       if (document === undefined || account === null || account.disabledAt !== null) {
         throw new AccountError("invalid_token", "This link is not valid any more. Sign in to get a new one.");
       }
       await options.documents.delete(key);
+      // Only until the address is verified: an older link of another sign-up must not change it afterwards.
+      const passwordHash = account.emailVerifiedAt === null ? (document.passwordHash ?? account.passwordHash) : account.passwordHash;
+      if (passwordHash !== account.passwordHash) await options.store.setPasswordHash(account.accountId, passwordHash);
       const at = new Date(clock.now()).toISOString();
       await options.store.markEmailVerified(account.accountId, at);
-      return { account: { ...account, emailVerifiedAt: account.emailVerifiedAt ?? at }, returnTo: document.returnTo };
+      return { account: { ...account, passwordHash, emailVerifiedAt: account.emailVerifiedAt ?? at }, returnTo: document.returnTo };
     },
 
     async signIn(input) {
@@ -149,12 +164,15 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
         clock.now(),
       );
       const account = await options.store.findByEmail(email);
-      const matches = await verifyPassword(input.password.slice(0, PASSWORD_LENGTH.max), account?.passwordHash ?? (await decoy));
+      // No account has a password over the maximum: a longer one costs the same comparison but never matches
+      // (a cut-off one would let "password + anything" in, and the rehash below would then store that).
+      const password = input.password.slice(0, PASSWORD_LENGTH.max);
+      const matches = (await verifyPassword(password, account?.passwordHash ?? (await decoy))) && password.length === input.password.length;
       if (account === null || !matches || account.disabledAt !== null) {
         throw new AccountError("invalid_credentials", "The email or the password is wrong.");
       }
       if (needsRehash(account.passwordHash, cost))
-        await options.store.setPasswordHash(account.accountId, await hashPassword(input.password, cost));
+        await options.store.setPasswordHash(account.accountId, await hashPassword(password, cost));
       return account;
     },
 

@@ -32,7 +32,10 @@ function isAuthorizationKeys(value: unknown): value is AuthorizationKeys {
   return (
     Array.isArray(candidate?.jwks?.keys) &&
     candidate.jwks.keys.length > 0 &&
+    candidate.jwks.keys.every((key) => typeof key === "object" && key !== null && typeof key.kty === "string") &&
     Array.isArray(candidate.cookieKeys) &&
+    // With no cookie key the provider could not sign its cookies: refused here, at start, not at the first sign-in.
+    candidate.cookieKeys.length > 0 &&
     candidate.cookieKeys.every((key) => typeof key === "string" && key.length >= 32)
   );
 }
@@ -44,12 +47,22 @@ function isAuthorizationKeys(value: unknown): value is AuthorizationKeys {
  * losers read the winner's.
  */
 export async function loadAuthorizationKeys(path: string): Promise<AuthorizationKeys> {
+  let text: string | null = null;
   try {
-    const parsed: unknown = JSON.parse(await readFile(path, "utf8"));
-    if (!isAuthorizationKeys(parsed)) throw new Error(`${path} is not an authorization key file; move it away to create new keys`);
-    return parsed;
+    text = await readFile(path, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  if (text !== null) {
+    // A damaged file is reported, never replaced: new keys would end every session and token already issued.
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Reported below, with the path, like any other content that is not a key file.
+    }
+    if (!isAuthorizationKeys(parsed)) throw new Error(`${path} is not an authorization key file; move it away to create new keys`);
+    return parsed;
   }
   await mkdir(dirname(path), { recursive: true });
   const keys = await generateKeys();

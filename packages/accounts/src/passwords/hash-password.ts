@@ -15,6 +15,26 @@ export interface PasswordHashCost {
 export const DEFAULT_PASSWORD_HASH_COST: PasswordHashCost = { N: 2 ** 17, r: 8, p: 1 };
 
 const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+
+/**
+ * The most work a hash may ask for: twice the default's memory (128 * N * r bytes: 256 MiB) and four times
+ * its CPU (N * r * p), so the default can be raised a step. A stored hash names its own settings, and a
+ * damaged record asking for gigabytes must fail like a wrong password, not stall or exhaust the server.
+ */
+const MAX_MEMORY_FACTOR = 2 * DEFAULT_PASSWORD_HASH_COST.N * DEFAULT_PASSWORD_HASH_COST.r;
+const MAX_WORK_FACTOR = 4 * DEFAULT_PASSWORD_HASH_COST.N * DEFAULT_PASSWORD_HASH_COST.r * DEFAULT_PASSWORD_HASH_COST.p;
+
+/** Whether scrypt accepts these settings (N a power of two above 1) and they stay within the bounds above. */
+function isSupportedCost({ N, r, p }: PasswordHashCost): boolean {
+  return (
+    [N, r, p].every((value) => Number.isSafeInteger(value) && value > 0) &&
+    N > 1 &&
+    Number.isInteger(Math.log2(N)) &&
+    N * r <= MAX_MEMORY_FACTOR &&
+    N * r * p <= MAX_WORK_FACTOR
+  );
+}
 
 function derive(password: string, salt: Buffer, cost: PasswordHashCost): Promise<Buffer> {
   const options: ScryptOptions = { N: cost.N, r: cost.r, p: cost.p, maxmem: 256 * cost.N * cost.r + 1024 * 1024 };
@@ -25,7 +45,9 @@ function derive(password: string, salt: Buffer, cost: PasswordHashCost): Promise
 
 /** Hashes a password into a self-describing string: `scrypt$N$r$p$salt$hash` (base64url). */
 export async function hashPassword(password: string, cost: PasswordHashCost = DEFAULT_PASSWORD_HASH_COST): Promise<string> {
-  const salt = randomBytes(16);
+  // verifyPassword refuses settings out of bounds, so a hash made with them would never verify.
+  if (!isSupportedCost(cost)) throw new RangeError(`unsupported scrypt settings ${JSON.stringify(cost)}`);
+  const salt = randomBytes(SALT_LENGTH);
   const key = await derive(password, salt, cost);
   return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
@@ -35,15 +57,21 @@ export async function hashPassword(password: string, cost: PasswordHashCost = DE
  * throws): a damaged record must not let anyone in.
  */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split("$");
+  const parts = typeof stored === "string" ? stored.split("$") : [];
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
-  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-  if (![N, r, p].every((value) => Number.isInteger(value) && value > 0) || N > 2 ** 20 || r > 32 || p > 16) return false;
-  const salt = Buffer.from(parts[4]!, "base64url");
-  const expected = Buffer.from(parts[5]!, "base64url");
-  if (expected.length !== KEY_LENGTH) return false;
-  const key = await derive(password, salt, { N, r, p });
-  return timingSafeEqual(key, expected);
+  const [N, r, p] = parts.slice(1, 4).map((field) => (/^[1-9]\d{0,9}$/.test(field) ? Number(field) : Number.NaN)) as [
+    number,
+    number,
+    number,
+  ];
+  const [salt, expected] = parts.slice(4).map((field) => Buffer.from(/^[\w-]+$/.test(field) ? field : "", "base64url")) as [Buffer, Buffer];
+  if (!isSupportedCost({ N, r, p }) || salt.length < SALT_LENGTH || expected.length !== KEY_LENGTH) return false;
+  try {
+    return timingSafeEqual(await derive(password, salt, { N, r, p }), expected);
+  } catch {
+    // The checks above should leave scrypt nothing to refuse; if it still does, the hash does not match.
+    return false;
+  }
 }
 
 /** Whether a stored hash uses weaker settings than `cost` (rehash it at the next successful sign-in). */

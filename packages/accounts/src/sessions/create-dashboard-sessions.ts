@@ -29,7 +29,8 @@ const sessionKey = (token: string) => `session:${sha256(token)}`;
 
 /**
  * The reference host's dashboard sessions: the SessionResolver behind POST /api/v2/keys/request and the
- * account pages. A disabled account's sessions stop working at once, since every resolve reads the account.
+ * account pages. A disabled account's sessions stop working at once, since every resolve reads the account;
+ * so do the sessions opened before the account's address was verified.
  */
 export function createDashboardSessions(options: DashboardSessionsOptions): DashboardSessions {
   const ttlMs = options.ttlMs ?? 12 * 3600_000;
@@ -51,6 +52,9 @@ export function createDashboardSessions(options: DashboardSessionsOptions): Dash
       if (session === undefined || clock.now() - session.createdAt > ttlMs) return null;
       const account = await options.accounts.get(session.accountId);
       if (account === null || account.disabledAt !== null) return null;
+      // A session opened before the address was verified proved only the password of whoever signed up first
+      // with it, which the verification link replaces (createAccountService): it ends at verification.
+      if (account.emailVerifiedAt !== null && session.createdAt < Date.parse(account.emailVerifiedAt)) return null;
       return { accountId: account.accountId, email: account.email, emailVerified: account.emailVerifiedAt !== null };
     },
     async destroy(cookieHeader) {
