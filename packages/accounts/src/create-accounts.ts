@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import type { Keyv } from "keyv";
 import {
   SYSTEM_CLOCK,
@@ -32,7 +33,7 @@ export interface AccountsOptions {
   mailer: Mailer;
   /** Signing and cookie keys, kept across restarts (`loadAuthorizationKeys`). */
   authorizationKeys: AuthorizationKeys;
-  /** A deployment secret (32+ characters) for the forms' CSRF tokens. */
+  /** A deployment secret (32+ characters): keys for the forms' CSRF tokens and the rate-limit hashes derive from it. */
   secret: string;
   supportEmail: string;
   serviceName?: string;
@@ -65,6 +66,9 @@ export function createAccounts(options: AccountsOptions): Accounts {
   const secure = baseUrl.protocol === "https:";
   const clock = options.clock ?? SYSTEM_CLOCK;
   const resource = options.mcpResource ?? `${baseUrl.origin}/mcp`;
+  // One key per use, derived from the one secret: a CSRF token says nothing about a counter's hash.
+  const derive = (purpose: string) => createHmac("sha256", options.secret).update(`public-scan accounts ${purpose}`).digest("hex");
+  const counterSecret = derive("counters");
   const service = createAccountService({
     store: options.store,
     documents: options.documents,
@@ -72,6 +76,7 @@ export function createAccounts(options: AccountsOptions): Accounts {
     mailer: options.mailer,
     baseUrl: baseUrl.origin,
     clock,
+    counterSecret,
     ...(options.serviceName === undefined ? {} : { serviceName: options.serviceName }),
     ...(options.passwordCost === undefined ? {} : { passwordCost: options.passwordCost }),
     ...(options.limits === undefined ? {} : { limits: options.limits }),
@@ -84,11 +89,12 @@ export function createAccounts(options: AccountsOptions): Accounts {
     accounts: options.store,
     keys: options.authorizationKeys,
     counters: options.counters,
+    counterSecret,
   });
   const app = createAccountsApp({
     accounts: service,
     sessions,
-    csrf: createCsrfGuard({ secret: options.secret, origin: baseUrl.origin, secure }),
+    csrf: createCsrfGuard({ secret: derive("csrf"), origin: baseUrl.origin, secure }),
     authorization,
     keyRequests: { keys: options.keys, clock, supportEmail: options.supportEmail, audit: options.audit, counters: options.counters },
     onError: options.onError ?? (() => {}),

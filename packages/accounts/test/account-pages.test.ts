@@ -27,7 +27,12 @@ describe("sign-up and email verification", () => {
     expect(await first.text()).toContain("Check your email");
     const link = server.linkFor("ada.lovelace@example.org");
     expect(link).toMatch(/\/account\/verify\?token=/);
-    expect((await person.jar.request(link!)).status).toBe(200);
+    // Opening the link (as a mail scanner would) verifies nothing: its page asks for the password.
+    expect(await (await person.jar.request(link!)).text()).toContain("Enter the password you chose");
+    expect((await server.store.findByEmail("ada.lovelace@example.org"))?.emailVerifiedAt).toBeNull();
+    expect((await person.verify("not the password at all")).status).toBe(401);
+    expect((await person.verify()).status).toBe(200);
+    expect((await server.store.findByEmail("ada.lovelace@example.org"))?.emailVerifiedAt).not.toBeNull();
     // Used once: the same link is refused afterwards.
     expect((await person.jar.request(link!)).status).toBe(400);
     const again = await createPerson(server, "ada.lovelace@example.org").signUp();

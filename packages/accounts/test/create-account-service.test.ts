@@ -26,17 +26,20 @@ function setup(overrides: Partial<AccountServiceOptions> = {}) {
     baseUrl: "https://scan.example/",
     clock: { now: () => time.now },
     passwordCost: CHEAP,
+    counterSecret: "a-test-counter-secret",
     ...overrides,
   };
   const service = createAccountService(options);
   /** The token of the verification link in the last message to `email`, or null. */
   const tokenFor = (email: string) =>
     /\/account\/verify\?token=([\w-]+)/.exec(mail.findLast((sent) => sent.to === email)?.text ?? "")?.[1] ?? null;
+  /** Follows a link as its page does: with the password of the sign-up that mailed it. */
+  const verify = (token: string, password = PASSWORD) => service.verifyEmail({ token, password, ip: IP });
   const signUpVerified = async (email: string, password = PASSWORD) => {
     await service.signUp({ email, password, ip: IP });
-    return (await service.verifyEmail(tokenFor(email)!)).account;
+    return (await verify(tokenFor(email)!, password)).account;
   };
-  return { service, store, documents, mail, time, options, tokenFor, signUpVerified };
+  return { service, store, documents, mail, time, options, tokenFor, verify, signUpVerified };
 }
 
 /** The AccountError an action was refused with. */
@@ -82,7 +85,7 @@ describe("signUp", () => {
   });
 
   it("mails a fresh link to an address whose account is not verified yet", async () => {
-    const { service, mail, tokenFor } = setup();
+    const { service, mail, tokenFor, verify } = setup();
     await service.signUp({ email: "hopper@example.org", password: PASSWORD, ip: IP });
     const first = tokenFor("hopper@example.org");
     await service.signUp({ email: "hopper@example.org", password: PASSWORD, ip: IP });
@@ -90,15 +93,15 @@ describe("signUp", () => {
     expect(mail).toHaveLength(2);
     expect(second).not.toBeNull();
     expect(second).not.toBe(first);
-    expect((await service.verifyEmail(second!)).account.email).toBe("hopper@example.org");
+    expect((await verify(second!)).account.email).toBe("hopper@example.org");
   });
 
   it("lets the person who follows a link set the password, not whoever signed up with the address first", async () => {
     // Pre-hijacking: someone signs up with another person's address and waits for them to verify it.
-    const { service, tokenFor } = setup();
+    const { service, tokenFor, verify } = setup();
     await service.signUp({ email: "victim@example.org", password: "the squatter's password", ip: "198.51.100.7" });
     await service.signUp({ email: "victim@example.org", password: PASSWORD, ip: IP });
-    await service.verifyEmail(tokenFor("victim@example.org")!);
+    await verify(tokenFor("victim@example.org")!);
     expect((await service.signIn({ email: "victim@example.org", password: PASSWORD, ip: IP })).email).toBe("victim@example.org");
     expect((await refusal(service.signIn({ email: "victim@example.org", password: "the squatter's password", ip: IP }))).code).toBe(
       "invalid_credentials",
@@ -106,13 +109,13 @@ describe("signUp", () => {
   });
 
   it("keeps the owner's password when an older link of the squatter's sign-up is followed after verification", async () => {
-    const { service, mail, tokenFor } = setup();
+    const { service, mail, tokenFor, verify } = setup();
     await service.signUp({ email: "victim@example.org", password: "the squatter's password", ip: "198.51.100.7" });
     const squatters = tokenFor("victim@example.org")!;
     await service.signUp({ email: "victim@example.org", password: PASSWORD, ip: IP });
-    await service.verifyEmail(tokenFor("victim@example.org")!);
+    await verify(tokenFor("victim@example.org")!);
     expect(mail).toHaveLength(2);
-    await service.verifyEmail(squatters);
+    await verify(squatters, "the squatter's password");
     expect((await service.signIn({ email: "victim@example.org", password: PASSWORD, ip: IP })).email).toBe("victim@example.org");
     expect((await refusal(service.signIn({ email: "victim@example.org", password: "the squatter's password", ip: IP }))).code).toBe(
       "invalid_credentials",
@@ -139,38 +142,38 @@ describe("signUp", () => {
 
 describe("verifyEmail", () => {
   it("verifies the account once: the same link is refused afterwards", async () => {
-    const { service, store, tokenFor, time } = setup();
+    const { service, store, tokenFor, time, verify } = setup();
     await service.signUp({ email: "once@example.org", password: PASSWORD, ip: IP });
     const token = tokenFor("once@example.org")!;
-    const { account } = await service.verifyEmail(token);
+    const { account } = await verify(token);
     expect(account.emailVerifiedAt).toBe(new Date(time.now).toISOString());
     expect((await store.get(account.accountId))!.emailVerifiedAt).toBe(new Date(time.now).toISOString());
-    expect((await refusal(service.verifyEmail(token))).code).toBe("invalid_token");
+    expect((await refusal(verify(token))).code).toBe("invalid_token");
   });
 
   it("refuses a link after verificationTtlMs (the document store's wall-clock expiry)", async () => {
-    const { service, store, tokenFor } = setup({ verificationTtlMs: 50 });
+    const { service, store, tokenFor, verify } = setup({ verificationTtlMs: 50 });
     await service.signUp({ email: "late@example.org", password: PASSWORD, ip: IP });
     await sleep(120);
-    expect((await refusal(service.verifyEmail(tokenFor("late@example.org")!))).code).toBe("invalid_token");
+    expect((await refusal(verify(tokenFor("late@example.org")!))).code).toBe("invalid_token");
     expect((await store.findByEmail("late@example.org"))!.emailVerifiedAt).toBeNull();
   });
 
   it("refuses the link of an account disabled in the meantime, leaving it unverified", async () => {
-    const { service, store, tokenFor } = setup();
+    const { service, store, tokenFor, verify } = setup();
     await service.signUp({ email: "gone@example.org", password: PASSWORD, ip: IP });
     const account = await store.findByEmail("gone@example.org");
     await store.disable(account!.accountId, new Date().toISOString());
-    expect((await refusal(service.verifyEmail(tokenFor("gone@example.org")!))).code).toBe("invalid_token");
+    expect((await refusal(verify(tokenFor("gone@example.org")!))).code).toBe("invalid_token");
     expect((await store.get(account!.accountId))!.emailVerifiedAt).toBeNull();
   });
 
   it("refuses a malformed token without looking anything up", async () => {
-    const { service, store, documents } = setup();
+    const { service, store, documents, verify } = setup();
     const documentGet = vi.spyOn(documents, "get");
     const accountGet = vi.spyOn(store, "get");
     for (const token of ["", "short", "a".repeat(101), `${"a".repeat(40)} b`, `${"a".repeat(40)}/..`, `${"a".repeat(40)}%00`]) {
-      const refused = await refusal(service.verifyEmail(token));
+      const refused = await refusal(verify(token));
       expect(refused.code).toBe("invalid_token");
     }
     expect(documentGet).not.toHaveBeenCalled();
@@ -178,15 +181,15 @@ describe("verifyEmail", () => {
   });
 
   it("refuses a well-formed token that was never issued", async () => {
-    const { service } = setup();
-    expect((await refusal(service.verifyEmail("A".repeat(43)))).code).toBe("invalid_token");
+    const { service, verify } = setup();
+    expect((await refusal(verify("A".repeat(43)))).code).toBe("invalid_token");
   });
 
   it("gives back the return path of the sign-up only when it is a safe path on this site", async () => {
-    const { service, tokenFor } = setup();
+    const { service, tokenFor, verify } = setup();
     const returned = async (email: string, returnTo: string | null | undefined) => {
       await service.signUp({ email, password: PASSWORD, ip: IP, ...(returnTo === undefined ? {} : { returnTo }) });
-      return (await service.verifyEmail(tokenFor(email)!)).returnTo;
+      return (await verify(tokenFor(email)!)).returnTo;
     };
     expect(await returned("r1@example.org", "/interaction/abc?x=1")).toBe("/interaction/abc?x=1");
     expect(await returned("r2@example.org", "//evil.example/")).toBeNull();
@@ -219,7 +222,7 @@ describe("signIn", () => {
     }
   });
 
-  it("refuses the 11th attempt on one address even with the right password, and not another address from the network", async () => {
+  it("refuses the 11th attempt on one address from one network even with the right password; the owner elsewhere still signs in", async () => {
     const { service, signUpVerified } = setup();
     await signUpVerified("target@example.org");
     await signUpVerified("neighbour@example.org");
@@ -228,10 +231,21 @@ describe("signIn", () => {
         "invalid_credentials",
       );
     }
-    const refused = await refusal(service.signIn({ email: "Target@example.org", password: PASSWORD, ip: "198.51.100.7" }));
+    const refused = await refusal(service.signIn({ email: "Target@example.org", password: PASSWORD, ip: IP }));
     expect(refused.code).toBe("rate_limited");
     expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    // A guesser cannot lock the owner out from another network, nor the neighbour on the same one.
+    expect((await service.signIn({ email: "target@example.org", password: PASSWORD, ip: "198.51.100.7" })).email).toBe("target@example.org");
     expect((await service.signIn({ email: "neighbour@example.org", password: PASSWORD, ip: IP })).email).toBe("neighbour@example.org");
+  });
+
+  it("caps attempts on one address across all networks at the higher total ceiling", async () => {
+    const { service, signUpVerified } = setup({ limits: { signInPerEmailTotal: { limit: 5, windowMs: 60_000 } } });
+    await signUpVerified("spread@example.org");
+    for (let network = 1; network <= 5; network += 1) {
+      await refusal(service.signIn({ email: "spread@example.org", password: "wrong guess!", ip: `198.51.${network}.9` }));
+    }
+    expect((await refusal(service.signIn({ email: "spread@example.org", password: PASSWORD, ip: "192.0.2.1" }))).code).toBe("rate_limited");
   });
 
   it("rehashes a password stored with weaker settings, and the new hash verifies", async () => {

@@ -25,7 +25,7 @@ describe("createCsrfGuard: issue", () => {
   it("sets a cookie for a browser that has none, and not again once it has one", () => {
     const guard = createCsrfGuard({ secret: SECRET, origin: ORIGIN, secure: true });
     const first = guard.issue(undefined);
-    expect(first.setCookie).toMatch(new RegExp(`^${CSRF_COOKIE}=[\\w-]{22};`));
+    expect(first.setCookie).toMatch(new RegExp(`^__Host-${CSRF_COOKIE}=[\\w-]{22};`));
     const again = guard.issue(`other=1; ${cookieOf(first.setCookie)}`);
     expect(again.setCookie).toBeNull();
     // The same browser gets the same token on every page.

@@ -5,6 +5,8 @@ import { describe, expect, it, vi } from "vitest";
 import { createDashboardSessions, SESSION_COOKIE, type DashboardSessionsOptions } from "../src/sessions/create-dashboard-sessions.js";
 
 const HOUR = 3600_000;
+/** The name on HTTPS, where these sessions are set up (`__Host-`: no sibling subdomain can plant one). */
+const COOKIE = `__Host-${SESSION_COOKIE}`;
 
 /** Sessions over memory stores, a clock the test moves by hand, and one verified account. */
 async function setup(overrides: Partial<DashboardSessionsOptions> = {}) {
@@ -33,13 +35,16 @@ describe("createDashboardSessions", () => {
     const { sessions, account } = await setup({ ttlMs: 2 * HOUR });
     const setCookie = await sessions.create(account.accountId);
     const [pair, ...attributes] = setCookie.split("; ");
-    expect(pair).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]{43}$`));
+    expect(pair).toMatch(new RegExp(`^${COOKIE}=[\\w-]{43}$`));
     expect(attributes).toEqual(expect.arrayContaining(["HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=7200", "Secure"]));
   });
 
-  it("marks the cookie Secure only for a site served over HTTPS", async () => {
+  it("marks the cookie Secure and __Host- only for a site served over HTTPS", async () => {
     const { sessions, account } = await setup({ secure: false });
-    expect((await sessions.create(account.accountId)).split("; ")).not.toContain("Secure");
+    const plain = await sessions.create(account.accountId);
+    expect(plain.split("; ")).not.toContain("Secure");
+    expect(plain).toMatch(new RegExp(`^${SESSION_COOKIE}=`));
+    expect(await sessions.resolve({ cookieHeader: pairOf(plain) })).not.toBeNull();
     expect((await sessions.destroy(undefined)).split("; ")).not.toContain("Secure");
   });
 
@@ -55,7 +60,7 @@ describe("createDashboardSessions", () => {
     const { sessions, account, documents } = await setup();
     const token = pairOf(await sessions.create(account.accountId)).split("=")[1]!;
     const get = vi.spyOn(documents, "get");
-    await sessions.resolve({ cookieHeader: `${SESSION_COOKIE}=${token}` });
+    await sessions.resolve({ cookieHeader: `${COOKIE}=${token}` });
     expect(get).toHaveBeenCalledTimes(1);
     expect(get.mock.calls[0]![0]).not.toContain(token);
   });
@@ -66,13 +71,13 @@ describe("createDashboardSessions", () => {
     for (const cookieHeader of [
       undefined,
       "",
-      `${SESSION_COOKIE}=`,
-      `${SESSION_COOKIE}=short`,
-      `${SESSION_COOKIE}=${"a".repeat(42)}`,
-      `${SESSION_COOKIE}=${"a".repeat(44)}`,
-      `${SESSION_COOKIE}=${"a".repeat(42)}.`,
-      `${SESSION_COOKIE}=${"a".repeat(42)}+`,
-      `${SESSION_COOKIE}="${"a".repeat(43)}"`,
+      `${COOKIE}=`,
+      `${COOKIE}=short`,
+      `${COOKIE}=${"a".repeat(42)}`,
+      `${COOKIE}=${"a".repeat(44)}`,
+      `${COOKIE}=${"a".repeat(42)}.`,
+      `${COOKIE}=${"a".repeat(42)}+`,
+      `${COOKIE}="${"a".repeat(43)}"`,
       `other=${"a".repeat(43)}`,
       "garbage without an equals sign",
     ]) {
@@ -83,7 +88,7 @@ describe("createDashboardSessions", () => {
 
   it("resolves a well-formed token that was never issued to null", async () => {
     const { sessions } = await setup();
-    expect(await sessions.resolve({ cookieHeader: `${SESSION_COOKIE}=${"a".repeat(43)}` })).toBeNull();
+    expect(await sessions.resolve({ cookieHeader: `${COOKIE}=${"a".repeat(43)}` })).toBeNull();
   });
 
   it("ends the session on destroy, with a cookie that clears it", async () => {
@@ -91,7 +96,7 @@ describe("createDashboardSessions", () => {
     const pair = pairOf(await sessions.create(account.accountId));
     const other = pairOf(await sessions.create(account.accountId));
     const cleared = await sessions.destroy(`theme=dark; ${pair}`);
-    expect(cleared.split("; ")).toEqual(expect.arrayContaining([`${SESSION_COOKIE}=`, "Max-Age=0", "Path=/", "HttpOnly"]));
+    expect(cleared.split("; ")).toEqual(expect.arrayContaining([`${COOKIE}=`, "Max-Age=0", "Path=/", "HttpOnly"]));
     expect(await sessions.resolve({ cookieHeader: pair })).toBeNull();
     // Only that session: the same account's other session goes on.
     expect(await sessions.resolve({ cookieHeader: other })).not.toBeNull();

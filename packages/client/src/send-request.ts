@@ -21,6 +21,9 @@ export interface SendInput {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
+/** Read at the moment of the call (a signal aborts while a request is in flight). */
+const isAborted = (signal: AbortSignal | undefined) => signal?.aborted === true;
+
 const isErrorBody = (value: unknown): value is { error: ErrorBody } => {
   const error = (value as { error?: Partial<ErrorBody> } | null)?.error;
   return typeof error?.code === "string" && typeof error.message === "string" && typeof error.retryable === "boolean";
@@ -73,7 +76,7 @@ export async function sendRequest<T>(options: ClientOptions, input: SendInput): 
     text = await response.text();
   } catch (error) {
     if (timeout.aborted) throw new TimeoutError(`${input.operationId} took longer than ${timeoutMs} ms`, input.operationId);
-    if (input.call?.signal?.aborted === true) throw input.call.signal.reason;
+    if (isAborted(input.call?.signal)) throw input.call!.signal!.reason;
     throw new NetworkError(`${input.operationId}: ${error instanceof Error ? error.message : String(error)}`, input.operationId, { cause: error });
   }
   const requestId = response.headers.get("x-service-request-id");

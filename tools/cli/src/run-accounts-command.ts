@@ -1,8 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { normalizeEmail, SYSTEM_CLOCK, type AccountRecord, type AccountStore } from "@public-scan/core";
-import { createSqliteAccountStore } from "@public-scan/storage/sqlite";
+import { normalizeEmail, revokeApiKey, SYSTEM_CLOCK, type AccountRecord, type AccountStore } from "@public-scan/core";
+import { createSqliteAccountStore, createSqliteKeyStore } from "@public-scan/storage/sqlite";
 import { formatTable } from "./format-table.js";
 import { DATABASE_FILE } from "./open-scan-store.js";
 import type { CommandIo } from "./run-scan-command.js";
@@ -12,7 +12,7 @@ export const ACCOUNTS_USAGE = `Usage: pnpm accounts list [--limit N] [--after AC
 
 Operator command for the reference server's accounts, in the data directory's SQLite file (default
 $PUBLIC_SCAN_DATA_DIR or ./.data). A disabled account cannot sign in; its dashboard sessions end at once,
-its refresh tokens stop working, and its access tokens expire within 10 minutes.`;
+its refresh tokens stop working, its API keys are revoked, and its access tokens expire within 10 minutes.`;
 
 const state = (account: AccountRecord) =>
   account.disabledAt !== null ? "disabled" : account.emailVerifiedAt !== null ? "verified" : "unverified";
@@ -82,7 +82,18 @@ export async function runAccountsCommand(argv: readonly string[], io: CommandIo)
       return 1;
     }
     const disabled = await store.disable(account.accountId, new Date(SYSTEM_CLOCK.now()).toISOString());
-    io.stderr(disabled ? `disabled ${account.accountId} (${account.email})\n` : `${account.accountId} was already disabled\n`);
+    // Its keys go too: a key is checked by its hash alone, so a disabled owner's keys would keep working.
+    const keys = createSqliteKeyStore({ path: join(directory, DATABASE_FILE) });
+    let revoked = 0;
+    try {
+      for (const key of await keys.listByOwner(account.accountId)) {
+        if (key.revokedAt === null && (await revokeApiKey({ keys, audit: keys.audit, clock: SYSTEM_CLOCK }, { keyId: key.keyId })).revoked) revoked += 1;
+      }
+    } finally {
+      await keys.close();
+    }
+    const what = disabled ? `disabled ${account.accountId} (${account.email})` : `${account.accountId} was already disabled`;
+    io.stderr(`${what}; ${revoked} key${revoked === 1 ? "" : "s"} revoked\n`);
     return disabled ? 0 : 1;
   } finally {
     await store.close();

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestAccountRecord } from "@public-scan/storage/testing";
-import { createSqliteAccountStore } from "@public-scan/storage/sqlite";
+import { authenticate, issueApiKey, SYSTEM_CLOCK } from "@public-scan/core";
+import { createSqliteAccountStore, createSqliteKeyStore } from "@public-scan/storage/sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAccountsCommand } from "../src/run-accounts-command.js";
 
@@ -50,9 +51,19 @@ describe("pnpm accounts (operator command)", () => {
     expect(second.stdout).not.toContain("person1@example.org");
   });
 
-  it("disables an account by id or by email (any case), once", async () => {
+  it("disables an account by id or by email (any case), once, and revokes its keys", async () => {
     const dataDir = await dataDirWith(2);
-    expect((await run(["disable", "Person1@Example.ORG", "--data-dir", dataDir])).code).toBe(0);
+    const keys = createSqliteKeyStore({ path: join(dataDir, "public-scan.sqlite") });
+    const owner = `acct_${"1".padStart(24, "0")}`;
+    const issued = await issueApiKey({ keys, clock: SYSTEM_CLOCK, supportEmail: "support@example.org" }, { kind: "self_serve", ownerId: owner });
+    await keys.close();
+    const first = await run(["disable", "Person1@Example.ORG", "--data-dir", dataDir]);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain("1 key revoked");
+    const after = createSqliteKeyStore({ path: join(dataDir, "public-scan.sqlite") });
+    await expect(authenticate({ keys: after, clock: SYSTEM_CLOCK }, `Bearer ${issued.resource.key}`)).rejects.toMatchObject({ code: "unauthorized" });
+    expect((await after.audit.list()).map((event) => event.action)).toContain("key_revoked");
+    await after.close();
     expect((await run(["disable", `acct_${"1".padStart(24, "0")}`, "--data-dir", dataDir])).code).toBe(1);
     expect((await run(["disable", `acct_${"0".padStart(24, "0")}`, "--data-dir", dataDir])).code).toBe(0);
     const store = createSqliteAccountStore({ path: join(dataDir, "public-scan.sqlite") });

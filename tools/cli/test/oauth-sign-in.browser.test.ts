@@ -124,7 +124,12 @@ describe("signing up and authorizing an MCP client on the reference server", () 
     const body = mail[0]!.text.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
     const link = new RegExp(`${server.baseUrl}/account/verify\\?token=[\\w-]+`).exec(body)?.[0];
     expect(link).toBeDefined();
+    await expectAccessible(link!);
     await page.goto(link!);
+    // The link's page asks for the sign-up's password: following a link alone verifies nothing.
+    expect(await page.$eval("h1", (heading) => heading.textContent)).toBe("Confirm your email");
+    await page.type("#password", password);
+    await submit();
     expect(await page.$eval("h1", (heading) => heading.textContent)).toBe("Email confirmed");
   });
 

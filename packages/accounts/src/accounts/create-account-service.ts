@@ -19,7 +19,7 @@ import {
   type PasswordHashCost,
 } from "../passwords/hash-password.js";
 import { AccountError } from "./account-error.js";
-import { ACCOUNT_LIMITS, consumeAttempt, type AccountLimits, emailCounterKey, networkCounterKey, rolling } from "./account-limits.js";
+import { ACCOUNT_LIMITS, consumeAttempt, createCounterKeys, rolling, type AccountLimits } from "./account-limits.js";
 import { safeReturnPath } from "../web/safe-return-path.js";
 
 export interface AccountServiceOptions {
@@ -34,6 +34,8 @@ export interface AccountServiceOptions {
   clock?: Clock;
   passwordCost?: PasswordHashCost;
   isDisposable?: (email: string) => boolean;
+  /** Keys the rate-limit counters' hashes (a deployment secret, or one derived from it). */
+  counterSecret: string;
   /** The forms' rate limits (default `ACCOUNT_LIMITS`). */
   limits?: Partial<AccountLimits>;
   /** How long a verification link works (default 24 hours). */
@@ -47,8 +49,14 @@ export interface AccountService {
    * has an account.
    */
   signUp(input: { email: string; password: string; ip: string; returnTo?: string | null }): Promise<void>;
-  /** Follows a verification link (once): the account is verified. Returns where to continue. */
-  verifyEmail(token: string): Promise<{ account: AccountRecord; returnTo: string | null }>;
+  /**
+   * Confirms an address (once): the link's token and the password chosen at the sign-up that mailed it.
+   * Asking for the password means neither a mail scanner following the link nor a person who clicks a link
+   * someone else's sign-up sent them verifies an account with another person's password.
+   */
+  verifyEmail(input: { token: string; password: string; ip: string }): Promise<{ account: AccountRecord; returnTo: string | null }>;
+  /** Whether a token is a live verification link (to show its form), without using it. */
+  isVerificationPending(token: string): Promise<boolean>;
   /** Checks a password; refuses disabled accounts and unknown addresses with one message. */
   signIn(input: { email: string; password: string; ip: string }): Promise<AccountRecord>;
   get(accountId: string): Promise<AccountRecord | null>;
@@ -56,7 +64,12 @@ export interface AccountService {
 
 /** Passwords: at least 10 characters (NIST SP 800-63B allows 8; a scan service can ask a little more), at most 256. */
 export const PASSWORD_LENGTH = { min: 10, max: 256 } as const;
-const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/;
+/**
+ * Addresses as mail systems deliver them, nothing looser: dot-atom local parts (no quotes, angle brackets,
+ * commas or spaces, which a mailer may parse into another recipient) and a host name of letters, digits and
+ * hyphens with a top-level domain of letters (IDN as punycode).
+ */
+const EMAIL_PATTERN = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+(xn--[a-z0-9-]{1,59}|[a-z]{2,63})$/;
 
 const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest("hex");
 export const verificationKey = (token: string) => `verify:${sha256(token)}`;
@@ -81,16 +94,22 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
   const ttlMs = options.verificationTtlMs ?? 24 * 3600_000;
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const limits: AccountLimits = { ...ACCOUNT_LIMITS, ...options.limits };
+  const keys = createCounterKeys(options.counterSecret);
   // Compared against when the address is unknown, so a miss costs as long as a wrong password.
   const decoy = hashPassword(randomBytes(16).toString("hex"), cost);
 
   const validEmail = (raw: string) => {
     const email = normalizeEmail(raw);
-    if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw new AccountError("invalid_email", "Enter a valid email address.");
+    if (email.length > 254 || email.split("@")[0]!.length > 64 || !EMAIL_PATTERN.test(email)) throw new AccountError("invalid_email", "Enter a valid email address.");
     return email;
   };
 
+  /** Whether one more mail may go to this address today; past the cap the mail is skipped, silently. */
+  const mayMail = async (email: string) =>
+    (await options.counters.consume({ checks: [rolling(keys.email("mail", email), limits.mailsPerAddress)], now: clock.now() })).allowed;
+
   const mailVerification = async (account: AccountRecord, verification: Omit<Verification, "accountId">) => {
+    if (!(await mayMail(account.email))) return;
     const token = randomBytes(32).toString("base64url");
     await options.documents.set(verificationKey(token), { accountId: account.accountId, ...verification } satisfies Verification, ttlMs);
     const link = `${baseUrl}/account/verify?token=${token}`;
@@ -110,13 +129,15 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
       if ((options.isDisposable ?? isDisposableEmail)(email)) {
         throw new AccountError("disposable_email", "Use a permanent email address; disposable ones cannot hold an account.");
       }
-      await consumeAttempt(options.counters, [rolling(networkCounterKey("sign_up", input.ip), limits.signUpPerNetwork)], clock.now());
+      await consumeAttempt(options.counters, [rolling(keys.network("sign_up", input.ip), limits.signUpPerNetwork)], clock.now());
       const returnTo = safeReturnPath(input.returnTo ?? null);
+      // Hashed before the address is looked up, on every path: the answer takes as long whether or not the
+      // address has an account.
+      const passwordHash = await hashPassword(input.password, cost);
       const existing = await options.store.findByEmail(email);
       if (existing !== null) {
-        if (existing.emailVerifiedAt === null && existing.disabledAt === null) {
-          return mailVerification(existing, { returnTo, passwordHash: await hashPassword(input.password, cost) });
-        }
+        if (existing.emailVerifiedAt === null && existing.disabledAt === null) return mailVerification(existing, { returnTo, passwordHash });
+        if (!(await mayMail(existing.email))) return;
         await options.mailer.send({
           to: existing.email,
           subject: `Sign-up attempt at ${serviceName}`,
@@ -127,7 +148,7 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
       const account: AccountRecord = {
         accountId: `acct_${randomBytes(12).toString("hex")}`,
         email,
-        passwordHash: await hashPassword(input.password, cost),
+        passwordHash,
         emailVerifiedAt: null,
         scopes: [...SELF_SERVE_SCOPES],
         createdAt: new Date(clock.now()).toISOString(),
@@ -137,12 +158,30 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
       if (await options.store.create(account)) await mailVerification(account, { returnTo, passwordHash: account.passwordHash });
     },
 
-    async verifyEmail(token) {
+    async isVerificationPending(token) {
+      return /^[A-Za-z0-9_-]{20,100}$/.test(token) && (await options.documents.get<Verification>(verificationKey(token))) !== undefined;
+    },
+
+    async verifyEmail({ token, password, ip }) {
       const key = verificationKey(token);
       const document = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await options.documents.get<Verification>(key) : undefined;
       const account = document === undefined ? null : await options.store.get(document.accountId);
       if (document === undefined || account === null || account.disabledAt !== null) {
-        throw new AccountError("invalid_token", "This link is not valid any more. Sign in to get a new one.");
+        throw new AccountError("invalid_token", "This link is not valid any more. Sign up again to get a new one.");
+      }
+      // Guessing the password of a link is like guessing a sign-in: the same limits, on counters of their own.
+      await consumeAttempt(
+        options.counters,
+        [
+          rolling(keys.emailAndNetwork("verify", account.email, ip), limits.signInPerEmail),
+          rolling(keys.email("verify", account.email), limits.signInPerEmailTotal),
+          rolling(keys.network("verify", ip), limits.signInPerNetwork),
+        ],
+        clock.now(),
+      );
+      const expected = document.passwordHash ?? account.passwordHash;
+      if (password.length > PASSWORD_LENGTH.max || !(await verifyPassword(password, expected))) {
+        throw new AccountError("invalid_credentials", "That is not the password chosen when signing up with this link.");
       }
       await options.documents.delete(key);
       // Only until the address is verified: an older link of another sign-up must not change it afterwards.
@@ -158,8 +197,9 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
       await consumeAttempt(
         options.counters,
         [
-          rolling(emailCounterKey("sign_in", email), limits.signInPerEmail),
-          rolling(networkCounterKey("sign_in", input.ip), limits.signInPerNetwork),
+          rolling(keys.emailAndNetwork("sign_in", email, input.ip), limits.signInPerEmail),
+          rolling(keys.email("sign_in", email), limits.signInPerEmailTotal),
+          rolling(keys.network("sign_in", input.ip), limits.signInPerNetwork),
         ],
         clock.now(),
       );

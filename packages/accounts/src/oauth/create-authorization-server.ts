@@ -2,10 +2,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import type { Keyv } from "keyv";
 import type { AccountStore, CounterStore, Scope } from "@public-scan/core";
-import { networkCounterKey, rolling } from "../accounts/account-limits.js";
+import { createCounterKeys, rolling } from "../accounts/account-limits.js";
 import { AUTHORIZATION_LIFETIMES } from "./authorization-lifetimes.js";
 import { createKeyvOidcAdapter } from "./create-keyv-oidc-adapter.js";
 import { toPublicJwks, type AuthorizationKeys } from "./load-authorization-keys.js";
+import { cookieName, parseCookies } from "../sessions/parse-cookies.js";
 import { renderOAuthErrorPage } from "../web/pages/render-oauth-error-page.js";
 
 /** The scopes of the hosted MCP resource (the contract's): reading needs `scan:read` and `mcp`. */
@@ -22,8 +23,12 @@ export const OAUTH_ROUTES = {
   userinfo: "/oauth/userinfo",
 } as const;
 
-/** Dynamic client registrations per requester network and hour: enough for people, not for filling the store. */
+/**
+ * Dynamic client registrations per requester network and hour (enough for people), and across the whole
+ * deployment per hour (networks are cheap to change: this bounds how fast the store can be filled).
+ */
 export const REGISTRATION_LIMIT = { limit: 20, windowMs: 3600_000 } as const;
+export const REGISTRATION_LIMIT_TOTAL = { limit: 1000, windowMs: 3600_000 } as const;
 
 export interface AuthorizationServerOptions {
   /** The issuer identifier ({auth_url}): the deployment's base URL unless the operator names another. */
@@ -34,6 +39,8 @@ export interface AuthorizationServerOptions {
   accounts: AccountStore;
   keys: AuthorizationKeys;
   counters: CounterStore;
+  /** Keys the rate-limit counters' hashes. */
+  counterSecret: string;
 }
 
 /** Where `handle` leaves the requester's address for the provider's middleware (registration limits). */
@@ -44,6 +51,12 @@ export interface AuthorizationServer {
   provider: Provider;
   /** Public signing keys, for the resource server in the same process (no HTTP round trip to itself). */
   publicJwks: ReturnType<typeof toPublicJwks>;
+  /**
+   * Ends the provider's sign-in session of this browser (dashboard sign-out): returns the Set-Cookie values
+   * that clear its cookies. Without it, the next person at a shared computer could authorize a client on the
+   * account that signed out.
+   */
+  endSession: (cookieHeader: string | undefined) => Promise<string[]>;
   /**
    * Handles one request for the provider's paths (its endpoints and its metadata). `clientAddress` is the
    * requester as the host resolved it (trusted proxies applied).
@@ -63,6 +76,8 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
   if (issuer.pathname !== "/" || issuer.search !== "" || issuer.hash !== "")
     throw new Error("the OAuth issuer must be an origin, without a path");
   const secure = issuer.protocol === "https:";
+  // The provider's sign-in session is a Path=/ cookie: `__Host-` on HTTPS, like the dashboard's.
+  const sessionCookieName = cookieName("ps_oauth_session", secure);
   const configuration: Configuration = {
     adapter: createKeyvOidcAdapter(options.documents),
     jwks: options.keys.jwks,
@@ -70,7 +85,7 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
       keys: options.keys.cookieKeys,
       long: { httpOnly: true, sameSite: "lax", secure },
       short: { httpOnly: true, sameSite: "lax", secure },
-      names: { session: "ps_oauth_session", interaction: "ps_oauth_interaction", resume: "ps_oauth_resume" },
+      names: { session: sessionCookieName, interaction: "ps_oauth_interaction", resume: "ps_oauth_resume" },
     },
     routes: OAUTH_ROUTES,
     scopes: ["openid", "offline_access", ...RESOURCE_SCOPES],
@@ -88,6 +103,10 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
     responseTypes: ["code"],
     features: {
       devInteractions: { enabled: false },
+      // Not used by MCP clients, and each is surface: RP-initiated logout redirects to a URI any
+      // registered client names (an open redirect); pushed authorization requests are not routed.
+      rpInitiatedLogout: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
       registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
       revocation: { enabled: true },
       userinfo: { enabled: true },
@@ -119,39 +138,50 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
       IdToken: AUTHORIZATION_LIFETIMES.accessToken,
     },
     renderError: (ctx, output) => {
+      const page = renderOAuthErrorPage({ error: output.error, description: output.error_description ?? null });
       ctx.type = "html";
       ctx.set("cache-control", "no-store");
-      ctx.body = renderOAuthErrorPage({ error: output.error, description: output.error_description ?? null }).html;
+      ctx.set("content-security-policy", page.contentSecurityPolicy);
+      ctx.body = page.html;
     },
   };
   const provider = new Provider(issuer.origin, configuration);
   // The host and scheme of every URL the provider writes come from the issuer, never from request headers
   // (below), so a forged Host cannot put another origin into metadata or redirects.
   provider.proxy = true;
+  const keys = createCounterKeys(options.counterSecret);
   provider.use(async (ctx: KoaContextWithOIDC, next) => {
-    if (ctx.method === "POST" && ctx.path === OAUTH_ROUTES.registration) {
-      const check = rolling(
-        networkCounterKey("client_registration", (ctx.req as AddressedRequest)[CLIENT_ADDRESS] ?? "unknown"),
-        REGISTRATION_LIMIT,
-      );
-      const result = await options.counters.consume({ checks: [check], now: Date.now() });
+    // No page of the provider may be framed (clickjacking a consent or an error page).
+    ctx.set("x-frame-options", "DENY");
+    if (ctx.method === "POST" && ctx.path.replace(/\/+$/, "") === OAUTH_ROUTES.registration) {
+      const address = (ctx.req as AddressedRequest)[CLIENT_ADDRESS] ?? "unknown";
+      const checks = [
+        rolling(keys.network("client_registration", address), REGISTRATION_LIMIT),
+        rolling("account:client_registration:all", REGISTRATION_LIMIT_TOTAL),
+      ];
+      const result = await options.counters.consume({ checks, now: Date.now() });
       if (!result.allowed) {
         ctx.status = 429;
         ctx.set("retry-after", String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
-        ctx.body = {
-          error: "temporarily_unavailable",
-          error_description: "Too many client registrations from this network; try again later.",
-        };
+        ctx.body = { error: "temporarily_unavailable", error_description: "Too many client registrations; try again later." };
         return;
       }
     }
     await next();
+    if (!ctx.response.get("content-security-policy")) ctx.set("content-security-policy", "frame-ancestors 'none'");
   });
   const callback = provider.callback();
 
+  const sessionCookie = sessionCookieName;
+  const expired = (name: string) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
   return {
     provider,
     publicJwks: toPublicJwks(options.keys),
+    endSession: async (cookieHeader) => {
+      const id = parseCookies(cookieHeader).get(sessionCookie);
+      if (id !== undefined && /^[\w-]{1,128}$/.test(id)) await new (createKeyvOidcAdapter(options.documents))("Session").destroy(id);
+      return [expired(sessionCookie), expired(`${sessionCookie}.sig`)];
+    },
     handle: (request, response, clientAddress) => {
       (request as AddressedRequest)[CLIENT_ADDRESS] = clientAddress;
       request.headers.host = issuer.host;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Keyv } from "keyv";
 import { SYSTEM_CLOCK, type AccountStore, type Clock, type DashboardSession, type SessionResolver } from "@public-scan/core";
-import { parseCookies, serializeCookie } from "./parse-cookies.js";
+import { cookieName, parseCookies, serializeCookie } from "./parse-cookies.js";
 
 export interface DashboardSessionsOptions {
   /** Where sessions live (any keyv store): the cookie holds a random token, the store its SHA-256. */
@@ -23,6 +23,7 @@ export interface DashboardSessions extends SessionResolver {
   destroy(cookieHeader: string | undefined): Promise<string>;
 }
 
+/** The session cookie's name (`__Host-ps_session` on HTTPS). */
 export const SESSION_COOKIE = "ps_session";
 const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest("hex");
 const sessionKey = (token: string) => `session:${sha256(token)}`;
@@ -35,15 +36,16 @@ const sessionKey = (token: string) => `session:${sha256(token)}`;
 export function createDashboardSessions(options: DashboardSessionsOptions): DashboardSessions {
   const ttlMs = options.ttlMs ?? 12 * 3600_000;
   const clock = options.clock ?? SYSTEM_CLOCK;
+  const name = cookieName(SESSION_COOKIE, options.secure);
   const tokenOf = (cookieHeader: string | undefined) => {
-    const token = parseCookies(cookieHeader).get(SESSION_COOKIE);
+    const token = parseCookies(cookieHeader).get(name);
     return token !== undefined && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
   };
   return {
     async create(accountId) {
       const token = randomBytes(32).toString("base64url");
       await options.documents.set(sessionKey(token), { accountId, createdAt: clock.now() }, ttlMs);
-      return serializeCookie(SESSION_COOKIE, token, { maxAgeSeconds: ttlMs / 1000, secure: options.secure, sameSite: "Lax" });
+      return serializeCookie(name, token, { maxAgeSeconds: ttlMs / 1000, secure: options.secure, sameSite: "Lax" });
     },
     async resolve(request) {
       const token = tokenOf(request.cookieHeader);
@@ -60,7 +62,7 @@ export function createDashboardSessions(options: DashboardSessionsOptions): Dash
     async destroy(cookieHeader) {
       const token = tokenOf(cookieHeader);
       if (token !== null) await options.documents.delete(sessionKey(token));
-      return serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, secure: options.secure, sameSite: "Lax" });
+      return serializeCookie(name, "", { maxAgeSeconds: 0, secure: options.secure, sameSite: "Lax" });
     },
   };
 }

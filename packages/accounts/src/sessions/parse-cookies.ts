@@ -25,3 +25,9 @@ export function serializeCookie(
     ...(options.secure ? ["Secure"] : []),
   ].join("; ");
 }
+
+/**
+ * The name a cookie is set under: with the `__Host-` prefix on HTTPS, so browsers refuse it from a sibling
+ * subdomain or with a wider path (a planted session), and the plain name on http://localhost.
+ */
+export const cookieName = (name: string, secure: boolean) => (secure ? `__Host-${name}` : name);

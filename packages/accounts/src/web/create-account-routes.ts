@@ -8,6 +8,7 @@ import { renderDashboardPage } from "./pages/render-dashboard-page.js";
 import { renderMessagePage } from "./pages/render-message-page.js";
 import { renderSignInPage } from "./pages/render-sign-in-page.js";
 import { renderSignUpPage } from "./pages/render-sign-up-page.js";
+import { renderVerifyPage } from "./pages/render-verify-page.js";
 import { readForm } from "./read-form.js";
 import { safeReturnPath } from "./safe-return-path.js";
 import { toPageResponse, toRedirect } from "./to-page-response.js";
@@ -119,8 +120,22 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
   });
 
   app.get("/account/verify", async (event) => {
+    const token = event.url.searchParams.get("token") ?? "";
+    if (!(await context.accounts.isVerificationPending(token))) {
+      const page = renderMessagePage({ title: "Link not valid", tone: "alert", message: "This link is not valid any more.", link: { href: "/account/sign-in", text: "Sign in" } });
+      return toPageResponse(page, { status: 400 });
+    }
+    const csrf = csrfFor(event);
+    return toPageResponse(renderVerifyPage({ csrfToken: csrf.token, token }), { setCookies: [csrf.setCookie] });
+  });
+
+  app.post("/account/verify", async (event) => {
+    const csrf = csrfFor(event);
+    let token = "";
     try {
-      const { returnTo } = await context.accounts.verifyEmail(event.url.searchParams.get("token") ?? "");
+      const form = await readCheckedForm(context, event);
+      token = form.get("token") ?? "";
+      const { returnTo } = await context.accounts.verifyEmail({ token, password: form.get("password") ?? "", ip: addressOf(event) });
       const next = `/account/sign-in${returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : ""}`;
       const page = renderMessagePage({
         title: "Email confirmed",
@@ -128,16 +143,14 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
         message: "Your email address is confirmed.",
         link: { href: next, text: returnTo ? "Sign in to continue" : "Sign in" },
       });
-      return toPageResponse(page);
+      return toPageResponse(page, { setCookies: [csrf.setCookie] });
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
-      const page = renderMessagePage({
-        title: "Link not valid",
-        tone: "alert",
-        message: error.message,
-        link: { href: "/account/sign-in", text: "Sign in" },
-      });
-      return toPageResponse(page, { status: 400 });
+      if (error.code === "invalid_token") {
+        const page = renderMessagePage({ title: "Link not valid", tone: "alert", message: error.message, link: { href: "/account/sign-up", text: "Sign up" } });
+        return toPageResponse(page, { status: 400 });
+      }
+      return toPageResponse(renderVerifyPage({ csrfToken: csrf.token, token, error: messageOf(error) }), { status: statusOf(error), setCookies: [csrf.setCookie] });
     }
   });
 
@@ -148,7 +161,9 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
       if (!(error instanceof AccountError)) throw error;
       return dashboard(event, { error: error.message, status: 403 });
     }
-    return toRedirect("/account/sign-in", [await context.sessions.destroy(cookiesOf(event))]);
+    // Signing out of the dashboard also signs this browser out of the authorization server.
+    const oauth = await context.authorization.endSession(cookiesOf(event));
+    return toRedirect("/account/sign-in", [await context.sessions.destroy(cookiesOf(event)), ...oauth]);
   });
 
   app.post("/account/keys", async (event) => {

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { parseCookies, serializeCookie } from "../sessions/parse-cookies.js";
+import { cookieName, parseCookies, serializeCookie } from "../sessions/parse-cookies.js";
 
 export const CSRF_COOKIE = "ps_csrf";
 export const CSRF_FIELD = "csrf";
@@ -20,9 +20,10 @@ export interface CsrfGuard {
  * Browsers' `Sec-Fetch-Site` and `Origin` headers are checked too, as a second, independent line.
  */
 export function createCsrfGuard(options: { secret: string; origin: string; secure: boolean }): CsrfGuard {
+  const name = cookieName(CSRF_COOKIE, options.secure);
   const sign = (value: string) => createHmac("sha256", options.secret).update(`csrf:${value}`).digest("base64url");
   const browserId = (cookieHeader: string | undefined) => {
-    const value = parseCookies(cookieHeader).get(CSRF_COOKIE);
+    const value = parseCookies(cookieHeader).get(name);
     return value !== undefined && /^[A-Za-z0-9_-]{22}$/.test(value) ? value : null;
   };
   return {
@@ -33,7 +34,7 @@ export function createCsrfGuard(options: { secret: string; origin: string; secur
       // A year: the cookie identifies nothing but this pairing, and forms left open must keep working.
       return {
         token: sign(id),
-        setCookie: serializeCookie(CSRF_COOKIE, id, { maxAgeSeconds: 365 * 86_400, secure: options.secure, sameSite: "Strict" }),
+        setCookie: serializeCookie(name, id, { maxAgeSeconds: 365 * 86_400, secure: options.secure, sameSite: "Strict" }),
       };
     },
     verify(request) {

@@ -140,7 +140,7 @@ export async function startTestAccounts(input: TestAccountsInput = {}) {
 
   /** The verification link of the last email sent to `email`. */
   const linkFor = (email: string) => {
-    const message = mail.findLast((sent) => sent.to === email);
+    const message = mail.findLast((sent) => sent.to === email.trim().toLowerCase());
     return /https?:\/\/\S+\/account\/verify\?token=[\w-]+/.exec(message?.text ?? "")?.[0] ?? null;
   };
 

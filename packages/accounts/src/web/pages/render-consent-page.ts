@@ -30,7 +30,7 @@ export function renderConsentPage(input: ConsentPageInput): AccountPage {
   return renderAccountDocument({
     title: "Authorize access",
     formTargets: input.formTargets,
-    body: markup`<p><strong>${input.clientName}</strong> (returning to <code>${input.redirectHost}</code>) asks to use your account <strong>${input.email}</strong> to:</p>
+    body: markup`<p>An application that calls itself <strong>${input.clientName}</strong> (a name it chose; it returns to <code>${input.redirectHost}</code>) asks to use your account <strong>${input.email}</strong> to:</p>
 <ul class="scopes">${input.scopes.map((scope) => markup`<li><code>${scope}</code>: ${SCOPE_DESCRIPTIONS[scope]}</li>`)}</ul>
 ${input.withheld.length > 0 ? markup`<p class="notice" role="status">Not granted (your account does not have it): ${input.withheld.join(", ")}.</p>` : null}
 <form method="post" action="/interaction/${input.uid}/confirm">
