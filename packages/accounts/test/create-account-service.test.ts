@@ -169,7 +169,7 @@ describe("verifyEmail", () => {
   });
 
   it("refuses a malformed token without looking anything up", async () => {
-    const { service, store, documents, verify } = setup();
+    const { store, documents, verify } = setup();
     const documentGet = vi.spyOn(documents, "get");
     const accountGet = vi.spyOn(store, "get");
     for (const token of ["", "short", "a".repeat(101), `${"a".repeat(40)} b`, `${"a".repeat(40)}/..`, `${"a".repeat(40)}%00`]) {
@@ -181,7 +181,7 @@ describe("verifyEmail", () => {
   });
 
   it("refuses a well-formed token that was never issued", async () => {
-    const { service, verify } = setup();
+    const { verify } = setup();
     expect((await refusal(verify("A".repeat(43)))).code).toBe("invalid_token");
   });
 
@@ -235,7 +235,9 @@ describe("signIn", () => {
     expect(refused.code).toBe("rate_limited");
     expect(refused.retryAfterSeconds).toBeGreaterThan(0);
     // A guesser cannot lock the owner out from another network, nor the neighbour on the same one.
-    expect((await service.signIn({ email: "target@example.org", password: PASSWORD, ip: "198.51.100.7" })).email).toBe("target@example.org");
+    expect((await service.signIn({ email: "target@example.org", password: PASSWORD, ip: "198.51.100.7" })).email).toBe(
+      "target@example.org",
+    );
     expect((await service.signIn({ email: "neighbour@example.org", password: PASSWORD, ip: IP })).email).toBe("neighbour@example.org");
   });
 

@@ -107,3 +107,27 @@ describe("needsRehash", () => {
     expect(needsRehash("bcrypt$10$abc", CHEAP)).toBe(true);
   });
 });
+
+describe("hashing in turn", () => {
+  it("runs at most two scrypt computations at once, and every queued one completes", async () => {
+    let active = 0;
+    let peak = 0;
+    const spy = vi.spyOn(crypto, "scrypt");
+    spy.mockImplementation((...args: unknown[]) => {
+      active += 1;
+      peak = Math.max(peak, active);
+      const callback = args.at(-1) as (error: Error | null, key: Buffer) => void;
+      setTimeout(() => {
+        active -= 1;
+        callback(null, Buffer.alloc(32));
+      }, 5);
+    });
+    try {
+      const hashes = await Promise.all(Array.from({ length: 7 }, (_, index) => hashPassword(`password ${index}`, CHEAP)));
+      expect(hashes).toHaveLength(7);
+      expect(peak).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

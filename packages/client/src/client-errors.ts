@@ -11,13 +11,17 @@ export class ServiceApiError extends Error {
   readonly recommendedNextAction: string;
   /** The machine-readable limit that refused the request (rate_limited), when the service gave one. */
   readonly rateLimit: RateLimitDetails | null;
-  constructor(
-    readonly status: number,
-    readonly body: ErrorBody,
-    readonly requestId: string | null,
-    readonly operationId: string,
-  ) {
-    super(body.message);
+  readonly status: number;
+  readonly body: ErrorBody;
+  readonly requestId: string | null;
+  readonly operationId: string;
+  constructor(answer: { status: number; body: ErrorBody; requestId: string | null; operationId: string }) {
+    super(answer.body.message);
+    const { body } = answer;
+    this.status = answer.status;
+    this.body = body;
+    this.requestId = answer.requestId;
+    this.operationId = answer.operationId;
     this.name = "ServiceApiError";
     this.code = body.code;
     this.retryable = body.retryable;
@@ -53,14 +57,15 @@ export class TimeoutError extends Error {
 
 /** An answer that is not what the contract says (an unexpected status, a body that is not the resource). */
 export class ResponseContractError extends Error {
-  constructor(
-    message: string,
-    readonly operationId: string,
-    readonly status: number,
-    readonly body: unknown,
-  ) {
+  readonly operationId: string;
+  readonly status: number;
+  readonly body: unknown;
+  constructor(message: string, answer: { operationId: string; status: number; body: unknown }) {
     super(message);
     this.name = "ResponseContractError";
+    this.operationId = answer.operationId;
+    this.status = answer.status;
+    this.body = answer.body;
   }
 }
 

@@ -49,7 +49,9 @@ export interface PublicScanClient {
 }
 
 export type RawClient = {
-  [K in Exclude<keyof PublicScanClient, "raw" | "waitForScan" | "scanAndWait">]: PublicScanClient[K] extends (...args: infer A) => Promise<infer R>
+  [K in Exclude<keyof PublicScanClient, "raw" | "waitForScan" | "scanAndWait">]: PublicScanClient[K] extends (
+    ...args: infer A
+  ) => Promise<infer R>
     ? (...args: A) => Promise<ClientResponse<R>>
     : never;
 };
@@ -63,7 +65,9 @@ export function createClient(options: ClientOptions): PublicScanClient {
   if (!/^https?:\/\//.test(options.baseUrl)) throw new TypeError("baseUrl must be an http(s) URL");
   const domainQuery = (call: (CallOptions & { scanFrom?: string }) | undefined) => ({ scanFrom: call?.scanFrom });
   const callOf = (call: (CallOptions & { scanFrom?: string }) | undefined): CallOptions | undefined =>
-    call === undefined ? undefined : { ...(call.signal ? { signal: call.signal } : {}), ...(call.timeoutMs ? { timeoutMs: call.timeoutMs } : {}) };
+    call === undefined
+      ? undefined
+      : { ...(call.signal ? { signal: call.signal } : {}), ...(call.timeoutMs ? { timeoutMs: call.timeoutMs } : {}) };
   const send = <T>(input: Parameters<typeof sendRequest>[1]) => sendRequest<T>(options, input);
   const withCall = (call: CallOptions | undefined) => (call === undefined ? {} : { call });
 
@@ -84,7 +88,12 @@ export function createClient(options: ClientOptions): PublicScanClient {
     getDomainLatestScan: (domain, call) =>
       send({ operationId: "getDomainLatestScan", params: { domain }, query: domainQuery(call), ...withCall(callOf(call)) }),
     getDomainLatestPreConsentCookiesTrackers: (domain, call) =>
-      send({ operationId: "getDomainLatestPreConsentCookiesTrackers", params: { domain }, query: domainQuery(call), ...withCall(callOf(call)) }),
+      send({
+        operationId: "getDomainLatestPreConsentCookiesTrackers",
+        params: { domain },
+        query: domainQuery(call),
+        ...withCall(callOf(call)),
+      }),
   };
   const body =
     <A extends unknown[], R>(method: (...args: A) => Promise<ClientResponse<R>>) =>

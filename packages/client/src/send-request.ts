@@ -77,22 +77,41 @@ export async function sendRequest<T>(options: ClientOptions, input: SendInput): 
   } catch (error) {
     if (timeout.aborted) throw new TimeoutError(`${input.operationId} took longer than ${timeoutMs} ms`, input.operationId);
     if (isAborted(input.call?.signal)) throw input.call!.signal!.reason;
-    throw new NetworkError(`${input.operationId}: ${error instanceof Error ? error.message : String(error)}`, input.operationId, { cause: error });
+    throw new NetworkError(`${input.operationId}: ${error instanceof Error ? error.message : String(error)}`, input.operationId, {
+      cause: error,
+    });
   }
   const requestId = response.headers.get("x-service-request-id");
   const retryAfter = Number.parseInt(response.headers.get("retry-after") ?? "", 10);
-  options.hooks?.onResponse?.({ operationId: input.operationId, method, path, status: response.status, requestId, durationMs: Date.now() - started });
+  options.hooks?.onResponse?.({
+    operationId: input.operationId,
+    method,
+    path,
+    status: response.status,
+    requestId,
+    durationMs: Date.now() - started,
+  });
 
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ResponseContractError(`${input.operationId}: HTTP ${response.status} without a JSON body`, input.operationId, response.status, text.slice(0, 512));
+    throw new ResponseContractError(`${input.operationId}: HTTP ${response.status} without a JSON body`, {
+      operationId: input.operationId,
+      status: response.status,
+      body: text.slice(0, 512),
+    });
   }
   options.validate?.({ operationId: input.operationId, status: response.status, body });
   if ((route.success as readonly number[]).includes(response.status)) {
     return { status: response.status, body: body as T, requestId, retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : null };
   }
-  if (response.status >= 400 && isErrorBody(body)) throw new ServiceApiError(response.status, body.error, requestId, input.operationId);
-  throw new ResponseContractError(`${input.operationId}: unexpected HTTP ${response.status}`, input.operationId, response.status, body);
+  if (response.status >= 400 && isErrorBody(body)) {
+    throw new ServiceApiError({ status: response.status, body: body.error, requestId, operationId: input.operationId });
+  }
+  throw new ResponseContractError(`${input.operationId}: unexpected HTTP ${response.status}`, {
+    operationId: input.operationId,
+    status: response.status,
+    body,
+  });
 }

@@ -37,9 +37,9 @@ function settle(body: ScanOrJob): Scan | null {
 export async function waitForScan(
   client: StatusReader,
   scanId: string,
-  options: WaitOptions = {},
-  firstDelaySeconds = 0,
+  options: WaitOptions & { /** A wait before the first poll (the creation's Retry-After). */ firstDelaySeconds?: number } = {},
 ): Promise<Scan> {
+  const firstDelaySeconds = options.firstDelaySeconds ?? 0;
   const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_WAIT_MS);
   const pause = async (seconds: number) => {
     const ms = Math.max(MIN_POLL_SECONDS, seconds) * 1000;
@@ -75,5 +75,5 @@ export async function scanAndWait(client: StatusReader, request: CreateScanReque
   if (scan !== null) return scan;
   const job = created.body as ScanJob;
   options.onProgress?.(job);
-  return waitForScan(client, job.scanId, options, created.retryAfterSeconds ?? job.retryAfterSeconds);
+  return waitForScan(client, job.scanId, { ...options, firstDelaySeconds: created.retryAfterSeconds ?? job.retryAfterSeconds });
 }

@@ -17,7 +17,10 @@ describe("CLIENT_ROUTES", () => {
       ]),
     );
     const fromClient = Object.fromEntries(
-      Object.entries(CLIENT_ROUTES).map(([id, route]) => [id, { method: route.method, path: route.path, success: [...route.success].sort((a, b) => a - b) }]),
+      Object.entries(CLIENT_ROUTES).map(([id, route]) => [
+        id,
+        { method: route.method, path: route.path, success: [...route.success].sort((a, b) => a - b) },
+      ]),
     );
     expect(fromClient).toEqual(fromContract);
     expect(Object.keys(CLIENT_ROUTES)).toHaveLength(14);

@@ -2,7 +2,13 @@ import { describe, expect, it, vi } from "vitest";
 import { createClient, ScanFailedError, ServiceApiError, TimeoutError } from "../src/index.js";
 
 const SCAN_ID = "0b7e9f1e-3c52-4d8e-9a51-6f7d2c1b9e40";
-const job = (status: string, retryAfterSeconds = 2) => ({ type: "service_scan_job", scanId: SCAN_ID, status, retryAfterSeconds, phase: "runtime_observation" });
+const job = (status: string, retryAfterSeconds = 2) => ({
+  type: "service_scan_job",
+  scanId: SCAN_ID,
+  status,
+  retryAfterSeconds,
+  phase: "runtime_observation",
+});
 const scan = { type: "service_scan", scanId: SCAN_ID, status: "completed" };
 const limited = {
   type: "service_api_error",
@@ -13,7 +19,7 @@ const limited = {
 function scripted(answers: Array<{ status: number; body: unknown; retryAfter?: number }>) {
   const calls: Array<{ url: string; at: number }> = [];
   const fetch = vi.fn((input: RequestInfo | URL) => {
-    calls.push({ url: String(input), at: Date.now() });
+    calls.push({ url: input instanceof Request ? input.url : input.toString(), at: Date.now() });
     const next = answers.shift();
     if (next === undefined) throw new Error("polled after the end of the script");
     const headers = new Headers({ "content-type": "application/json" });
@@ -41,7 +47,12 @@ describe("waitForScan and scanAndWait", () => {
       { status: 200, body: scan },
     ]);
     const progress: string[] = [];
-    const result = await run(createClient({ baseUrl: "https://scan.example", fetch }).scanAndWait({ url: "https://a.example/" }, { onProgress: (seen) => progress.push(seen.status) }));
+    const result = await run(
+      createClient({ baseUrl: "https://scan.example", fetch }).scanAndWait(
+        { url: "https://a.example/" },
+        { onProgress: (seen) => progress.push(seen.status) },
+      ),
+    );
     expect(result).toEqual(scan);
     expect(calls.map((call) => call.at)).toEqual([0, 3000, 8000, 10_000]);
     expect(calls[0]!.url).toBe("https://scan.example/api/v2/scans");
@@ -63,7 +74,11 @@ describe("waitForScan and scanAndWait", () => {
       { status: 429, body: limited, retryAfter: 7 },
       { status: 429, body: limited, retryAfter: 7 },
     ]);
-    const error = await run(createClient({ baseUrl: "https://scan.example", fetch: twice.fetch }).waitForScan(SCAN_ID).catch((caught: unknown) => caught));
+    const error = await run(
+      createClient({ baseUrl: "https://scan.example", fetch: twice.fetch })
+        .waitForScan(SCAN_ID)
+        .catch((caught: unknown) => caught),
+    );
     expect(error).toBeInstanceOf(ServiceApiError);
     expect(twice.calls).toHaveLength(2);
     vi.useRealTimers();
@@ -72,14 +87,20 @@ describe("waitForScan and scanAndWait", () => {
   it("ends with TimeoutError naming the scan when the next wait would pass the budget, and stops on abort", async () => {
     vi.useFakeTimers({ now: 0 });
     const { fetch, calls } = scripted([{ status: 200, body: job("running", 60) }]);
-    const error = await run(createClient({ baseUrl: "https://scan.example", fetch }).waitForScan(SCAN_ID, { timeoutMs: 30_000 }).catch((caught: unknown) => caught));
+    const error = await run(
+      createClient({ baseUrl: "https://scan.example", fetch })
+        .waitForScan(SCAN_ID, { timeoutMs: 30_000 })
+        .catch((caught: unknown) => caught),
+    );
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).scanId).toBe(SCAN_ID);
     expect(calls).toHaveLength(1);
 
     const controller = new AbortController();
     const aborted = scripted([{ status: 200, body: job("running", 5) }]);
-    const waiting = createClient({ baseUrl: "https://scan.example", fetch: aborted.fetch }).waitForScan(SCAN_ID, { signal: controller.signal });
+    const waiting = createClient({ baseUrl: "https://scan.example", fetch: aborted.fetch }).waitForScan(SCAN_ID, {
+      signal: controller.signal,
+    });
     const caught = waiting.catch((reason: unknown) => reason);
     await vi.advanceTimersByTimeAsync(1000);
     controller.abort(new Error("cancelled"));
@@ -94,7 +115,11 @@ describe("waitForScan and scanAndWait", () => {
       { status: 200, body: job("running", 0) },
       { status: 200, body: { ...job("failed", 0), error: { code: "internal_error", message: "navigation failed" } } },
     ]);
-    const error = await run(createClient({ baseUrl: "https://scan.example", fetch }).waitForScan(SCAN_ID).catch((caught: unknown) => caught));
+    const error = await run(
+      createClient({ baseUrl: "https://scan.example", fetch })
+        .waitForScan(SCAN_ID)
+        .catch((caught: unknown) => caught),
+    );
     expect(error).toBeInstanceOf(ScanFailedError);
     expect(calls.map((call) => call.at)).toEqual([0, 1000]);
     vi.useRealTimers();

@@ -87,7 +87,8 @@ export async function runAccountsCommand(argv: readonly string[], io: CommandIo)
     let revoked = 0;
     try {
       for (const key of await keys.listByOwner(account.accountId)) {
-        if (key.revokedAt === null && (await revokeApiKey({ keys, audit: keys.audit, clock: SYSTEM_CLOCK }, { keyId: key.keyId })).revoked) revoked += 1;
+        if (key.revokedAt === null && (await revokeApiKey({ keys, audit: keys.audit, clock: SYSTEM_CLOCK }, { keyId: key.keyId })).revoked)
+          revoked += 1;
       }
     } finally {
       await keys.close();

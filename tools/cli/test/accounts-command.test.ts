@@ -55,13 +55,18 @@ describe("pnpm accounts (operator command)", () => {
     const dataDir = await dataDirWith(2);
     const keys = createSqliteKeyStore({ path: join(dataDir, "public-scan.sqlite") });
     const owner = `acct_${"1".padStart(24, "0")}`;
-    const issued = await issueApiKey({ keys, clock: SYSTEM_CLOCK, supportEmail: "support@example.org" }, { kind: "self_serve", ownerId: owner });
+    const issued = await issueApiKey(
+      { keys, clock: SYSTEM_CLOCK, supportEmail: "support@example.org" },
+      { kind: "self_serve", ownerId: owner },
+    );
     await keys.close();
     const first = await run(["disable", "Person1@Example.ORG", "--data-dir", dataDir]);
     expect(first.code).toBe(0);
     expect(first.stderr).toContain("1 key revoked");
     const after = createSqliteKeyStore({ path: join(dataDir, "public-scan.sqlite") });
-    await expect(authenticate({ keys: after, clock: SYSTEM_CLOCK }, `Bearer ${issued.resource.key}`)).rejects.toMatchObject({ code: "unauthorized" });
+    await expect(authenticate({ keys: after, clock: SYSTEM_CLOCK }, `Bearer ${issued.resource.key}`)).rejects.toMatchObject({
+      code: "unauthorized",
+    });
     expect((await after.audit.list()).map((event) => event.action)).toContain("key_revoked");
     await after.close();
     expect((await run(["disable", `acct_${"1".padStart(24, "0")}`, "--data-dir", dataDir])).code).toBe(1);

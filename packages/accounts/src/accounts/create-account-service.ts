@@ -69,7 +69,8 @@ export const PASSWORD_LENGTH = { min: 10, max: 256 } as const;
  * commas or spaces, which a mailer may parse into another recipient) and a host name of letters, digits and
  * hyphens with a top-level domain of letters (IDN as punycode).
  */
-const EMAIL_PATTERN = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+(xn--[a-z0-9-]{1,59}|[a-z]{2,63})$/;
+const EMAIL_PATTERN =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+(xn--[a-z0-9-]{1,59}|[a-z]{2,63})$/;
 
 const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest("hex");
 export const verificationKey = (token: string) => `verify:${sha256(token)}`;
@@ -100,7 +101,8 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
 
   const validEmail = (raw: string) => {
     const email = normalizeEmail(raw);
-    if (email.length > 254 || email.split("@")[0]!.length > 64 || !EMAIL_PATTERN.test(email)) throw new AccountError("invalid_email", "Enter a valid email address.");
+    if (email.length > 254 || email.split("@")[0]!.length > 64 || !EMAIL_PATTERN.test(email))
+      throw new AccountError("invalid_email", "Enter a valid email address.");
     return email;
   };
 
@@ -136,7 +138,8 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
       const passwordHash = await hashPassword(input.password, cost);
       const existing = await options.store.findByEmail(email);
       if (existing !== null) {
-        if (existing.emailVerifiedAt === null && existing.disabledAt === null) return mailVerification(existing, { returnTo, passwordHash });
+        if (existing.emailVerifiedAt === null && existing.disabledAt === null)
+          return mailVerification(existing, { returnTo, passwordHash });
         if (!(await mayMail(existing.email))) return;
         await options.mailer.send({
           to: existing.email,

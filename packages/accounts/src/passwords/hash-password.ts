@@ -38,9 +38,32 @@ function isSupportedCost({ N, r, p }: PasswordHashCost): boolean {
 
 function derive(password: string, salt: Buffer, cost: PasswordHashCost): Promise<Buffer> {
   const options: ScryptOptions = { N: cost.N, r: cost.r, p: cost.p, maxmem: 256 * cost.N * cost.r + 1024 * 1024 };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) => (error === null ? resolve(key) : reject(error))),
+  return inTurn(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) => (error === null ? resolve(key) : reject(error))),
+      ),
   );
+}
+
+/**
+ * At most two hashes at a time in this process: scrypt runs on libuv's thread pool (4 threads by default),
+ * which file and DNS work share, and at 128 MiB each, a burst of sign-ins must queue rather than starve
+ * the rest of the server or its memory.
+ */
+const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
 }
 
 /** Hashes a password into a self-describing string: `scrypt$N$r$p$salt$hash` (base64url). */

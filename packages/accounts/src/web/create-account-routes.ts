@@ -122,7 +122,12 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
   app.get("/account/verify", async (event) => {
     const token = event.url.searchParams.get("token") ?? "";
     if (!(await context.accounts.isVerificationPending(token))) {
-      const page = renderMessagePage({ title: "Link not valid", tone: "alert", message: "This link is not valid any more.", link: { href: "/account/sign-in", text: "Sign in" } });
+      const page = renderMessagePage({
+        title: "Link not valid",
+        tone: "alert",
+        message: "This link is not valid any more.",
+        link: { href: "/account/sign-in", text: "Sign in" },
+      });
       return toPageResponse(page, { status: 400 });
     }
     const csrf = csrfFor(event);
@@ -147,10 +152,18 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
       if (error.code === "invalid_token") {
-        const page = renderMessagePage({ title: "Link not valid", tone: "alert", message: error.message, link: { href: "/account/sign-up", text: "Sign up" } });
+        const page = renderMessagePage({
+          title: "Link not valid",
+          tone: "alert",
+          message: error.message,
+          link: { href: "/account/sign-up", text: "Sign up" },
+        });
         return toPageResponse(page, { status: 400 });
       }
-      return toPageResponse(renderVerifyPage({ csrfToken: csrf.token, token, error: messageOf(error) }), { status: statusOf(error), setCookies: [csrf.setCookie] });
+      return toPageResponse(renderVerifyPage({ csrfToken: csrf.token, token, error: messageOf(error) }), {
+        status: statusOf(error),
+        setCookies: [csrf.setCookie],
+      });
     }
   });
 

@@ -32,7 +32,9 @@ export async function runServeCommand(
   const server = await startReferenceServer(config, (line) => io.stderr(`${line}\n`));
   io.stderr(`serve: ${sandbox}\n`);
   io.stdout(`public-scan REST API on ${server.url}/api/v2 (links use ${server.baseUrl}); data in ${server.databasePath}\n`);
-  io.stdout(`MCP: ${server.baseUrl}/mcp (API key${server.accounts ? " or OAuth sign-in" : ""}) and ${server.baseUrl}/mcp/light (anonymous)\n`);
+  io.stdout(
+    `MCP: ${server.baseUrl}/mcp (API key${server.accounts ? " or OAuth sign-in" : ""}) and ${server.baseUrl}/mcp/light (anonymous)\n`,
+  );
   if (server.accounts) io.stdout(`accounts: sign up at ${server.baseUrl}/account/sign-up, keys at ${server.baseUrl}/account\n`);
   for (const site of server.demoSites) io.stdout(`demo site (bundled fixture web, offline): ${site.url}\n`);
   io.stdout("Stop with Ctrl+C: running scans get a grace period, then go back to the queue.\n");
