@@ -8,7 +8,7 @@ import tseslint from "typescript-eslint";
  * from the other side):
  *   core        imports nothing in the repo, and no browser, HTTP framework, MCP, AWS or socket module;
  *   client      imports only core's contract entry;
- *   scanner, http-h3, mcp, storage import core (and their own libraries);
+ *   scanner, http-h3, mcp, storage import core (and their own libraries); mcp also the client;
  *   aws-lambda  may import core, http-h3 and scanner;
  *   accounts    may import core and http-h3 (its escaping template);
  *   nothing imports aws-lambda, mcp or accounts (hosts wire them in).

@@ -69,7 +69,9 @@ describe("dependency direction", () => {
   it("manifests declare only allowed internal dependencies", () => {
     expect(internal("core")).toEqual([]);
     expect(internal("client")).toEqual(["@public-scan/core"]);
-    for (const pkg of ["scanner", "http-h3", "mcp", "storage"]) expect(internal(pkg)).toEqual(["@public-scan/core"]);
+    for (const pkg of ["scanner", "http-h3", "storage"]) expect(internal(pkg)).toEqual(["@public-scan/core"]);
+    // The local stdio server and doctor call a deployment through the typed client.
+    expect(internal("mcp").sort()).toEqual(["@public-scan/client", "@public-scan/core"]);
     expect(
       internal("aws-lambda").every((name) => ["@public-scan/core", "@public-scan/http-h3", "@public-scan/scanner"].includes(name)),
     ).toBe(true);
