@@ -1,4 +1,5 @@
-// `pnpm accounts`: the operator command for accounts (list, disable), building the workspace first if needed.
+// `pnpm accounts`: the operator command for accounts (list, disable, grant, revoke-scope), building the
+// workspace first if needed.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -288,7 +288,7 @@ export type { JobQueue, JobQueueFactory, JobQueueHandlers, ScanJobMessage } from
 export { SYSTEM_CLOCK } from "./ports/clock.js";
 export type { Clock, Ids } from "./ports/clock.js";
 export type { KeyStore } from "./ports/key-store.js";
-export { normalizeEmail } from "./ports/account-store.js";
+export { normalizeEmail, normalizeScopes } from "./ports/account-store.js";
 export type { AccountStore } from "./ports/account-store.js";
 export type { AuditEvent, AuditLog } from "./ports/audit-log.js";
 export type { DashboardSession, SessionResolver } from "./ports/session-resolver.js";

@@ -1,4 +1,4 @@
-import { normalizeEmail, type AccountRecord, type AccountStore } from "@public-scan/core";
+import { normalizeEmail, normalizeScopes, type AccountRecord, type AccountStore, type Scope } from "@public-scan/core";
 import { createMemoryAccountStore } from "@public-scan/core/testing";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_STORE_CASES, type AccountStoreCaseName } from "../src/testing/index.js";
@@ -27,6 +27,14 @@ interface Flaws {
   cursorOnTimeOnly?: boolean;
   /** Starts from the first account when the cursor is unknown. */
   restartsOnUnknownCursor?: boolean;
+  /** setScopes answers true and keeps the scopes the account had. */
+  ignoresScopes?: boolean;
+  /** setScopes stores the list as given: unchecked, repeats and the caller's order kept. */
+  scopesAsGiven?: boolean;
+  /** setScopes adds the new scopes to the old ones instead of replacing them. */
+  mergesScopes?: boolean;
+  /** setScopes reads the record, awaits (as a networked store would), and writes the whole record back. */
+  rewritesWholeRecord?: boolean;
 }
 
 const likePattern = (email: string) =>
@@ -50,14 +58,32 @@ function brokenAccountStore(flaws: Flaws): AccountStore {
   };
   const find = (email: string) =>
     [...byId.values()].find((record) => (flaws.likeLookup ? likePattern(norm(email)).test(record.email) : record.email === norm(email)));
-  const update = (accountId: string, field: "emailVerifiedAt" | "disabledAt" | "passwordHash", value: string) => {
+  const stored = (accountId: string) => {
     let record = byId.get(accountId);
     if (record === undefined && flaws.upserts) byId.set(accountId, (record = { accountId } as AccountRecord));
+    return record;
+  };
+  const update = (accountId: string, field: "emailVerifiedAt" | "disabledAt" | "passwordHash", value: string) => {
+    const record = stored(accountId);
     if (record === undefined) return Promise.resolve(false);
     if (field !== "passwordHash" && record[field] !== null && record[field] !== undefined && !flaws.transitionsTwice)
       return Promise.resolve(false);
     record[field] = value;
     return Promise.resolve(true);
+  };
+  const setScopes = async (accountId: string, scopes: readonly Scope[]) => {
+    const next = flaws.scopesAsGiven ? [...scopes] : normalizeScopes(scopes);
+    const record = stored(accountId);
+    if (record === undefined) return false;
+    if (flaws.ignoresScopes) return true;
+    if (flaws.rewritesWholeRecord) {
+      const copy = structuredClone(record);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      byId.set(accountId, { ...copy, scopes: next });
+      return true;
+    }
+    record.scopes = flaws.mergesScopes ? normalizeScopes([...(record.scopes ?? []), ...next]) : next;
+    return true;
   };
   const ordered = () => {
     const records = [...byId.values()].filter((record) => record.email !== undefined);
@@ -80,6 +106,7 @@ function brokenAccountStore(flaws: Flaws): AccountStore {
     findByEmail: (email) => Promise.resolve(out(find(email))),
     markEmailVerified: (accountId, at) => update(accountId, "emailVerifiedAt", at),
     setPasswordHash: (accountId, passwordHash) => update(accountId, "passwordHash", passwordHash),
+    setScopes,
     disable: (accountId, at) => update(accountId, "disabledAt", at),
     list({ after, limit }) {
       const records = ordered();
@@ -126,6 +153,33 @@ const CAUGHT: [bug: string, caseName: AccountStoreCaseName, flaws: Flaws][] = [
     { transitionsTwice: true },
   ],
   ["an upserting update", "an unknown account is null to every lookup and false to every update, which create nothing", { upserts: true }],
+  ["an upserting update", "setScopes of a missing account is false and creates nothing", { upserts: true }],
+  [
+    "an ignored setScopes",
+    "setScopes replaces the scopes every time, each once in SCOPES order, and changes nothing else",
+    { ignoresScopes: true },
+  ],
+  ["an ignored setScopes", "setScopes and the other updates keep each other's changes", { ignoresScopes: true }],
+  [
+    "scopes stored as given",
+    "setScopes replaces the scopes every time, each once in SCOPES order, and changes nothing else",
+    { scopesAsGiven: true },
+  ],
+  [
+    "scopes stored as given",
+    "setScopes rejects a scope outside SCOPES and changes nothing, not even the valid ones beside it",
+    { scopesAsGiven: true },
+  ],
+  [
+    "merged scopes",
+    "setScopes replaces the scopes every time, each once in SCOPES order, and changes nothing else",
+    { mergesScopes: true },
+  ],
+  [
+    "a whole-record rewrite",
+    "20 concurrent setScopes beside the one-time updates lose nothing: one whole set, and both times",
+    { rewritesWholeRecord: true },
+  ],
   ["a LIKE lookup", "emails with SQL, Lua, glob and JSON characters or unicode round-trip and match only themselves", { likeLookup: true }],
   [
     "shared references",

@@ -38,6 +38,12 @@ describe("Redis account store", () => {
     await store.markEmailVerified("acct_k", "2026-11-24T00:00:00.000Z");
     expect(await admin.hget(`${keyPrefix}r:acct_k`, "record")).toBe(JSON.stringify(stored));
     expect(await admin.hget(`${keyPrefix}r:acct_k`, "email_verified_at")).toBe("2026-11-24T00:00:00.000Z");
+    // So do scopes: JSON text the store encoded, which no script decodes (cjson would make [] an object).
+    await store.setScopes("acct_k", ["mcp", "scan:create", "scan:read"]);
+    await store.setScopes("acct_k", []);
+    expect(await admin.hget(`${keyPrefix}r:acct_k`, "record")).toBe(JSON.stringify(stored));
+    expect(await admin.hget(`${keyPrefix}r:acct_k`, "scopes")).toBe("[]");
+    expect((await store.get("acct_k"))?.scopes).toStrictEqual([]);
     await store.close();
   });
 

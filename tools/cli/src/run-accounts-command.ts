@@ -1,18 +1,28 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { normalizeEmail, revokeApiKey, SYSTEM_CLOCK, type AccountRecord, type AccountStore } from "@public-scan/core";
+import { normalizeEmail, revokeApiKey, SCOPES, SYSTEM_CLOCK, type AccountRecord, type AccountStore } from "@public-scan/core";
 import { createSqliteAccountStore, createSqliteKeyStore } from "@public-scan/storage/sqlite";
+import { changeAccountScopes } from "./change-account-scopes.js";
 import { formatTable } from "./format-table.js";
 import { DATABASE_FILE } from "./open-scan-store.js";
+import { parseScopeList } from "./parse-scope-list.js";
 import type { CommandIo } from "./run-scan-command.js";
 
 export const ACCOUNTS_USAGE = `Usage: pnpm accounts list [--limit N] [--after ACCOUNT_ID] [--data-dir DIR]
        pnpm accounts disable ACCOUNT_ID|EMAIL [--data-dir DIR]
+       pnpm accounts grant ACCOUNT_ID|EMAIL --scopes SCOPE,... [--data-dir DIR]
+       pnpm accounts revoke-scope ACCOUNT_ID|EMAIL --scopes SCOPE,... [--data-dir DIR]
 
 Operator command for the reference server's accounts, in the data directory's SQLite file (default
 $PUBLIC_SCAN_DATA_DIR or ./.data). A disabled account cannot sign in; its dashboard sessions end at once,
-its refresh tokens stop working, its API keys are revoked, and its access tokens expire within 10 minutes.`;
+its refresh tokens stop working, its API keys are revoked, and its access tokens expire within 10 minutes.
+An account authorizes MCP clients with its scopes only: every account starts with scan:read and mcp, and
+scan:create is granted by an operator. revoke-scope may remove any scope but never an account's last one;
+clients authorized before keep a removed scope until their grant expires or is revoked.
+Scopes: ${SCOPES.join(", ")}.`;
+
+const ACTIONS = ["list", "disable", "grant", "revoke-scope"] as const;
 
 const state = (account: AccountRecord) =>
   account.disabledAt !== null ? "disabled" : account.emailVerifiedAt !== null ? "verified" : "unverified";
@@ -21,7 +31,7 @@ async function findAccount(store: AccountStore, idOrEmail: string): Promise<Acco
   return idOrEmail.startsWith("acct_") ? store.get(idOrEmail) : store.findByEmail(normalizeEmail(idOrEmail));
 }
 
-/** `pnpm accounts`: list or disable accounts in the embedded store. Returns the exit code. */
+/** `pnpm accounts`: list accounts in the embedded store, disable one, or change its scopes. Returns the exit code. */
 export async function runAccountsCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   let parsed;
   try {
@@ -32,6 +42,7 @@ export async function runAccountsCommand(argv: readonly string[], io: CommandIo)
       options: {
         limit: { type: "string" },
         after: { type: "string" },
+        scopes: { type: "string" },
         "data-dir": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -50,10 +61,14 @@ export async function runAccountsCommand(argv: readonly string[], io: CommandIo)
     io.stderr(`accounts: ${message}\n\n${ACCOUNTS_USAGE}\n`);
     return 2;
   };
-  if (action !== "list" && action !== "disable") return fail(`unknown action ${action}`);
+  if (!(ACTIONS as readonly string[]).includes(action)) return fail(`unknown action ${action}`);
   const limit = values.limit === undefined ? 100 : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return fail("--limit must be an integer from 1 to 1000");
-  if (action === "disable" && target === undefined) return fail("disable needs an ACCOUNT_ID or EMAIL");
+  if (action !== "list" && target === undefined) return fail(`${action} needs an ACCOUNT_ID or EMAIL`);
+  const scopeAction = action === "grant" || action === "revoke-scope" ? action : null;
+  if (scopeAction === null && values.scopes !== undefined) return fail(`--scopes is for grant and revoke-scope, not ${action}`);
+  const parsedScopes = scopeAction === null ? null : parseScopeList(values.scopes);
+  if (parsedScopes !== null && "error" in parsedScopes) return fail(parsedScopes.error);
 
   const directory = resolve(values["data-dir"] ?? process.env.PUBLIC_SCAN_DATA_DIR ?? ".data");
   await mkdir(directory, { recursive: true });
@@ -80,6 +95,11 @@ export async function runAccountsCommand(argv: readonly string[], io: CommandIo)
     if (account === null) {
       io.stderr(`no account ${target}\n`);
       return 1;
+    }
+    if (scopeAction !== null && parsedScopes !== null) {
+      const { code, message } = await changeAccountScopes(store, { account, action: scopeAction, scopes: parsedScopes.scopes });
+      io.stderr(`${message}\n`);
+      return code;
     }
     const disabled = await store.disable(account.accountId, new Date(SYSTEM_CLOCK.now()).toISOString());
     // Its keys go too: a key is checked by its hash alone, so a disabled owner's keys would keep working.

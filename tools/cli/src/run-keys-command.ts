@@ -1,9 +1,10 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { issueApiKey, revokeApiKey, SCOPES, SYSTEM_CLOCK, type Scope } from "@public-scan/core";
+import { issueApiKey, revokeApiKey, SCOPES, SYSTEM_CLOCK } from "@public-scan/core";
 import { createSqliteKeyStore } from "@public-scan/storage/sqlite";
 import { DATABASE_FILE } from "./open-scan-store.js";
+import { parseScopeList } from "./parse-scope-list.js";
 import type { CommandIo } from "./run-scan-command.js";
 
 export const KEYS_USAGE = `Usage: pnpm keys issue --scopes SCOPE,... [--name NAME] [--valid-days N] [--data-dir DIR]
@@ -46,13 +47,9 @@ export async function runKeysCommand(argv: readonly string[], io: CommandIo): Pr
   const directory = resolve(values["data-dir"] ?? process.env.PUBLIC_SCAN_DATA_DIR ?? ".data");
 
   if (action === "issue") {
-    const scopes = (values.scopes ?? "")
-      .split(",")
-      .map((scope) => scope.trim())
-      .filter(Boolean);
-    const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
-    if (scopes.length === 0 || unknown.length > 0)
-      return fail(unknown.length > 0 ? `unknown scope ${unknown.join(", ")}` : "--scopes is required");
+    const requested = parseScopeList(values.scopes);
+    if ("error" in requested) return fail(requested.error);
+    const { scopes } = requested;
     const validDays = values["valid-days"] === undefined ? 90 : Number(values["valid-days"]);
     if (!Number.isInteger(validDays) || validDays < 1 || validDays > 366) return fail("--valid-days must be an integer from 1 to 366");
     await mkdir(directory, { recursive: true });
@@ -61,7 +58,7 @@ export async function runKeysCommand(argv: readonly string[], io: CommandIo): Pr
       const { record, resource } = await issueApiKey(
         { keys: store, clock: SYSTEM_CLOCK, supportEmail: process.env.PUBLIC_SCAN_SUPPORT_EMAIL ?? "support@example.org" },
         // A support key is the operator's, not an account's: no dashboard lists or revokes it.
-        { kind: "support", scopes: scopes as Scope[], validDays, ownerId: null, ...(values.name ? { name: values.name } : {}) },
+        { kind: "support", scopes, validDays, ownerId: null, ...(values.name ? { name: values.name } : {}) },
       );
       await store.audit.append({
         at: record.createdAt,

@@ -78,11 +78,76 @@ describe("pnpm accounts (operator command)", () => {
     expect((await run(["disable", "nobody@example.org", "--data-dir", dataDir])).code).toBe(1);
   });
 
+  async function scopesOf(dataDir: string, accountId: string) {
+    const store = createSqliteAccountStore({ path: join(dataDir, "public-scan.sqlite") });
+    try {
+      return (await store.get(accountId))?.scopes;
+    } finally {
+      await store.close();
+    }
+  }
+
+  it("grants scopes by id or by email, says what changed, and a second grant changes nothing", async () => {
+    const dataDir = await dataDirWith(2);
+    const person = `acct_${"1".padStart(24, "0")}`;
+    const granted = await run(["grant", "Person1@Example.ORG", "--scopes", "scan:create", "--data-dir", dataDir]);
+    expect(granted.code).toBe(0);
+    expect(granted.stderr).toBe(`granted scan:create to ${person} (person1@example.org); scopes now: scan:read scan:create mcp\n`);
+    expect(await scopesOf(dataDir, person)).toStrictEqual(["scan:read", "scan:create", "mcp"]);
+    // Idempotent: granting what the account holds is a success that writes nothing new.
+    const again = await run(["grant", person, "--scopes", "scan:create, mcp", "--data-dir", dataDir]);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain("unchanged; scopes: scan:read scan:create mcp");
+    // Several at once, stored in core's order; the other account is untouched.
+    expect((await run(["grant", person, "--scopes", "pulse:scan,pulse:read", "--data-dir", dataDir])).stderr).toContain(
+      "granted pulse:read pulse:scan to",
+    );
+    expect(await scopesOf(dataDir, person)).toStrictEqual(["scan:read", "scan:create", "mcp", "pulse:read", "pulse:scan"]);
+    expect(await scopesOf(dataDir, `acct_${"0".padStart(24, "0")}`)).toStrictEqual(["scan:read", "mcp"]);
+    expect((await run(["list", "--data-dir", dataDir])).stdout).toContain("scan:read scan:create mcp pulse:read pulse:scan");
+  });
+
+  it("revokes any scope, scan:read and mcp included, but never an account's last one", async () => {
+    const dataDir = await dataDirWith(1);
+    const person = `acct_${"0".padStart(24, "0")}`;
+    await run(["grant", person, "--scopes", "scan:create", "--data-dir", dataDir]);
+    const revoked = await run(["revoke-scope", "person0@example.org", "--scopes", "scan:create", "--data-dir", dataDir]);
+    expect(revoked.code).toBe(0);
+    expect(revoked.stderr).toContain(`revoked scan:create from ${person} (person0@example.org); scopes now: scan:read mcp`);
+    // Grants made before are not recalled: the operator is told so.
+    expect(revoked.stderr).toContain("clients authorized before keep it");
+    expect((await run(["revoke-scope", person, "--scopes", "scan:read", "--data-dir", dataDir])).code).toBe(0);
+    expect(await scopesOf(dataDir, person)).toStrictEqual(["mcp"]);
+    // Revoking what the account does not hold is no change, not an error.
+    const absent = await run(["revoke-scope", person, "--scopes", "pulse:scan", "--data-dir", dataDir]);
+    expect([absent.code, absent.stderr]).toStrictEqual([0, `${person} (person0@example.org) unchanged; scopes: mcp\n`]);
+
+    const last = await run(["revoke-scope", person, "--scopes", "mcp,scan:read", "--data-dir", dataDir]);
+    expect(last.code).toBe(1);
+    expect(last.stderr).toContain("would have no scope left (it has mcp)");
+    expect(await scopesOf(dataDir, person)).toStrictEqual(["mcp"]);
+  });
+
+  it.each([["grant"], ["revoke-scope"]])("%s exits 1 for an unknown account and changes nothing", async (action) => {
+    const dataDir = await dataDirWith(1);
+    for (const target of ["nobody@example.org", "acct_missing"]) {
+      const result = await run([action, target, "--scopes", "scan:create", "--data-dir", dataDir]);
+      expect([result.code, result.stderr]).toStrictEqual([1, `no account ${target}\n`]);
+    }
+    expect(await scopesOf(dataDir, `acct_${"0".padStart(24, "0")}`)).toStrictEqual(["scan:read", "mcp"]);
+  });
+
   it.each([
     [["frobnicate"], "unknown action frobnicate"],
     [["disable"], "disable needs an ACCOUNT_ID or EMAIL"],
     [["list", "--limit", "0"], "--limit must be an integer"],
     [["list", "--bogus"], "Unknown option"],
+    [["grant", "--scopes", "scan:create"], "grant needs an ACCOUNT_ID or EMAIL"],
+    [["revoke-scope", "acct_x"], "--scopes is required"],
+    [["grant", "acct_x", "--scopes", " , "], "--scopes is required"],
+    [["grant", "acct_x", "--scopes", "scan:create,root"], "unknown scope root"],
+    [["grant", "acct_x", "--scopes"], "argument missing"],
+    [["disable", "acct_x", "--scopes", "mcp"], "--scopes is for grant and revoke-scope, not disable"],
   ])("refuses %j with a usage message", async (argv, message) => {
     const result = await run(argv);
     expect(result.code).toBe(2);

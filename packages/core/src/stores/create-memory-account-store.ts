@@ -1,5 +1,5 @@
 import type { AccountRecord } from "../domain/account-record.js";
-import { normalizeEmail, type AccountStore } from "../ports/account-store.js";
+import { normalizeEmail, normalizeScopes, type AccountStore } from "../ports/account-store.js";
 
 /** Creation order, then id: the order `list` pages through (ISO times compare as text, as in SQL). */
 const byCreation = (a: AccountRecord, b: AccountRecord): number => {
@@ -45,6 +45,17 @@ export function createMemoryAccountStore(): AccountStore {
         () => true,
         (record) => (record.passwordHash = passwordHash),
       ),
+    setScopes: (accountId, scopes) =>
+      // Normalized inside the chain: an unknown scope is a rejection, as from the stores that do I/O.
+      Promise.resolve(scopes)
+        .then(normalizeScopes)
+        .then((stored) =>
+          update(
+            accountId,
+            () => true,
+            (record) => (record.scopes = stored),
+          ),
+        ),
     disable: (accountId, at) =>
       update(
         accountId,

@@ -1,4 +1,4 @@
-import { normalizeEmail, type AccountRecord, type AccountStore } from "@public-scan/core";
+import { normalizeEmail, normalizeScopes, type AccountRecord, type AccountStore } from "@public-scan/core";
 import { createRedisConnection, type RedisConnectionOptions } from "./create-redis-connection.js";
 import { createScriptRunner, type RedisScriptClient } from "./create-script-runner.js";
 import { REDIS_ACCOUNT_SCRIPTS } from "./redis-account-scripts.js";
@@ -13,7 +13,7 @@ export interface RedisAccountStoreOptions extends RedisConnectionOptions<RedisSc
 
 /** A GET reply: the record as created, with the fields that change read from beside it. */
 function parse(reply: unknown): AccountRecord | null {
-  const [record, passwordHash, emailVerifiedAt, disabledAt] = Array.isArray(reply) ? (reply as Array<string | null>) : [];
+  const [record, passwordHash, emailVerifiedAt, disabledAt, scopes] = Array.isArray(reply) ? (reply as Array<string | null>) : [];
   if (typeof record !== "string") return null;
   const created = JSON.parse(record) as AccountRecord;
   return {
@@ -21,6 +21,8 @@ function parse(reply: unknown): AccountRecord | null {
     passwordHash: passwordHash ?? created.passwordHash,
     emailVerifiedAt: emailVerifiedAt ?? null,
     disabledAt: disabledAt ?? null,
+    // Accounts whose scopes no operator has set (all of them before setScopes existed) keep the record's.
+    scopes: scopes === null || scopes === undefined ? created.scopes : (JSON.parse(scopes) as AccountRecord["scopes"]),
   };
 }
 
@@ -57,6 +59,9 @@ export function createRedisAccountStore(options: RedisAccountStoreOptions = {}):
     findByEmail: async (email) => parse(await call("findByEmail", [emailKey(email)], [prefix])),
     markEmailVerified: async (accountId, at) => (await call("setOnce", [recordKey(accountId)], ["email_verified_at", at])) === 1,
     setPasswordHash: async (accountId, passwordHash) => (await call("setPasswordHash", [recordKey(accountId)], [passwordHash])) === 1,
+    // Normalized before the call: an unknown scope rejects here, and Redis only ever sees valid JSON text.
+    setScopes: async (accountId, scopes) =>
+      (await call("setScopes", [recordKey(accountId)], [JSON.stringify(normalizeScopes(scopes))])) === 1,
     disable: async (accountId, at) => (await call("setOnce", [recordKey(accountId)], ["disabled_at", at])) === 1,
     list: async ({ after, limit }) => {
       const reply = await call("list", [orderKey], [prefix, Math.max(0, Math.trunc(limit)), ...(after === undefined ? [] : [after])]);

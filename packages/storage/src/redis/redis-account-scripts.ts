@@ -4,7 +4,8 @@
  * store's prefix P:
  *
  *   P r:<accountId>  hash: record (the AccountRecord as created, JSON), created_at, password_hash,
- *                    email_verified_at and disabled_at (each only once set)
+ *                    email_verified_at and disabled_at (each only once set), scopes (a JSON array the
+ *                    store encodes, only once an operator set them; the record's until then)
  *   P e:<email>      string: the accountId of the normalized email
  *   P order          sorted set, every score 0, members `<createdAt>\0<accountId>`: byte order of the
  *                    members is creation order then id (NUL sorts before any character a time holds), so
@@ -27,9 +28,9 @@ redis.call("ZADD", KEYS[3], 0, ARGV[2])
 return 1
 `;
 
-const FIELDS = `"record", "password_hash", "email_verified_at", "disabled_at"`;
+const FIELDS = `"record", "password_hash", "email_verified_at", "disabled_at", "scopes"`;
 
-/** KEYS[1] r:<accountId>. Reply: {record JSON or nil, password_hash, email_verified_at, disabled_at}. */
+/** KEYS[1] r:<accountId>. Reply: {record JSON or nil, password_hash, email_verified_at, disabled_at, scopes}. */
 const GET = `return redis.call("HMGET", KEYS[1], ${FIELDS})`;
 
 /** KEYS[1] e:<email>; ARGV[1] prefix. Reply: as GET, or nil when no account has this email. */
@@ -50,6 +51,16 @@ return 1
 const SET_PASSWORD_HASH = `
 if redis.call("HEXISTS", KEYS[1], "record") == 0 then return 0 end
 redis.call("HSET", KEYS[1], "password_hash", ARGV[1])
+return 1
+`;
+
+/**
+ * KEYS[1] r:<accountId>; ARGV[1] the scopes as a JSON array, encoded by the store: the script stores the
+ * text as it is and never decodes it. Reply 1, or 0 when the account does not exist (never an upsert).
+ */
+const SET_SCOPES = `
+if redis.call("HEXISTS", KEYS[1], "record") == 0 then return 0 end
+redis.call("HSET", KEYS[1], "scopes", ARGV[1])
 return 1
 `;
 
@@ -80,5 +91,6 @@ export const REDIS_ACCOUNT_SCRIPTS = {
   findByEmail: FIND_BY_EMAIL,
   setOnce: SET_ONCE,
   setPasswordHash: SET_PASSWORD_HASH,
+  setScopes: SET_SCOPES,
   list: LIST,
 } as const;

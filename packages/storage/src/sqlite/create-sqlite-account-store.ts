@@ -1,4 +1,4 @@
-import { normalizeEmail, type AccountRecord, type AccountStore } from "@public-scan/core";
+import { normalizeEmail, normalizeScopes, type AccountRecord, type AccountStore } from "@public-scan/core";
 import { openSqliteDatabase } from "./open-sqlite-database.js";
 
 export interface SqliteAccountStoreOptions {
@@ -29,8 +29,9 @@ const LIST_AFTER = `SELECT record FROM accounts
  * Accounts in the embedded SQLite file (node:sqlite), as JSON documents with the columns their indexes need.
  * `create` is one INSERT that does nothing on a taken id or email (ON CONFLICT without a target covers both
  * unique columns); verification and disablement are one UPDATE each that only succeeds while the field is
- * still null, so each happens once. Emails are compared with `=` on the normalized text, never LIKE, so
- * `%` and `_` in an address are plain characters. Records are parsed on every read: callers get copies.
+ * still null, so each happens once; the password hash and the scopes are one UPDATE each that replaces.
+ * Emails are compared with `=` on the normalized text, never LIKE, so `%` and `_` in an address are plain
+ * characters. Records are parsed on every read: callers get copies.
  */
 export function createSqliteAccountStore(options: SqliteAccountStoreOptions): AccountStore {
   const { db } = openSqliteDatabase({
@@ -50,6 +51,8 @@ export function createSqliteAccountStore(options: SqliteAccountStoreOptions): Ac
       "UPDATE accounts SET record = json_set(record, '$.disabledAt', ?) WHERE account_id = ? AND json_extract(record, '$.disabledAt') IS NULL",
     ),
     setPasswordHash: db.prepare("UPDATE accounts SET record = json_set(record, '$.passwordHash', ?) WHERE account_id = ?"),
+    // json(?) makes the bound text an array inside the record, not a string holding JSON.
+    setScopes: db.prepare("UPDATE accounts SET record = json_set(record, '$.scopes', json(?)) WHERE account_id = ?"),
     listFirst: db.prepare("SELECT record FROM accounts ORDER BY created_at, account_id LIMIT ?"),
     listAfter: db.prepare(LIST_AFTER),
   };
@@ -73,6 +76,7 @@ export function createSqliteAccountStore(options: SqliteAccountStoreOptions): Ac
     findByEmail: (email) => run(() => parse(statements.byEmail.get(normalizeEmail(email)))),
     markEmailVerified: (accountId, at) => run(() => changedOne(statements.verify.run(at, accountId))),
     setPasswordHash: (accountId, passwordHash) => run(() => changedOne(statements.setPasswordHash.run(passwordHash, accountId))),
+    setScopes: (accountId, scopes) => run(() => changedOne(statements.setScopes.run(JSON.stringify(normalizeScopes(scopes)), accountId))),
     disable: (accountId, at) => run(() => changedOne(statements.disable.run(at, accountId))),
     list: ({ after, limit }) =>
       run(() => {

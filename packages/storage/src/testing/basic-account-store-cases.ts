@@ -5,13 +5,14 @@ import { createTestAccountRecord } from "./create-test-account-record.js";
 const DAY_1 = "2026-11-24T00:00:00.000Z";
 const DAY_2 = "2026-11-25T00:00:00.000Z";
 
-/** Create-once on both the id and the email, lookups, the three updates, faithful copies, close. */
+/** Create-once on both the id and the email, lookups, the updates, faithful copies, close. */
 export const BASIC_ACCOUNT_STORE_CASES = {
   "an unknown account is null to every lookup and false to every update, which create nothing": async ({ store }) => {
     expect(await store.get("acct_missing")).toBeNull();
     expect(await store.findByEmail("missing@example.test")).toBeNull();
     expect(await store.markEmailVerified("acct_missing", DAY_1)).toBe(false);
     expect(await store.setPasswordHash("acct_missing", "scrypt$new")).toBe(false);
+    expect(await store.setScopes("acct_missing", ["scan:read", "scan:create"])).toBe(false);
     expect(await store.disable("acct_missing", DAY_1)).toBe(false);
     // An update must not have written a partial record (an upsert) on the way.
     expect(await store.get("acct_missing")).toBeNull();

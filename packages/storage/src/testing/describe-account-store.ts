@@ -6,12 +6,14 @@ import { describeDurableSuite, type DescribeDurableSuiteOptions, type StoreFacto
 import { DURABLE_ACCOUNT_STORE_CASES } from "./durable-account-store-cases.js";
 import { EMAIL_ACCOUNT_STORE_CASES } from "./email-account-store-cases.js";
 import { LIST_ACCOUNT_STORE_CASES } from "./list-account-store-cases.js";
+import { SCOPES_ACCOUNT_STORE_CASES } from "./scopes-account-store-cases.js";
 
 /** Every case of the AccountStore conformance suite, by title (the durable ones run only for durable stores). */
 export const ACCOUNT_STORE_CASES = {
   ...BASIC_ACCOUNT_STORE_CASES,
   ...EMAIL_ACCOUNT_STORE_CASES,
   ...LIST_ACCOUNT_STORE_CASES,
+  ...SCOPES_ACCOUNT_STORE_CASES,
   ...CONCURRENT_ACCOUNT_STORE_CASES,
   ...DURABLE_ACCOUNT_STORE_CASES,
 } satisfies Record<string, AccountStoreCase>;

@@ -34,4 +34,23 @@ export const DURABLE_ACCOUNT_STORE_CASES = {
     expect(await reopened.disable("acct_keep2", DAY_2)).toBe(false);
     expect(await reopened.markEmailVerified("acct_keep1", DAY_2)).toBe(true);
   },
+
+  "scopes an operator set survive close and reopen; an account never set keeps the scopes it was created with": async ({
+    store,
+    reopen,
+  }) => {
+    const granted = createTestAccountRecord({ accountId: "acct_granted" });
+    const untouched = createTestAccountRecord({ accountId: "acct_untouched", scopes: ["scan:read", "mcp", "pulse:read"] });
+    const emptied = createTestAccountRecord({ accountId: "acct_emptied" });
+    for (const record of [granted, untouched, emptied]) await store.create(record);
+    await store.setScopes("acct_granted", ["scan:create", "scan:read", "mcp"]);
+    await store.setScopes("acct_emptied", []);
+
+    const reopened = await reopen();
+    expect(await reopened.get("acct_granted")).toStrictEqual({ ...granted, scopes: ["scan:read", "scan:create", "mcp"] });
+    expect(await reopened.get("acct_untouched")).toStrictEqual(untouched);
+    expect(await reopened.findByEmail(emptied.email)).toStrictEqual({ ...emptied, scopes: [] });
+    expect(await reopened.setScopes("acct_emptied", ["mcp"])).toBe(true);
+    expect(await reopened.get("acct_emptied")).toStrictEqual({ ...emptied, scopes: ["mcp"] });
+  },
 } satisfies Record<string, AccountStoreCase>;

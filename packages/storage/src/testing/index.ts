@@ -36,6 +36,7 @@ export type { AccountStoreCaseName, AccountStoreFactory, DescribeAccountStoreOpt
 export { DURABLE_ACCOUNT_STORE_CASES } from "./durable-account-store-cases.js";
 export { EMAIL_ACCOUNT_STORE_CASES } from "./email-account-store-cases.js";
 export { LIST_ACCOUNT_STORE_CASES } from "./list-account-store-cases.js";
+export { SCOPES_ACCOUNT_STORE_CASES } from "./scopes-account-store-cases.js";
 export type { AuditLogCase, AuditLogCaseContext, ClosableAuditLog } from "./audit-log-case.js";
 export { BASIC_AUDIT_LOG_CASES } from "./basic-audit-log-cases.js";
 export { CONCURRENT_AUDIT_LOG_CASES } from "./concurrent-audit-log-cases.js";
