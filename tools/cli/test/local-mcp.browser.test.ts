@@ -70,6 +70,11 @@ describe("public-scan-mcp (local stdio server) against the reference server", ()
   it("lists and calls the tools over stdio with the SDK's StdioClientTransport, and exits when stdin closes", async () => {
     const transport = new StdioClientTransport({ command: process.execPath, args: [BIN], env: env(), stderr: "pipe" });
     const client = new Client({ name: "host", version: "1" });
+    // A line on stdout that is not an MCP message would surface here (the transport parses every line).
+    const errors: Error[] = [];
+    client.onerror = (error) => errors.push(error);
+    let logged = "";
+    transport.stderr?.on("data", (chunk: Buffer) => (logged += chunk.toString("utf8")));
     await client.connect(transport);
     const tools = (await client.listTools()).tools.map((tool) => tool.name);
     expect(tools).toContain("service_scan_site");
@@ -81,6 +86,9 @@ describe("public-scan-mcp (local stdio server) against the reference server", ()
       arguments: { scanId: (scanned.structuredContent as { scanId: string }).scanId },
     });
     expect(bundle.isError ?? false).toBe(false);
+    expect(errors).toEqual([]);
+    // Its log line went to stderr.
+    expect(logged).toContain("serving MCP on stdio");
     const pid = transport.pid!;
     await client.close();
     // The host closed stdin: the process is gone shortly after.
