@@ -126,4 +126,6 @@ export default tseslint.config(
   },
   { files: ["**/*.js", "**/*.mjs", "**/*.cjs"], ...tseslint.configs.disableTypeChecked },
   { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs", globals: { ...globals.node } } },
+  // A page's own script, loaded by the browser as it is (no bundler): browser globals, not Node's.
+  { files: ["examples/client-in-browser/app.js"], languageOptions: { globals: { ...globals.browser } } },
 );
