@@ -14,3 +14,5 @@ export { createRedisAuditLog } from "./create-redis-audit-log.js";
 export type { RedisAuditLogOptions, RedisStreamClient } from "./create-redis-audit-log.js";
 export { createRedisKeyvStore } from "./create-redis-keyv-store.js";
 export type { RedisKeyvClient, RedisKeyvStore, RedisKeyvStoreOptions } from "./create-redis-keyv-store.js";
+export { createBullmqJobQueue, DEFAULT_BULLMQ_QUEUE_NAME } from "./create-bullmq-job-queue.js";
+export type { BullmqJobQueueOptions } from "./create-bullmq-job-queue.js";

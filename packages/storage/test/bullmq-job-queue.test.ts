@@ -1,0 +1,236 @@
+import { randomUUID } from "node:crypto";
+import type { JobQueue, JobQueueHandlers } from "@public-scan/core";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createBullmqJobQueue, type BullmqJobQueueOptions } from "../src/redis/index.js";
+import { releaseTestRedis, scanKeys, sharedTestRedis, TEST_REDIS, uniqueRedisPrefix } from "./support/test-redis.js";
+
+// BullMQ joins `<prefix>:<queue>:…` itself, so the run's prefix goes in without its trailing colon.
+const keyPrefix = uniqueRedisPrefix("bullmq");
+const prefix = keyPrefix.slice(0, -1);
+const opened: JobQueue[] = [];
+let queues = 0;
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((queue) => queue.close({ force: true })));
+});
+afterAll(() => releaseTestRedis(keyPrefix));
+
+/** Options of a queue of its own per test: short locks and backoff keep the file fast. */
+async function queueOptions(overrides: BullmqJobQueueOptions = {}): Promise<BullmqJobQueueOptions> {
+  // Fails (never skips) each test with a clear message when Redis is not there.
+  await sharedTestRedis();
+  queues += 1;
+  return {
+    connection: { ...TEST_REDIS },
+    prefix,
+    queueName: `q${queues}`,
+    backoffMs: 10,
+    lockDurationMs: 1000,
+    stalledIntervalMs: 200,
+    ...overrides,
+  };
+}
+
+function open(options: BullmqJobQueueOptions, handlers: JobQueueHandlers): JobQueue {
+  const queue = createBullmqJobQueue(options)(handlers);
+  opened.push(queue);
+  return queue;
+}
+
+/** A promise the test resolves by hand: a handler that waits on it stays "running". */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("BullMQ job queue", () => {
+  it("runs an enqueued job once, then drains (connected by URL)", async () => {
+    const ran: string[] = [];
+    const queue = open(await queueOptions({ connection: `redis://${TEST_REDIS.host}:${TEST_REDIS.port}` }), {
+      handler: ({ scanId }) => Promise.resolve(void ran.push(scanId)),
+    });
+    const scanId = randomUUID();
+    await queue.enqueue({ scanId });
+    await queue.drain();
+    await sleep(100);
+    expect(ran).toEqual([scanId]);
+  });
+
+  it("adds one job for a scan enqueued five times while it waits or runs, and a new one after it finished", async () => {
+    const ran: string[] = [];
+    const release = gate();
+    const queue = open(await queueOptions(), {
+      handler: async ({ scanId }) => {
+        ran.push(scanId);
+        await release.opened;
+      },
+    });
+    const scanId = randomUUID();
+    for (let index = 0; index < 5; index += 1) await queue.enqueue({ scanId });
+    await waitFor(() => ran.length === 1);
+    await queue.enqueue({ scanId });
+    release.open();
+    await queue.drain();
+    expect(ran).toEqual([scanId]);
+    // A finished job kept for inspection does not block queueing the scan again (recovery does that).
+    await queue.enqueue({ scanId });
+    await queue.drain();
+    expect(ran).toEqual([scanId, scanId]);
+  });
+
+  it("retries a handler that throws up to `attempts` times, then reports the last error once", async () => {
+    let runs = 0;
+    const reported: Array<{ error: unknown; scanId: string }> = [];
+    const queue = open(await queueOptions({ attempts: 3 }), {
+      handler: () => Promise.reject(new Error(`run ${(runs += 1)} failed`)),
+      onError: (error, { scanId }) => reported.push({ error, scanId }),
+    });
+    const scanId = randomUUID();
+    await queue.enqueue({ scanId });
+    await queue.drain();
+    await sleep(100);
+    expect(runs).toBe(3);
+    expect(reported).toHaveLength(1);
+    expect(reported[0]?.scanId).toBe(scanId);
+    expect(String(reported[0]?.error)).toMatch(/run 3 failed/);
+  });
+
+  it("shares jobs between two workers without running any twice", async () => {
+    const options = await queueOptions();
+    const runs = new Map<string, number>();
+    const byWorker = [0, 0];
+    const worker = (index: number) =>
+      open(
+        { ...options, role: "worker" },
+        {
+          handler: async ({ scanId }) => {
+            runs.set(scanId, (runs.get(scanId) ?? 0) + 1);
+            byWorker[index] = (byWorker[index] ?? 0) + 1;
+            await sleep(30);
+          },
+        },
+      );
+    worker(0);
+    worker(1);
+    const producer = open({ ...options, role: "producer" }, { handler: () => Promise.reject(new Error("never run here")) });
+    const scanIds = Array.from({ length: 20 }, () => randomUUID());
+    for (const scanId of scanIds) await producer.enqueue({ scanId });
+    await producer.drain();
+    await sleep(100);
+    expect([...runs.keys()].sort()).toEqual([...scanIds].sort());
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    expect(byWorker.every((count) => count > 0)).toBe(true);
+  });
+
+  it("never runs the handler in a producer-only process", async () => {
+    const options = await queueOptions({ role: "producer" });
+    let runs = 0;
+    const producer = open(options, { handler: () => Promise.resolve(void (runs += 1)) });
+    const scanId = randomUUID();
+    await producer.enqueue({ scanId });
+    await sleep(300);
+    expect(runs).toBe(0);
+    const admin = await sharedTestRedis();
+    expect(await admin.lrange(`${prefix}:${options.queueName}:wait`, 0, -1)).toEqual([scanId]);
+  });
+
+  it("hands a job whose worker was closed with force mid-run to another worker", async () => {
+    const options = await queueOptions({ role: "worker", lockDurationMs: 500 });
+    const stuck = gate();
+    const first: string[] = [];
+    const dying = open(options, {
+      handler: async ({ scanId }) => {
+        first.push(scanId);
+        await stuck.opened;
+      },
+    });
+    const producer = open({ ...options, role: "producer" }, { handler: () => Promise.resolve() });
+    const scanId = randomUUID();
+    await producer.enqueue({ scanId });
+    await waitFor(() => first.length === 1);
+    // Forced: close does not wait for the running job, whose lock then expires.
+    await dying.close({ force: true });
+    const second: string[] = [];
+    open(options, { handler: (job) => Promise.resolve(void second.push(job.scanId)) });
+    await waitFor(() => second.length === 1);
+    expect(second).toEqual([scanId]);
+    expect(first).toEqual([scanId]);
+    stuck.open();
+  });
+
+  it("lets running jobs finish on close without force, and takes no job after", async () => {
+    const release = gate();
+    let finished = false;
+    const queue = open(await queueOptions(), {
+      handler: async () => {
+        await release.opened;
+        finished = true;
+      },
+    });
+    await queue.enqueue({ scanId: randomUUID() });
+    await sleep(200);
+    const closing = queue.close();
+    await sleep(100);
+    expect(finished).toBe(false);
+    release.open();
+    await closing;
+    expect(finished).toBe(true);
+    await expect(queue.enqueue({ scanId: randomUUID() })).rejects.toThrow(/closed/);
+  });
+
+  it("drains only when the running job has finished", async () => {
+    const release = gate();
+    let started = false;
+    let finished = false;
+    const queue = open(await queueOptions(), {
+      handler: async () => {
+        started = true;
+        await release.opened;
+        finished = true;
+      },
+    });
+    await queue.enqueue({ scanId: randomUUID() });
+    await waitFor(() => started);
+    let drained = false;
+    const draining = queue.drain().then(() => (drained = true));
+    await sleep(200);
+    expect(drained).toBe(false);
+    release.open();
+    await draining;
+    expect(finished).toBe(true);
+  });
+
+  it("closes once: a second close resolves, and enqueue is refused after", async () => {
+    const options = await queueOptions();
+    const queue = open(options, { handler: () => Promise.resolve() });
+    await queue.enqueue({ scanId: randomUUID() });
+    await queue.drain();
+    await queue.close();
+    await queue.close({ force: true });
+    await expect(queue.enqueue({ scanId: randomUUID() })).rejects.toThrow(/closed/);
+    // Its keys stay under the queue's own prefix.
+    const admin = await sharedTestRedis();
+    const keys = await scanKeys(admin, keyPrefix);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.every((key) => key.startsWith(`${prefix}:q`))).toBe(true);
+  });
+
+  it("refuses scan ids BullMQ cannot take as job ids, and out-of-range options", async () => {
+    const queue = open(await queueOptions({ role: "producer" }), { handler: () => Promise.resolve() });
+    for (const scanId of ["a:b", "123", "", "x".repeat(129)]) await expect(queue.enqueue({ scanId })).rejects.toThrow(RangeError);
+    for (const attempts of [0, 11, 1.5]) expect(() => createBullmqJobQueue({ attempts })).toThrow(RangeError);
+    expect(() => createBullmqJobQueue({ queueName: "a:b" })).toThrow(RangeError);
+    expect(() => createBullmqJobQueue({ concurrency: 0 })).toThrow(RangeError);
+  });
+});
