@@ -59,4 +59,10 @@ describe("storage entries", () => {
       expect(redisStore).toContain("createRedisConnection(");
     }
   });
+
+  it("the BullMQ queue loads bullmq only lazily, so Redis-store-only hosts never load it", () => {
+    const queue = readFileSync(resolve(src, "redis/create-bullmq-job-queue.ts"), "utf8");
+    expect(queue).toContain('import("bullmq")');
+    expect(queue).not.toMatch(/^import \{[^}]*\} from "(bullmq|ioredis)"/m);
+  });
 });
