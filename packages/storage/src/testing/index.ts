@@ -54,3 +54,5 @@ export { DURABLE_KEYV_STORE_CASES } from "./durable-keyv-store-cases.js";
 export { EXPIRY_KEYV_STORE_CASES } from "./expiry-keyv-store-cases.js";
 export type { KeyvStoreCase, KeyvStoreCaseContext } from "./keyv-store-case.js";
 export { NAMESPACE_KEYV_STORE_CASES } from "./namespace-keyv-store-cases.js";
+export { JOB_QUEUE_CASES, describeJobQueue } from "./describe-job-queue.js";
+export type { JobQueueCase, JobQueueCaseContext, JobQueueCaseName, JobQueueSuiteFactory } from "./describe-job-queue.js";
