@@ -173,6 +173,36 @@ describe("BullMQ job queue", () => {
     stuck.open();
   });
 
+  it("reports a job that failed because its workers kept dying (stalled past the limit) to onError", async () => {
+    const options = await queueOptions({ role: "worker", lockDurationMs: 300, stalledIntervalMs: 150, maxStalledCount: 1 });
+    const stuck = gate();
+    const started: string[] = [];
+    const dying = () =>
+      open(options, {
+        handler: async ({ scanId }) => {
+          started.push(scanId);
+          await stuck.opened;
+        },
+      });
+    const producer = open({ ...options, role: "producer" }, { handler: () => Promise.resolve() });
+    const scanId = randomUUID();
+    await producer.enqueue({ scanId });
+    // Two workers die mid-job in turn: the first stall requeues it, the second exceeds maxStalledCount.
+    for (let death = 1; death <= 2; death += 1) {
+      const worker = dying();
+      await waitFor(() => started.length === death);
+      await worker.close({ force: true });
+    }
+    const reported: Array<{ scanId: string; message: string }> = [];
+    open(options, {
+      handler: () => Promise.resolve(),
+      onError: (error, job) => reported.push({ scanId: job.scanId, message: error instanceof Error ? error.message : String(error) }),
+    });
+    await waitFor(() => reported.length === 1);
+    expect(reported[0]).toEqual({ scanId, message: expect.stringContaining("stalled more than") });
+    stuck.open();
+  });
+
   it("lets running jobs finish on close without force, and takes no job after", async () => {
     const release = gate();
     let finished = false;

@@ -98,6 +98,19 @@ function openBullmqJobQueue(settings: Settings, handlers: JobQueueHandlers): Job
     const queue: Queue = new Queue(settings.queueName, base);
     queue.on("error", settings.onQueueError);
     const worker = settings.role === "producer" || closing !== undefined ? undefined : startWorker(Worker, settings, handlers);
+    // A job whose workers kept dying fails in BullMQ's stalled check, not in a handler: the worker only says
+    // "stalled". Look at the job then, and report the ones that ended failed, like a handler's last error.
+    worker?.on("stalled", (jobId: string) => {
+      void queue
+        .getJob(jobId)
+        .then(async (job) => {
+          if (job === undefined || (await job.getState()) !== "failed") return;
+          // BullMQ's stalled check does not always fill failedReason in: say what happened either way.
+          const reason = job.failedReason || `stalled more than ${settings.maxStalledCount} times (its workers stopped mid-run)`;
+          handlers.onError?.(new Error(`scan job ${jobId} failed: ${reason}`), { scanId: (job.data as ScanJobMessage).scanId });
+        })
+        .catch(settings.onQueueError);
+    });
     return { queue, worker };
   });
   // A failed load or connection surfaces on the next enqueue or drain, never as an unhandled rejection.
