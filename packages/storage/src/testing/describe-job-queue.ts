@@ -28,6 +28,34 @@ async function until(condition: () => boolean): Promise<void> {
   }
 }
 
+/** A queue whose one job has started and runs until the case releases it. */
+async function holdOneJob(open: JobQueueCaseContext["open"]) {
+  const release = gate();
+  let started = false;
+  let finished = false;
+  const queue = open({
+    handler: async () => {
+      started = true;
+      await release.opened;
+      finished = true;
+    },
+  });
+  await queue.enqueue({ scanId: randomUUID() });
+  await until(() => started);
+  return { queue, release: release.open, finished: () => finished };
+}
+
+/** Whether `promise` is still pending 100 ms from now. */
+async function stillPendingAfterAMoment(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  void promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return !settled;
+}
+
 /** The JobQueue port's promises, as every queue (in-process, BullMQ) keeps them. */
 export const JOB_QUEUE_CASES = {
   "runs an enqueued job once, and drain waits for it": async ({ open }) => {
@@ -74,48 +102,22 @@ export const JOB_QUEUE_CASES = {
   },
 
   "drain resolves only after the running job finished": async ({ open }) => {
-    const release = gate();
-    let started = false;
-    let finished = false;
-    const queue = open({
-      handler: async () => {
-        started = true;
-        await release.opened;
-        finished = true;
-      },
-    });
-    await queue.enqueue({ scanId: randomUUID() });
-    await until(() => started);
-    let drained = false;
-    const draining = queue.drain().then(() => (drained = true));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(drained).toBe(false);
-    release.open();
+    const held = await holdOneJob(open);
+    const draining = held.queue.drain();
+    expect(await stillPendingAfterAMoment(draining)).toBe(true);
+    held.release();
     await draining;
-    expect(finished).toBe(true);
+    expect(held.finished()).toBe(true);
   },
 
   "close lets the running job finish, and enqueue is refused after": async ({ open }) => {
-    const release = gate();
-    let started = false;
-    let finished = false;
-    const queue = open({
-      handler: async () => {
-        started = true;
-        await release.opened;
-        finished = true;
-      },
-    });
-    await queue.enqueue({ scanId: randomUUID() });
-    await until(() => started);
-    let closed = false;
-    const closing = queue.close().then(() => (closed = true));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(closed).toBe(false);
-    release.open();
+    const held = await holdOneJob(open);
+    const closing = held.queue.close();
+    expect(await stillPendingAfterAMoment(closing)).toBe(true);
+    held.release();
     await closing;
-    expect(finished).toBe(true);
-    await expect(queue.enqueue({ scanId: randomUUID() })).rejects.toThrow(/closed/);
+    expect(held.finished()).toBe(true);
+    await expect(held.queue.enqueue({ scanId: randomUUID() })).rejects.toThrow(/closed/);
   },
 } satisfies Record<string, JobQueueCase>;
 
