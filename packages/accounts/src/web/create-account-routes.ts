@@ -3,13 +3,12 @@ import type { H3, H3Event } from "h3";
 import { AccountError } from "../accounts/account-error.js";
 import { messageOf, statusOf } from "./account-error-message.js";
 import type { AccountsAppContext } from "./accounts-app-context.js";
-import { CSRF_FIELD } from "./create-csrf-guard.js";
 import { renderDashboardPage } from "./pages/render-dashboard-page.js";
 import { renderMessagePage } from "./pages/render-message-page.js";
 import { renderSignInPage } from "./pages/render-sign-in-page.js";
 import { renderSignUpPage } from "./pages/render-sign-up-page.js";
 import { renderVerifyPage } from "./pages/render-verify-page.js";
-import { readForm } from "./read-form.js";
+import { readCheckedForm } from "./read-checked-form.js";
 import { safeReturnPath } from "./safe-return-path.js";
 import { toPageResponse, toRedirect } from "./to-page-response.js";
 
@@ -17,21 +16,13 @@ const UNKNOWN_CLIENT = "0.0.0.0";
 const cookiesOf = (event: H3Event) => event.req.headers.get("cookie") ?? undefined;
 const addressOf = (event: H3Event) => (event.context.clientAddress as string | null | undefined) ?? UNKNOWN_CLIENT;
 
-/** A form submission after its CSRF check; a forged one is refused before anything is read from it. */
-async function readCheckedForm(context: AccountsAppContext, event: H3Event): Promise<URLSearchParams> {
-  const form = await readForm({
-    contentType: event.req.headers.get("content-type"),
-    body: event.req.body as AsyncIterable<Uint8Array> | null,
-  });
-  const genuine = context.csrf.verify({
-    cookieHeader: cookiesOf(event),
-    token: form.get(CSRF_FIELD),
-    secFetchSite: event.req.headers.get("sec-fetch-site"),
-    origin: event.req.headers.get("origin"),
-  });
-  if (!genuine) throw new AccountError("invalid_form", "This form expired or came from another site; reload the page and try again.");
-  return form;
-}
+/** The page's form, CSRF-checked. */
+const checkedForm = (context: AccountsAppContext, event: H3Event) =>
+  readCheckedForm(
+    context.csrf,
+    { header: (name) => event.req.headers.get(name), body: event.req.body as AsyncIterable<Uint8Array> | null },
+    "reload the page and try again",
+  );
 
 /**
  * The dashboard pages: sign-up, email verification, sign-in and out, and the signed-in account's keys
@@ -79,7 +70,7 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
     let email = "";
     let returnTo: string | null = null;
     try {
-      const form = await readCheckedForm(context, event);
+      const form = await checkedForm(context, event);
       email = form.get("email") ?? "";
       returnTo = safeReturnPath(form.get("return_to"));
       const account = await context.accounts.signIn({ email, password: form.get("password") ?? "", ip: addressOf(event) });
@@ -102,7 +93,7 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
     let email = "";
     let returnTo: string | null = null;
     try {
-      const form = await readCheckedForm(context, event);
+      const form = await checkedForm(context, event);
       email = form.get("email") ?? "";
       returnTo = safeReturnPath(form.get("return_to"));
       await context.accounts.signUp({ email, password: form.get("password") ?? "", ip: addressOf(event), returnTo });
@@ -138,7 +129,7 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
     const csrf = csrfFor(event);
     let token = "";
     try {
-      const form = await readCheckedForm(context, event);
+      const form = await checkedForm(context, event);
       token = form.get("token") ?? "";
       const { returnTo } = await context.accounts.verifyEmail({ token, password: form.get("password") ?? "", ip: addressOf(event) });
       const next = `/account/sign-in${returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : ""}`;
@@ -169,7 +160,7 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
 
   app.post("/account/sign-out", async (event) => {
     try {
-      await readCheckedForm(context, event);
+      await checkedForm(context, event);
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
       return dashboard(event, { error: error.message, status: 403 });
@@ -182,7 +173,7 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
   app.post("/account/keys", async (event) => {
     let form: URLSearchParams;
     try {
-      form = await readCheckedForm(context, event);
+      form = await checkedForm(context, event);
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
       return dashboard(event, { error: error.message, status: 403 });
@@ -205,7 +196,7 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
 
   app.post("/account/keys/:keyId/revoke", async (event) => {
     try {
-      await readCheckedForm(context, event);
+      await checkedForm(context, event);
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
       return dashboard(event, { error: error.message, status: 403 });

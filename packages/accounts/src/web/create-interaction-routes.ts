@@ -5,12 +5,11 @@ import { errors } from "oidc-provider";
 import { AccountError } from "../accounts/account-error.js";
 import { messageOf, statusOf } from "./account-error-message.js";
 import type { AccountsAppContext } from "./accounts-app-context.js";
-import { CSRF_FIELD } from "./create-csrf-guard.js";
 import { renderConsentPage } from "./pages/render-consent-page.js";
 import { toFormTarget } from "./pages/render-account-document.js";
 import { renderMessagePage } from "./pages/render-message-page.js";
 import { renderSignInPage } from "./pages/render-sign-in-page.js";
-import { readForm } from "./read-form.js";
+import { readCheckedForm } from "./read-checked-form.js";
 import { writePage } from "./to-page-response.js";
 
 type NodeRoute = (request: IncomingMessage, response: ServerResponse, clientAddress: string) => Promise<void>;
@@ -48,17 +47,8 @@ export function addInteractionRoutes(app: H3, context: AccountsAppContext): void
       });
     })(event);
 
-  const checkedForm = async (request: IncomingMessage) => {
-    const form = await readForm({ contentType: header(request, "content-type"), body: request });
-    const genuine = context.csrf.verify({
-      cookieHeader: header(request, "cookie") ?? undefined,
-      token: form.get(CSRF_FIELD),
-      secFetchSite: header(request, "sec-fetch-site"),
-      origin: header(request, "origin"),
-    });
-    if (!genuine) throw new AccountError("invalid_form", "This form expired or came from another site; start again from your application.");
-    return form;
-  };
+  const checkedForm = (request: IncomingMessage) =>
+    readCheckedForm(context.csrf, { header: (name) => header(request, name), body: request }, "start again from your application");
 
   const clientNameOf = async (clientId: unknown) => {
     const client = typeof clientId === "string" ? await provider.Client.find(clientId) : undefined;
