@@ -63,37 +63,25 @@ export type RawClient = {
  */
 export function createClient(options: ClientOptions): PublicScanClient {
   if (!/^https?:\/\//.test(options.baseUrl)) throw new TypeError("baseUrl must be an http(s) URL");
-  const domainQuery = (call: (CallOptions & { scanFrom?: string }) | undefined) => ({ scanFrom: call?.scanFrom });
-  const callOf = (call: (CallOptions & { scanFrom?: string }) | undefined): CallOptions | undefined =>
-    call === undefined
-      ? undefined
-      : { ...(call.signal ? { signal: call.signal } : {}), ...(call.timeoutMs ? { timeoutMs: call.timeoutMs } : {}) };
   const send = <T>(input: Parameters<typeof sendRequest>[1]) => sendRequest<T>(options, input);
-  const withCall = (call: CallOptions | undefined) => (call === undefined ? {} : { call });
 
   const raw: RawClient = {
-    getHealth: (call) => send({ operationId: "getHealth", ...withCall(call) }),
-    getOpenApiDocument: (call) => send({ operationId: "getOpenApiDocument", ...withCall(call) }),
-    requestReadOnlyApiKey: (body, call) => send({ operationId: "requestReadOnlyApiKey", body: body ?? {}, ...withCall(call) }),
-    checkIntegrationCredential: (call) => send({ operationId: "checkIntegrationCredential", ...withCall(call) }),
-    createScan: (body, call) => send({ operationId: "createScan", body, ...withCall(call) }),
-    getScan: (scanId, call) => send({ operationId: "getScan", params: { scanId }, ...withCall(call) }),
-    getScanStatus: (scanId, call) => send({ operationId: "getScanStatus", params: { scanId }, ...withCall(call) }),
-    getScanDiagnostics: (scanId, call) => send({ operationId: "getScanDiagnostics", params: { scanId }, ...withCall(call) }),
-    listScanFindings: (scanId, call) => send({ operationId: "listScanFindings", params: { scanId }, ...withCall(call) }),
-    getScanFinding: (scanId, findingId, call) => send({ operationId: "getScanFinding", params: { scanId, findingId }, ...withCall(call) }),
-    getScanPulse: (scanId, call) => send({ operationId: "getScanPulse", params: { scanId }, ...withCall(call) }),
-    getScanPreConsentCookiesTrackers: (scanId, call) =>
-      send({ operationId: "getScanPreConsentCookiesTrackers", params: { scanId }, ...withCall(call) }),
-    getDomainLatestScan: (domain, call) =>
-      send({ operationId: "getDomainLatestScan", params: { domain }, query: domainQuery(call), ...withCall(callOf(call)) }),
-    getDomainLatestPreConsentCookiesTrackers: (domain, call) =>
-      send({
-        operationId: "getDomainLatestPreConsentCookiesTrackers",
-        params: { domain },
-        query: domainQuery(call),
-        ...withCall(callOf(call)),
-      }),
+    getHealth: (call) => send({ operationId: "getHealth", call }),
+    getOpenApiDocument: (call) => send({ operationId: "getOpenApiDocument", call }),
+    requestReadOnlyApiKey: (body, call) => send({ operationId: "requestReadOnlyApiKey", body: body ?? {}, call }),
+    checkIntegrationCredential: (call) => send({ operationId: "checkIntegrationCredential", call }),
+    createScan: (body, call) => send({ operationId: "createScan", body, call }),
+    getScan: (scanId, call) => send({ operationId: "getScan", params: { scanId }, call }),
+    getScanStatus: (scanId, call) => send({ operationId: "getScanStatus", params: { scanId }, call }),
+    getScanDiagnostics: (scanId, call) => send({ operationId: "getScanDiagnostics", params: { scanId }, call }),
+    listScanFindings: (scanId, call) => send({ operationId: "listScanFindings", params: { scanId }, call }),
+    getScanFinding: (scanId, findingId, call) => send({ operationId: "getScanFinding", params: { scanId, findingId }, call }),
+    getScanPulse: (scanId, call) => send({ operationId: "getScanPulse", params: { scanId }, call }),
+    getScanPreConsentCookiesTrackers: (scanId, call) => send({ operationId: "getScanPreConsentCookiesTrackers", params: { scanId }, call }),
+    getDomainLatestScan: (domain, { scanFrom, ...call } = {}) =>
+      send({ operationId: "getDomainLatestScan", params: { domain }, query: { scanFrom }, call }),
+    getDomainLatestPreConsentCookiesTrackers: (domain, { scanFrom, ...call } = {}) =>
+      send({ operationId: "getDomainLatestPreConsentCookiesTrackers", params: { domain }, query: { scanFrom }, call }),
   };
   const body =
     <A extends unknown[], R>(method: (...args: A) => Promise<ClientResponse<R>>) =>

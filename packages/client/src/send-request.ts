@@ -16,7 +16,7 @@ export interface SendInput {
   params?: Readonly<Record<string, string>>;
   query?: Readonly<Record<string, string | undefined>>;
   body?: unknown;
-  call?: CallOptions;
+  call?: CallOptions | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;

@@ -78,8 +78,9 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
   const secure = issuer.protocol === "https:";
   // The provider's sign-in session is a Path=/ cookie: `__Host-` on HTTPS, like the dashboard's.
   const sessionCookieName = cookieName("ps_oauth_session", secure);
+  const Adapter = createKeyvOidcAdapter(options.documents);
   const configuration: Configuration = {
-    adapter: createKeyvOidcAdapter(options.documents),
+    adapter: Adapter,
     jwks: options.keys.jwks,
     cookies: {
       keys: options.keys.cookieKeys,
@@ -179,7 +180,7 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
     publicJwks: toPublicJwks(options.keys),
     endSession: async (cookieHeader) => {
       const id = parseCookies(cookieHeader).get(sessionCookie);
-      if (id !== undefined && /^[\w-]{1,128}$/.test(id)) await new (createKeyvOidcAdapter(options.documents))("Session").destroy(id);
+      if (id !== undefined && /^[\w-]{1,128}$/.test(id)) await new Adapter("Session").destroy(id);
       return [expired(sessionCookie), expired(`${sessionCookie}.sig`)];
     },
     handle: (request, response, clientAddress) => {
