@@ -97,7 +97,9 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
   const limits: AccountLimits = { ...ACCOUNT_LIMITS, ...options.limits };
   const keys = createCounterKeys(options.counterSecret);
   // Compared against when the address is unknown, so a miss costs as long as a wrong password.
-  const decoy = hashPassword(randomBytes(16).toString("hex"), cost);
+  // Made at the first miss, not at start-up: one hash costs 128 MiB and a tenth of a second.
+  let decoy: Promise<string> | undefined;
+  const decoyHash = () => (decoy ??= hashPassword(randomBytes(16).toString("hex"), cost));
 
   const validEmail = (raw: string) => {
     const email = normalizeEmail(raw);
@@ -210,7 +212,7 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
       // No account has a password over the maximum: a longer one costs the same comparison but never matches
       // (a cut-off one would let "password + anything" in, and the rehash below would then store that).
       const password = input.password.slice(0, PASSWORD_LENGTH.max);
-      const matches = (await verifyPassword(password, account?.passwordHash ?? (await decoy))) && password.length === input.password.length;
+      const matches = (await verifyPassword(password, account?.passwordHash ?? (await decoyHash()))) && password.length === input.password.length;
       if (account === null || !matches || account.disabledAt !== null) {
         throw new AccountError("invalid_credentials", "The email or the password is wrong.");
       }
