@@ -212,7 +212,8 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
       // No account has a password over the maximum: a longer one costs the same comparison but never matches
       // (a cut-off one would let "password + anything" in, and the rehash below would then store that).
       const password = input.password.slice(0, PASSWORD_LENGTH.max);
-      const matches = (await verifyPassword(password, account?.passwordHash ?? (await decoyHash()))) && password.length === input.password.length;
+      const matches =
+        (await verifyPassword(password, account?.passwordHash ?? (await decoyHash()))) && password.length === input.password.length;
       if (account === null || !matches || account.disabledAt !== null) {
         throw new AccountError("invalid_credentials", "The email or the password is wrong.");
       }
