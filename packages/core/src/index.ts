@@ -283,7 +283,7 @@ export type {
   RateLimitScope,
 } from "./ports/rate-limiter.js";
 export type { ScanInput, Scanner, ScanProgress } from "./ports/scanner.js";
-export type { ScanStore } from "./ports/scan-store.js";
+export type { CreateIfNoActiveResult, ScanStore } from "./ports/scan-store.js";
 export type { JobQueue, JobQueueFactory, JobQueueHandlers, ScanJobMessage } from "./ports/job-queue.js";
 export { SYSTEM_CLOCK } from "./ports/clock.js";
 export type { Clock, Ids } from "./ports/clock.js";

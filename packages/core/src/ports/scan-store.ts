@@ -6,6 +6,9 @@ import type { ScanRecord } from "../domain/scan-record.js";
  *
  * Consistency rules every implementation keeps:
  * - `create` refuses an existing scanId (returns false) so a retried request never overwrites a scan;
+ * - `createIfNoActive` is one atomic step across every process sharing the store: of any number of
+ *   concurrent calls for one target without an active scan, exactly one stores its record, and the others
+ *   are told which scan is active (the scale-out guarantee "one new scan, one quota charge");
  * - `update` is a compare-and-set on the record's `status`, so two workers cannot both move one job; a
  *   terminal record (completed, completed_limited, failed, expired) never changes again, even for a caller
  *   that names its status;
@@ -16,6 +19,18 @@ import type { ScanRecord } from "../domain/scan-record.js";
 export interface ScanStore {
   get(scanId: string): Promise<ScanRecord | null>;
   create(record: ScanRecord, index: { targetKey: string }): Promise<boolean>;
+  /**
+   * Stores `record` (which must be active, e.g. `pending`) as the target's active scan unless the target
+   * already has an active scan; then nothing is written and the answer names that scan. A scanId already
+   * stored is never overwritten: the answer then names the stored record.
+   */
+  createIfNoActive(record: ScanRecord, index: { targetKey: string }): Promise<CreateIfNoActiveResult>;
+  /**
+   * Deletes a record that is still `pending` (a reservation whose request was refused, or whose process died
+   * before admitting it), with its index entries, so nothing is kept of a refused request. Returns false when
+   * the record is missing or has moved on from `pending` (a compare-and-delete).
+   */
+  discardPending(scanId: string, index: { targetKey: string }): Promise<boolean>;
   /**
    * Replaces the record if its stored status is still `expectedStatus`; returns the stored record, or null
    * when the status had moved on (or the record is missing).
@@ -31,3 +46,5 @@ export interface ScanStore {
   listActive(): Promise<ScanRecord[]>;
   close(): Promise<void>;
 }
+
+export type CreateIfNoActiveResult = { readonly created: true } | { readonly created: false; readonly active: ScanRecord };

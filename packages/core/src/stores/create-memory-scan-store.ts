@@ -15,6 +15,9 @@ export function createMemoryScanStore(): ScanStore {
   // Reuse and a domain's latest scan offer only results with evidence (no no-go).
   const latest = (candidates: ScanRecord[]) =>
     candidates.filter((record) => hasEvidence(record)).sort((a, b) => (b.completedAt ?? "").localeCompare(a.completedAt ?? ""))[0];
+  // Map order is insertion order: with two active scans of one target, the older one is "the" active scan.
+  const activeOf = (targetKey: string) =>
+    [...records.values()].find((record) => ACTIVE.has(record.status) && targetOf.get(record.scanId) === targetKey);
 
   return {
     get: (scanId) => Promise.resolve(copy(records.get(scanId))),
@@ -22,6 +25,22 @@ export function createMemoryScanStore(): ScanStore {
       if (records.has(record.scanId)) return Promise.resolve(false);
       records.set(record.scanId, structuredClone(record));
       targetOf.set(record.scanId, targetKey);
+      return Promise.resolve(true);
+    },
+    createIfNoActive(record, { targetKey }) {
+      // One synchronous step: nothing can run between the lookup and the insert in this process.
+      const stored = records.get(record.scanId);
+      if (stored !== undefined) return Promise.resolve({ created: false, active: structuredClone(stored) });
+      const active = activeOf(targetKey);
+      if (active !== undefined) return Promise.resolve({ created: false, active: structuredClone(active) });
+      records.set(record.scanId, structuredClone(record));
+      targetOf.set(record.scanId, targetKey);
+      return Promise.resolve({ created: true });
+    },
+    discardPending(scanId) {
+      if (records.get(scanId)?.status !== "pending") return Promise.resolve(false);
+      records.delete(scanId);
+      targetOf.delete(scanId);
       return Promise.resolve(true);
     },
     update(record, { expectedStatus, targetKey }) {
@@ -32,10 +51,7 @@ export function createMemoryScanStore(): ScanStore {
       targetOf.set(record.scanId, targetKey);
       return Promise.resolve(copy(record));
     },
-    findActive(targetKey) {
-      const active = [...records.values()].find((record) => ACTIVE.has(record.status) && targetOf.get(record.scanId) === targetKey);
-      return Promise.resolve(copy(active));
-    },
+    findActive: (targetKey) => Promise.resolve(copy(activeOf(targetKey))),
     findReusable(targetKey, notBefore) {
       const candidates = [...records.values()].filter(
         (record) => targetOf.get(record.scanId) === targetKey && (record.completedAt ?? "") >= notBefore,

@@ -6,11 +6,18 @@ import { toScanResource } from "../render/to-scan-resource.js";
 import { isStale } from "./recover-stale-scan.js";
 import { checkTargetPolicy } from "./normalize-target.js";
 import { normalizeTarget, type ScanTarget } from "./normalize-target.js";
-import { recoverStaleScan } from "./recover-stale-scan.js";
+import { isStalePending, recoverStaleScan } from "./recover-stale-scan.js";
+import { ServiceError } from "../errors/service-error.js";
 import { withTargetLock } from "./with-target-lock.js";
 import type { Outcome } from "./outcome.js";
 import { jobTiming, linksOf } from "./render-context.js";
 import type { Allowance, Caller, ServiceDeps } from "./service-deps.js";
+
+/** Reservations lost to another request before this one gives up (each loss means a scan was reserved meanwhile). */
+const RESERVE_ATTEMPTS = 5;
+// How long a request waits for another request's reservation of the same target: 10 s in all.
+const ADMISSION_POLL_MS = 20;
+const ADMISSION_POLLS = 500;
 
 /**
  * POST /api/v2/scans (and MCP service_scan_site): reuse a recent eligible scan of the same target and
@@ -60,25 +67,79 @@ async function createOrJoin(deps: ServiceDeps, input: { target: ScanTarget; call
     }
   }
 
-  const active = await findLiveActive(deps, target.targetKey);
-  if (active !== null) {
-    const fields = provenance(await deps.quota.peek(input.caller), {
-      executionMode: "joined_scan",
-      reused: false,
-      reusedScanAgeSeconds: null,
-      freshnessDecision: "joined_in_flight_scan",
-      quotaConsumed: false,
-    });
-    return job(active, fields);
-  }
+  const joined = (active: ScanRecord) =>
+    deps.quota.peek(input.caller).then((allowance) =>
+      job(
+        active,
+        provenance(allowance, {
+          executionMode: "joined_scan",
+          reused: false,
+          reusedScanAgeSeconds: null,
+          freshnessDecision: "joined_in_flight_scan",
+          quotaConsumed: false,
+        }),
+      ),
+    );
 
-  // Only a new scan costs quota, and it is charged before the target policy resolves anything: a caller
-  // with nothing left causes no DNS work, and a refused target costs a scan too, so the refusals cannot be
-  // used as a free oracle of internal host names. A refusal throws before anything is stored.
-  const allowance = await deps.quota.consume(input.caller);
-  await checkTargetPolicy(deps, target.url);
-  const at = new Date(now).toISOString();
-  const record: ScanRecord = {
+  // The store's atomic createIfNoActive decides between processes: of concurrent requests for a new target
+  // (any number of API processes), one reserves the scan and the others join it, so one scan is queued and
+  // one quota charged. A loser looks again (the winner may still be admitting its reservation).
+  for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt += 1) {
+    const active = await findLiveActive(deps, target.targetKey);
+    if (active !== null) return joined(active);
+    const record = newRecord(deps, target);
+    const reserved = await deps.scans.createIfNoActive(record, { targetKey: target.targetKey });
+    if (!reserved.created) continue;
+    const { admitted, allowance } = await admit(deps, { record, target, caller: input.caller });
+    return job(
+      admitted,
+      provenance(allowance, {
+        executionMode: "new_scan",
+        reused: false,
+        reusedScanAgeSeconds: null,
+        freshnessDecision: target.freshness === "fresh" ? "fresh_scan_requested_queued" : "no_eligible_recent_scan_queued",
+        quotaConsumed: true,
+      }),
+    );
+  }
+  throw new ServiceError("internal_error", "The scan could not be queued because of concurrent requests for the same URL. Retry shortly.", {
+    retryAfterSeconds: 1,
+  });
+}
+
+/**
+ * Admits a reservation: only a new scan costs quota, and it is charged before the target policy resolves
+ * anything, so a caller with nothing left causes no DNS work, and a refused target costs a scan too (the
+ * refusals cannot be used as a free oracle of internal host names). A refusal discards the reservation
+ * (nothing is kept of a refused request) and throws; an admitted scan becomes `queued` and is enqueued.
+ */
+async function admit(
+  deps: ServiceDeps,
+  input: { record: ScanRecord; target: ScanTarget; caller: Caller },
+): Promise<{ admitted: ScanRecord; allowance: Allowance }> {
+  const { record } = input;
+  const targetKey = input.target.targetKey;
+  let allowance: Allowance;
+  try {
+    allowance = await deps.quota.consume(input.caller);
+    await checkTargetPolicy(deps, input.target.url);
+  } catch (error) {
+    await deps.scans.discardPending(record.scanId, { targetKey });
+    throw error;
+  }
+  const admitted = await deps.scans.update({ ...record, status: "queued" }, { expectedStatus: "pending", targetKey });
+  // Only a reservation older than PENDING_STALE_AFTER_MS is discarded by others: this request hung that long.
+  if (admitted === null) {
+    throw new ServiceError("internal_error", "The scan request took too long to be admitted. Retry shortly.", { retryAfterSeconds: 1 });
+  }
+  await deps.queue.enqueue({ scanId: admitted.scanId });
+  return { admitted, allowance };
+}
+
+/** A new scan's record, reserved as `pending` until its request is admitted. */
+function newRecord(deps: ServiceDeps, target: ScanTarget): ScanRecord {
+  const at = new Date(deps.clock.now()).toISOString();
+  return {
     scanId: deps.ids.scanId(),
     jobId: deps.ids.jobId(),
     url: target.url,
@@ -87,7 +148,7 @@ async function createOrJoin(deps: ServiceDeps, input: { target: ScanTarget; call
     sealedUrl: target.scanUrl === target.url ? null : deps.sealer.seal(target.scanUrl),
     domain: target.domain,
     scanFrom: target.scanFrom,
-    status: "queued",
+    status: "pending",
     phase: "queued",
     createdAt: at,
     startedAt: null,
@@ -101,31 +162,29 @@ async function createOrJoin(deps: ServiceDeps, input: { target: ScanTarget; call
     error: null,
     attempts: 0,
   };
-  await deps.scans.create(record, { targetKey: target.targetKey });
-  await deps.queue.enqueue({ scanId: record.scanId });
-  return job(
-    record,
-    provenance(allowance, {
-      executionMode: "new_scan",
-      reused: false,
-      reusedScanAgeSeconds: null,
-      freshnessDecision: target.freshness === "fresh" ? "fresh_scan_requested_queued" : "no_eligible_recent_scan_queued",
-      quotaConsumed: true,
-    }),
-  );
 }
 
 /**
  * The scan of this target in flight, if any. A stale one (its worker died) is taken over first: retried
  * (and then joined) or ended, so a dead scan never blocks the target or makes every request queue anew.
+ * Another request's reservation (`pending`) is waited for until it is admitted (then joined) or refused
+ * (then this request may reserve); one that outlives the wait is joined as it is.
  */
 async function findLiveActive(deps: ServiceDeps, targetKey: string): Promise<ScanRecord | null> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const active = await deps.scans.findActive(targetKey);
-    if (active === null) return null;
+  let active = await deps.scans.findActive(targetKey);
+  for (let poll = 0; active?.status === "pending" && poll < ADMISSION_POLLS; poll += 1) {
+    if (isStalePending(active, deps.clock.now())) {
+      await recoverStaleScan(deps, active);
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, ADMISSION_POLL_MS));
+    }
+    active = await deps.scans.findActive(targetKey);
+  }
+  for (let attempt = 0; active !== null && attempt < 3; attempt += 1) {
     if (!isStale(active, { now: deps.clock.now(), staleAfterSeconds: deps.config.staleAfterSeconds })) return active;
     const outcome = await recoverStaleScan(deps, active);
     if (outcome === "requeued") return deps.scans.get(active.scanId);
+    active = await deps.scans.findActive(targetKey);
   }
   return null;
 }

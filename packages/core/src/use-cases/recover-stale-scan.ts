@@ -11,13 +11,24 @@ const INTERRUPTED = {
 } as const;
 
 /**
- * Takes over one active scan whose worker is gone: a queued scan is queued here again; a running or
+ * A `pending` record is a new scan's reservation while its request is checked (quota, target policy); that
+ * takes well under a second. One older than this belongs to a process that died mid-request: it is discarded.
+ */
+export const PENDING_STALE_AFTER_MS = 30_000;
+
+/**
+ * Takes over one active scan whose worker is gone: a stale reservation (`pending`) is discarded, so it
+ * never blocks its target; a queued scan is queued here again; a running or
  * finalizing one whose heartbeat is stale is retried while it has attempts left, else it ends failed (never
  * completed with guessed results). A scan with a recent heartbeat belongs to a live worker: left alone.
  * Each move is a compare-and-set, so two processes sweeping at once take a scan over once.
  */
-export async function recoverStaleScan(deps: ServiceDeps, record: ScanRecord): Promise<"requeued" | "failed" | "left"> {
+export async function recoverStaleScan(deps: ServiceDeps, record: ScanRecord): Promise<"requeued" | "failed" | "discarded" | "left"> {
   const targetKey = targetKeyOf(record);
+  if (record.status === "pending") {
+    if (!isStalePending(record, deps.clock.now())) return "left";
+    return (await deps.scans.discardPending(record.scanId, { targetKey })) ? "discarded" : "left";
+  }
   if (record.status === "queued") {
     await deps.queue.enqueue({ scanId: record.scanId });
     return "requeued";
@@ -44,4 +55,9 @@ export async function recoverStaleScan(deps: ServiceDeps, record: ScanRecord): P
 export function isStale(record: ScanRecord, options: { now: number; staleAfterSeconds: number }): boolean {
   if (record.status !== "running" && record.status !== "finalizing") return false;
   return options.now - Date.parse(record.lastHeartbeatAt) > options.staleAfterSeconds * 1000;
+}
+
+/** A reservation whose request never finished (see PENDING_STALE_AFTER_MS). */
+export function isStalePending(record: ScanRecord, now: number): boolean {
+  return record.status === "pending" && now - Date.parse(record.createdAt) > PENDING_STALE_AFTER_MS;
 }

@@ -4,8 +4,8 @@ const tails = new WeakMap<object, Map<string, Promise<unknown>>>();
 /**
  * Runs `work` for one target only after the previous call for the same target and store has settled, so
  * two concurrent requests for a new target in one process cannot both be charged and both queue a scan:
- * the second one finds the first one's scan and joins it. Across processes sharing a store the window
- * stays open (a few milliseconds between the lookup and the insert); docs/api.md states that bound.
+ * the second one finds the first one's scan and joins it, without a store round trip lost to a race.
+ * Across processes sharing a store, the store's atomic `createIfNoActive` decides instead.
  */
 export async function withTargetLock<T>(store: object, input: { targetKey: string; work: () => Promise<T> }): Promise<T> {
   let byKey = tails.get(store);

@@ -89,7 +89,21 @@ describe("recoverInterruptedScans", () => {
       lastHeartbeatAt: "2026-11-23T11:59:30.000Z",
     } as never);
     await scans.create(live, { targetKey: targetKeyOf(live) });
-    expect(await recoverInterruptedScans(deps)).toEqual({ requeued: 2, failed: 1 });
+    // A reservation (pending) left by a process that died mid-request is discarded; a young one is left.
+    const reservation = (scanId: string, createdAt: string) =>
+      completedRecord("quiet-bakery", {
+        scanId,
+        status: "pending",
+        report: null,
+        url: `https://www.quiet-bakery.test/${scanId}`,
+        createdAt,
+      } as never);
+    const dead = reservation("55555555-5555-4555-8555-555555555555", "2026-11-23T11:59:00.000Z");
+    const young = reservation("66666666-6666-4666-8666-666666666666", "2026-11-23T11:59:45.000Z");
+    for (const record of [dead, young]) await scans.createIfNoActive(record, { targetKey: targetKeyOf(record) });
+    expect(await recoverInterruptedScans(deps)).toEqual({ requeued: 2, failed: 1, discarded: 1 });
+    expect(await scans.get(dead.scanId)).toBeNull();
+    expect(await scans.get(young.scanId)).toMatchObject({ status: "pending" });
     expect(await scans.get(live.scanId)).toMatchObject({ status: "running", attempts: 1 });
     expect(enqueued.sort()).toEqual(["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222"]);
     expect(await scans.get("33333333-3333-4333-8333-333333333333")).toMatchObject({ status: "failed", error: { code: "internal_error" } });

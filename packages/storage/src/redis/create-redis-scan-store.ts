@@ -25,7 +25,8 @@ function scoreOf(record: ScanRecord): string {
  * The ScanStore on Redis, for several instances of the service. ARCHITECTURE.md "Storage" routes documents through keyv,
  * but keyv has no atomic compare-and-set, which this port requires (two workers must not both move one
  * job): so the store uses Lua directly. Each operation is one script (EVALSHA, falling back to EVAL when the
- * server does not have it cached): `create` writes only if the record key is absent, `update` compares the
+ * server does not have it cached): `create` writes only if the record key is absent, `createIfNoActive` also
+ * only if the target's active index is empty (Redis runs one script at a time), `update` compares the
  * stored status and, in the same script, moves the record between the active and completed indexes, so an
  * index never points ahead of its record. Records are stored as JSON, so every read is a fresh copy.
  */
@@ -50,6 +51,14 @@ export function createRedisScanStore(options: RedisScanStoreOptions = {}): ScanS
   return {
     get: async (scanId) => parse(await call("get", [recordKey(scanId)], [])),
     create: async (record, { targetKey }) => (await call("create", [recordKey(record.scanId)], writeArgs(record, targetKey))) === 1,
+    async createIfNoActive(record, { targetKey }) {
+      const [created, stored] = (await call("createIfNoActive", [recordKey(record.scanId)], writeArgs(record, targetKey))) as [
+        number,
+        string?,
+      ];
+      return created === 1 ? { created: true } : { created: false, active: parse(stored)! };
+    },
+    discardPending: async (scanId) => (await call("discardPending", [recordKey(scanId)], [prefix, scanId])) === 1,
     async update(record, { expectedStatus, targetKey }) {
       const args = writeArgs(record, targetKey);
       const replaced = await call("update", [recordKey(record.scanId)], [...args, expectedStatus]);

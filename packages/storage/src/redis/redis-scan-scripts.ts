@@ -63,6 +63,36 @@ index(p, id, ARGV[5], ARGV[6], ARGV[7], ARGV[4], ARGV[8], ARGV[9])
 return 1
 `;
 
+/**
+ * ARGV: as CREATE. Writes like CREATE unless the record exists or the target has an active scan. Reply {1}
+ * when created, else {0, the stored or active record's JSON}. An index entry whose record is gone or no
+ * longer active (never left by these scripts, but possible after a manual edit) does not block the target.
+ */
+const CREATE_IF_NO_ACTIVE = `${INDEXING}
+local existing = redis.call("HGET", KEYS[1], "record")
+if existing then return { 0, existing } end
+local p, id = ARGV[1], ARGV[2]
+local active_id = redis.call("GET", p .. "active:" .. ARGV[5])
+if active_id then
+  local active = redis.call("HMGET", p .. "r:" .. active_id, "record", "status")
+  if active[1] and ACTIVE[active[2]] then return { 0, active[1] } end
+  redis.call("DEL", p .. "active:" .. ARGV[5])
+end
+redis.call("HSET", KEYS[1], "record", ARGV[3], "status", ARGV[4], "target", ARGV[5], "domain", ARGV[6], "scan_from", ARGV[7])
+index(p, id, ARGV[5], ARGV[6], ARGV[7], ARGV[4], ARGV[8], ARGV[9])
+return { 1 }
+`;
+
+/** KEYS[1] the record hash; ARGV[1] prefix, ARGV[2] scanId. Deletes the record and its index entries iff it is pending. Reply 1 or 0. */
+const DISCARD_PENDING = `${INDEXING}
+local stored = redis.call("HMGET", KEYS[1], "status", "target", "domain", "scan_from")
+if stored[1] ~= "pending" then return 0 end
+unindex(ARGV[1], ARGV[2], stored[2], stored[3], stored[4])
+redis.call("DEL", KEYS[1])
+repair_active(ARGV[1], stored[2])
+return 1
+`;
+
 /** ARGV: as CREATE, then the expected status. Reply 1 when replaced, 0 when the status moved on or the record is missing. */
 const UPDATE = `${INDEXING}
 local stored = redis.call("HMGET", KEYS[1], "status", "target", "domain", "scan_from")
@@ -107,6 +137,8 @@ return records
 
 export const REDIS_SCAN_SCRIPTS = {
   create: CREATE,
+  createIfNoActive: CREATE_IF_NO_ACTIVE,
+  discardPending: DISCARD_PENDING,
   update: UPDATE,
   get: GET,
   findActive: FIND_ACTIVE,

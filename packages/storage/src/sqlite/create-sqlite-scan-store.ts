@@ -1,5 +1,5 @@
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
-import { hasEvidence, type ScanRecord, type ScanStore } from "@public-scan/core";
+import { hasEvidence, type CreateIfNoActiveResult, type ScanRecord, type ScanStore } from "@public-scan/core";
 import { ensureScanSchema } from "./ensure-scan-schema.js";
 import { openSqliteDatabase } from "./open-sqlite-database.js";
 import { SQLITE_SCAN_SQL } from "./sqlite-scan-sql.js";
@@ -35,6 +35,7 @@ const parse = (row: unknown): ScanRecord | null =>
  * The ScanStore on one SQLite file (node:sqlite, no native build). ARCHITECTURE.md "Storage" routes documents through keyv,
  * but keyv has no atomic compare-and-set, which this port requires (two workers must not both move one
  * job): so the store uses SQL directly. `create` is an INSERT that does nothing on an existing scan_id;
+ * `createIfNoActive` looks up and inserts inside one `BEGIN IMMEDIATE` transaction;
  * `update` is `UPDATE ... WHERE scan_id = ? AND status = ?` in a `BEGIN IMMEDIATE` transaction, and it
  * succeeded iff it changed a row. The index columns live in the record's row, so they never run ahead of it.
  * Records are stored as JSON and parsed on every read, so callers always get their own copy.
@@ -57,6 +58,7 @@ export function createSqliteScanStore(options: SqliteScanStoreOptions): ScanStor
     latestForDomain: db.prepare(SQLITE_SCAN_SQL.latestForDomain),
     latestForDomainFrom: db.prepare(SQLITE_SCAN_SQL.latestForDomainFrom),
     listActive: db.prepare(SQLITE_SCAN_SQL.listActive),
+    discardPending: db.prepare(SQLITE_SCAN_SQL.discardPending),
   };
   let closed = false;
 
@@ -90,10 +92,27 @@ export function createSqliteScanStore(options: SqliteScanStoreOptions): ScanStor
     }
   }
 
+  // BEGIN IMMEDIATE takes the file's write lock before the lookup, so no other process can insert an active
+  // scan of the target between the lookup and the insert.
+  function createIfNoActiveNow(record: ScanRecord, targetKey: string): CreateIfNoActiveResult {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const active = parse(statements.get.get(record.scanId)) ?? parse(statements.findActive.get(targetKey));
+      if (active === null) statements.create.run(record.scanId, ...columns(record, targetKey, JSON.stringify(record)));
+      db.exec("COMMIT");
+      return active === null ? { created: true } : { created: false, active };
+    } catch (error) {
+      if (db.isTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
   return {
     get: (scanId) => run(() => parse(statements.get.get(scanId))),
     create: (record, { targetKey }) =>
       run(() => Number(statements.create.run(record.scanId, ...columns(record, targetKey, JSON.stringify(record))).changes) === 1),
+    createIfNoActive: (record, { targetKey }) => run(() => createIfNoActiveNow(record, targetKey)),
+    discardPending: (scanId) => run(() => Number(statements.discardPending.run(scanId).changes) === 1),
     update: (record, { expectedStatus, targetKey }) => run(() => updateNow(record, expectedStatus, targetKey)),
     findActive: (targetKey) => run(() => parse(statements.findActive.get(targetKey))),
     findReusable: (targetKey, notBefore) => run(() => parse(statements.findReusable.get(targetKey, notBefore))),

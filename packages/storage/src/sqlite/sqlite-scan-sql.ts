@@ -38,6 +38,7 @@ export const SQLITE_SCAN_SQL = {
            VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scan_id) DO NOTHING`,
   update: `UPDATE scan_records SET target_key = ?, domain = ?, scan_from = ?, status = ?, completed_at = ?, has_evidence = ?, record = ?
            WHERE scan_id = ? AND status = ? AND status NOT IN ('completed', 'completed_limited', 'failed', 'expired')`,
+  discardPending: "DELETE FROM scan_records WHERE scan_id = ? AND status = 'pending'",
   // rowid order is creation order: with two active scans of one target, the older one is "the" active scan,
   // as in the memory store.
   findActive: `SELECT record FROM scan_records

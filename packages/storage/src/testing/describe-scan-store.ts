@@ -4,6 +4,7 @@ import { CONCURRENT_SCAN_STORE_CASES } from "./concurrent-scan-store-cases.js";
 import { describeDurableSuite, type DescribeDurableSuiteOptions, type StoreFactory } from "./describe-conformance.js";
 import { DURABLE_SCAN_STORE_CASES } from "./durable-scan-store-cases.js";
 import { INDEX_SCAN_STORE_CASES } from "./index-scan-store-cases.js";
+import { RESERVATION_SCAN_STORE_CASES } from "./reservation-scan-store-cases.js";
 import type { ScanStoreCase } from "./scan-store-case.js";
 
 /** Every case of the ScanStore conformance suite, by title (the durable ones run only for durable stores). */
@@ -11,6 +12,7 @@ export const SCAN_STORE_CASES = {
   ...BASIC_SCAN_STORE_CASES,
   ...INDEX_SCAN_STORE_CASES,
   ...CONCURRENT_SCAN_STORE_CASES,
+  ...RESERVATION_SCAN_STORE_CASES,
   ...DURABLE_SCAN_STORE_CASES,
 } satisfies Record<string, ScanStoreCase>;
 
