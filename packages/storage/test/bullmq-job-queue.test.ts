@@ -55,6 +55,33 @@ async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A worker that dies mid-job: BullMQ's own Worker, closed with force, so it neither waits for its running
+ * job nor renews that job's lock (what kill -9 of a worker process leaves behind).
+ */
+async function dyingWorker(
+  options: BullmqJobQueueOptions,
+  job: { started: (scanId: string) => void; stuck: ReturnType<typeof gate> },
+): Promise<{ die: () => Promise<void> }> {
+  const { Worker } = await import("bullmq");
+  const worker = new Worker(
+    options.queueName!,
+    async (running: { data: { scanId: string } }) => {
+      job.started(running.data.scanId);
+      await job.stuck.opened;
+    },
+    {
+      connection: { ...TEST_REDIS },
+      prefix,
+      lockDuration: options.lockDurationMs!,
+      stalledInterval: options.stalledIntervalMs!,
+      maxStalledCount: options.maxStalledCount ?? 2,
+    },
+  );
+  worker.on("error", () => undefined);
+  return { die: () => worker.close(true) };
+}
+
 // The port's promises, as the in-process queue keeps them (in-process-job-queue.test.ts).
 describeJobQueue("bullmq", async ({ namespace }) => createBullmqJobQueue(await queueOptions({ queueName: namespace })));
 
@@ -149,22 +176,16 @@ describe("BullMQ job queue", () => {
     expect(await admin.lrange(`${prefix}:${options.queueName}:wait`, 0, -1)).toEqual([scanId]);
   });
 
-  it("hands a job whose worker was closed with force mid-run to another worker", async () => {
+  it("hands a job whose worker died mid-run to another worker", async () => {
     const options = await queueOptions({ role: "worker", lockDurationMs: 500 });
     const stuck = gate();
     const first: string[] = [];
-    const dying = open(options, {
-      handler: async ({ scanId }) => {
-        first.push(scanId);
-        await stuck.opened;
-      },
-    });
+    const dying = await dyingWorker(options, { started: (scanId) => first.push(scanId), stuck });
     const producer = open({ ...options, role: "producer" }, { handler: () => Promise.resolve() });
     const scanId = randomUUID();
     await producer.enqueue({ scanId });
     await waitFor(() => first.length === 1);
-    // Forced: close does not wait for the running job, whose lock then expires.
-    await dying.close({ force: true });
+    await dying.die();
     const second: string[] = [];
     open(options, { handler: (job) => Promise.resolve(void second.push(job.scanId)) });
     await waitFor(() => second.length === 1);
@@ -177,21 +198,14 @@ describe("BullMQ job queue", () => {
     const options = await queueOptions({ role: "worker", lockDurationMs: 300, stalledIntervalMs: 150, maxStalledCount: 1 });
     const stuck = gate();
     const started: string[] = [];
-    const dying = () =>
-      open(options, {
-        handler: async ({ scanId }) => {
-          started.push(scanId);
-          await stuck.opened;
-        },
-      });
     const producer = open({ ...options, role: "producer" }, { handler: () => Promise.resolve() });
     const scanId = randomUUID();
     await producer.enqueue({ scanId });
     // Two workers die mid-job in turn: the first stall requeues it, the second exceeds maxStalledCount.
     for (let death = 1; death <= 2; death += 1) {
-      const worker = dying();
+      const worker = await dyingWorker(options, { started: (id) => started.push(id), stuck });
       await waitFor(() => started.length === death);
-      await worker.close({ force: true });
+      await worker.die();
     }
     const reported: Array<{ scanId: string; message: string }> = [];
     open(options, {
@@ -199,8 +213,42 @@ describe("BullMQ job queue", () => {
       onError: (error, job) => reported.push({ scanId: job.scanId, message: error instanceof Error ? error.message : String(error) }),
     });
     await waitFor(() => reported.length === 1);
-    expect(reported[0]).toEqual({ scanId, message: expect.stringContaining("stalled more than") });
+    expect(reported[0]).toEqual({ scanId, message: expect.stringContaining("stalled more than allowable limit") });
+    await sleep(300);
+    expect(reported).toHaveLength(1);
     stuck.open();
+  });
+
+  it("puts a job handed back at shutdown back in the queue, for another worker, without a failed attempt", async () => {
+    const options = await queueOptions({ role: "worker", attempts: 1 });
+    const shuttingDown = gate();
+    const first: string[] = [];
+    const errors: unknown[] = [];
+    const leaving = open(options, {
+      handler: async ({ scanId }) => {
+        first.push(scanId);
+        await shuttingDown.opened;
+        return "handed_back";
+      },
+      onError: (error) => errors.push(error),
+    });
+    const producer = open({ ...options, role: "producer" }, { handler: () => Promise.resolve() });
+    const scanId = randomUUID();
+    await producer.enqueue({ scanId });
+    await waitFor(() => first.length === 1);
+    // close waits for the running handler, which hands its job back when its process stops it.
+    const closing = leaving.close({ force: true });
+    await sleep(100);
+    shuttingDown.open();
+    await closing;
+    const second: string[] = [];
+    open(options, { handler: (job) => Promise.resolve(void second.push(job.scanId)) });
+    await waitFor(() => second.length === 1);
+    expect(second).toEqual([scanId]);
+    // With attempts: 1, a counted failure would have ended the job: it was not one.
+    expect(errors).toEqual([]);
+    const admin = await sharedTestRedis();
+    expect(await admin.hget(`${prefix}:${options.queueName}:${scanId}`, "failedReason")).toBeNull();
   });
 
   it("lets running jobs finish on close without force, and takes no job after", async () => {

@@ -11,13 +11,26 @@ export interface JobQueue {
   enqueue(job: ScanJobMessage): Promise<void>;
   /** Resolves when no job is waiting or running (for tests and graceful shutdown). */
   drain(): Promise<void>;
-  /** Stops taking jobs; running ones finish unless `force`. */
+  /**
+   * Stops taking jobs, and resolves once the handlers running in this process have returned (a host that
+   * wants them to stop sooner aborts them, as createLocalService does after its grace period). Jobs not
+   * started yet: by default the in-process queue runs them first; with `force` it drops them (their records
+   * stay queued, and recovery queues them again). A shared queue (BullMQ, SQS) leaves them, in both cases, to
+   * the other workers.
+   */
   close(options?: { force?: boolean }): Promise<void>;
 }
 
+/**
+ * What a handler answers: `handed_back` when it stopped because its process is shutting down and put the
+ * job's scan back to queued, so a queue shared with other processes runs the job again elsewhere (without
+ * counting a failed attempt); nothing otherwise.
+ */
+export type JobOutcome = "handed_back" | undefined;
+
 /** What a queue runs for each job, and where it reports what a job threw (the error never stops the queue). */
 export interface JobQueueHandlers {
-  handler: (job: ScanJobMessage) => Promise<void>;
+  handler: (job: ScanJobMessage) => Promise<JobOutcome | void>;
   onError?: (error: unknown, job: ScanJobMessage) => void;
 }
 

@@ -1,8 +1,8 @@
-import type { JobQueue, ScanJobMessage } from "../ports/job-queue.js";
+import type { JobOutcome, JobQueue, ScanJobMessage } from "../ports/job-queue.js";
 
 export interface InProcessJobQueueOptions {
   /** Runs one job. A throw fails that job alone; the queue goes on. */
-  handler: (job: ScanJobMessage) => Promise<void>;
+  handler: (job: ScanJobMessage) => Promise<JobOutcome | void>;
   /** Jobs running at the same time. */
   concurrency: number;
   /** Called with what a handler threw, for logging; the error never stops the queue. */

@@ -2,7 +2,7 @@ import type { ErrorBody } from "../contract/index.js";
 import type { ScanRecord } from "../domain/scan-record.js";
 import { toErrorEnvelope } from "../errors/to-error-envelope.js";
 import { ScanObservationsSchema } from "../observations/scan-observations.js";
-import type { ScanJobMessage } from "../ports/job-queue.js";
+import type { JobOutcome, ScanJobMessage } from "../ports/job-queue.js";
 import type { Scanner } from "../ports/scanner.js";
 import { toScanReport } from "../projection/to-scan-report.js";
 import { targetKeyOf } from "./normalize-target.js";
@@ -45,9 +45,9 @@ const EXPIRED: ErrorBody = {
  * completed_limited; failed or expired on error, with the error envelope's body and no findings. Each move
  * is a compare-and-set on the status, so a job taken twice is run once, and a terminal scan never changes.
  */
-export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise<void> {
+export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise<JobOutcome> {
   const queued = await deps.scans.get(job.scanId);
-  if (queued === null || queued.status !== "queued") return;
+  if (queued === null || queued.status !== "queued") return undefined;
   const targetKey = targetKeyOf(queued);
   const iso = () => new Date(deps.clock.now()).toISOString();
   // Visiting the URL without its query would scan another page than the one asked for: the scan ends instead.
@@ -57,7 +57,7 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
       { ...queued, status: "failed", sealedUrl: null, completedAt: iso(), lastHeartbeatAt: iso(), error: { ...URL_UNREADABLE } },
       { expectedStatus: "queued", targetKey },
     );
-    return;
+    return undefined;
   }
 
   let current: ScanRecord | null = await deps.scans.update(
@@ -72,7 +72,7 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
     },
     { expectedStatus: "queued", targetKey },
   );
-  if (current === null) return;
+  if (current === null) return undefined;
   const move = async (next: ScanRecord, expectedStatus: ScanRecord["status"]) => {
     const stored = await deps.scans.update(next, { expectedStatus, targetKey });
     if (stored !== null) current = stored;
@@ -119,7 +119,7 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
       { ...current, status: "finalizing", phase: "projection", phaseStartedAt: iso(), lastHeartbeatAt: iso(), progressPercent: 95 },
       "running",
     );
-    if (finalizing === null) return;
+    if (finalizing === null) return undefined;
     const report = toScanReport(observations);
     const completedAt = iso();
     if (finalizing.startedAt !== null) deps.durations?.record((Date.parse(completedAt) - Date.parse(finalizing.startedAt)) / 1000);
@@ -148,7 +148,7 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
         { ...running, status: "queued", phase: "queued", progressPercent: 0, attempts: Math.max(0, running.attempts - 1) },
         "running",
       );
-      return;
+      return "handed_back";
     }
     deps.onJobError?.(error, job.scanId);
     const expired = deadline.aborted;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createLocalService } from "../../src/compose/index.js";
 import type { ScanObservations } from "../../src/observations/scan-observations.js";
 import type { Scanner } from "../../src/ports/scanner.js";
+import { createInProcessJobQueue } from "../../src/stores/create-in-process-job-queue.js";
 import { createMemoryScanStore } from "../../src/stores/create-memory-scan-store.js";
 import { createScan } from "../../src/use-cases/create-scan.js";
 import { getScanStatus } from "../../src/use-cases/get-scan.js";
@@ -55,5 +56,29 @@ describe("graceful shutdown", () => {
     setTimeout(release, 20);
     await service.close({ graceMs: 5_000 });
     expect((await scans.get(created.body.scanId))?.status).toBe("completed");
+  });
+
+  it("tells the queue the job was handed back, so a queue shared with other workers runs it again there", async () => {
+    const outcomes: unknown[] = [];
+    const service = await createLocalService({
+      scanner: scannerOf("hang"),
+      config,
+      queue: (handlers) =>
+        createInProcessJobQueue({
+          concurrency: 1,
+          handler: async (job) => {
+            const outcome = await handlers.handler(job);
+            outcomes.push(outcome);
+            return outcome;
+          },
+        }),
+    });
+    const created = await createScan(service.deps, { body: { url: "https://www.quiet-bakery.test/" }, caller });
+    for (let tries = 0; (await service.deps.scans.get(created.body.scanId))?.status !== "running"; tries += 1) {
+      expect(tries).toBeLessThan(100);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await service.close({ graceMs: 20 });
+    expect(outcomes).toEqual(["handed_back"]);
   });
 });

@@ -1,5 +1,5 @@
-import type { JobQueue, JobQueueFactory, JobQueueHandlers, ScanJobMessage } from "@public-scan/core";
-import type { ConnectionOptions, Job, Queue, Worker } from "bullmq";
+import type { JobOutcome, JobQueue, JobQueueFactory, JobQueueHandlers, ScanJobMessage } from "@public-scan/core";
+import type { ConnectionOptions, DelayedError, Job, Queue, Worker } from "bullmq";
 import type { RedisOptions } from "ioredis";
 
 export interface BullmqJobQueueOptions {
@@ -41,9 +41,9 @@ const UNFINISHED_STATES = ["waiting", "active", "delayed", "prioritized", "waiti
 /**
  * A JobQueue on BullMQ (Redis), for several worker processes. The job id is the scan id, so a scan waiting or
  * running is not queued twice; a scan whose job already finished can be queued again (recovery does that).
- * A worker that dies or is force-closed mid-job loses its lock, and another worker's stalled-job check runs
- * the job again; the job itself is idempotent (runScanJob's compare-and-set). A handler that throws is
- * retried with exponential backoff, then reported to onError.
+ * A worker that dies mid-job loses its lock, and another worker's stalled-job check runs the job again; the
+ * job itself is idempotent (runScanJob's compare-and-set). A handler that throws is retried with exponential
+ * backoff, then reported to onError; one that hands its job back at shutdown puts it back in the queue.
  */
 export function createBullmqJobQueue(options: BullmqJobQueueOptions = {}): JobQueueFactory {
   const settings = toSettings(options);
@@ -92,24 +92,19 @@ function toJobId(scanId: string): string {
 
 function openBullmqJobQueue(settings: Settings, handlers: JobQueueHandlers): JobQueue {
   let closing: Promise<void> | undefined;
-  let forced = false;
   const base = { connection: settings.connection, prefix: settings.prefix };
-  const opened = import("bullmq").then(({ Queue, Worker }) => {
+  const opened = import("bullmq").then(({ Queue, Worker, DelayedError }) => {
     const queue: Queue = new Queue(settings.queueName, base);
     queue.on("error", settings.onQueueError);
-    const worker = settings.role === "producer" || closing !== undefined ? undefined : startWorker(Worker, settings, handlers);
-    // A job whose workers kept dying fails in BullMQ's stalled check, not in a handler: the worker only says
-    // "stalled". Look at the job then, and report the ones that ended failed, like a handler's last error.
-    worker?.on("stalled", (jobId: string) => {
-      void queue
-        .getJob(jobId)
-        .then(async (job) => {
-          if (job === undefined || (await job.getState()) !== "failed") return;
-          // BullMQ's stalled check does not always fill failedReason in: say what happened either way.
-          const reason = job.failedReason || `stalled more than ${settings.maxStalledCount} times (its workers stopped mid-run)`;
-          handlers.onError?.(new Error(`scan job ${jobId} failed: ${reason}`), { scanId: (job.data as ScanJobMessage).scanId });
-        })
-        .catch(settings.onQueueError);
+    const worker =
+      settings.role === "producer" || closing !== undefined ? undefined : startWorker({ Worker, DelayedError }, settings, handlers);
+    // A job whose workers kept dying is failed by the next worker that takes it (BullMQ's stalled check marks
+    // it, and that worker fails it with an UnrecoverableError without calling the handler): report it then,
+    // like a handler's last error. The handler's own errors are reported in the processor.
+    worker?.on("failed", (job: Job<ScanJobMessage> | undefined, error: Error) => {
+      if (job === undefined || error.name !== "UnrecoverableError") return;
+      const reason = `${error.message} (its workers stopped mid-run more than ${settings.maxStalledCount} times)`;
+      handlers.onError?.(new Error(`scan job ${job.id} failed: ${reason}`), { scanId: job.data.scanId });
     });
     return { queue, worker };
   });
@@ -145,12 +140,12 @@ function openBullmqJobQueue(settings: Settings, handlers: JobQueueHandlers): Job
         await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
       }
     },
-    close(closeOptions) {
-      forced ||= closeOptions?.force === true;
+    close() {
       closing ??= opened.then(
         async ({ queue, worker }) => {
-          // Forced: running jobs are not waited for; their locks expire and another worker runs them again.
-          await worker?.close(forced);
+          // Running handlers are waited for (the port's rule; a host aborts them to hand their scans back).
+          // Waiting jobs stay in Redis for the other workers, with or without force.
+          await worker?.close();
           await queue.close();
         },
         () => undefined,
@@ -160,17 +155,29 @@ function openBullmqJobQueue(settings: Settings, handlers: JobQueueHandlers): Job
   };
 }
 
-function startWorker(WorkerClass: typeof Worker, settings: Settings, handlers: JobQueueHandlers): Worker {
+function startWorker(
+  bullmq: { Worker: typeof Worker; DelayedError: typeof DelayedError },
+  settings: Settings,
+  handlers: JobQueueHandlers,
+): Worker {
+  const { Worker: WorkerClass, DelayedError: DelayedErrorClass } = bullmq;
   const worker = new WorkerClass(
     settings.queueName,
-    async (job: Job<ScanJobMessage>) => {
+    async (job: Job<ScanJobMessage>, token?: string) => {
       const message: ScanJobMessage = { scanId: job.data.scanId };
+      let outcome: JobOutcome | void;
       try {
-        await handlers.handler(message);
+        outcome = await handlers.handler(message);
       } catch (error) {
         // attemptsMade counts the runs before this one: the last run's error is the job's.
         if (job.attemptsMade + 1 >= settings.attempts) handlers.onError?.(error, message);
         throw error;
+      }
+      // Handed back at shutdown: the job waits again for another worker, and no failed attempt is counted
+      // (BullMQ's way: move the job to delayed, due now, and throw its DelayedError).
+      if (outcome === "handed_back") {
+        await job.moveToDelayed(Date.now(), token);
+        throw new DelayedErrorClass();
       }
     },
     {
