@@ -13,3 +13,5 @@ export type { ServeConfig } from "./serve/parse-serve-config.js";
 export { startReferenceServer } from "./serve/start-reference-server.js";
 export type { ReferenceServer } from "./serve/start-reference-server.js";
 export { runServeCommand } from "./serve/run-serve-command.js";
+export { startScanWorker } from "./serve/start-scan-worker.js";
+export type { ScanWorker } from "./serve/start-scan-worker.js";

@@ -1,6 +1,11 @@
 /** One unit of work: scan this record. Jobs are idempotent: running one twice never scans twice. */
 export interface ScanJobMessage {
   scanId: string;
+  /**
+   * Set by a queue that runs this job again because the worker that had it lost it (died, or stopped
+   * renewing its lock): a scan still marked running by that worker is abandoned, and is taken over.
+   */
+  redelivered?: boolean;
 }
 
 /**

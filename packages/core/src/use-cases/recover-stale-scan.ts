@@ -34,18 +34,32 @@ export async function recoverStaleScan(deps: ServiceDeps, record: ScanRecord): P
     return "requeued";
   }
   if (!isStale(record, { now: deps.clock.now(), staleAfterSeconds: deps.config.staleAfterSeconds })) return "left";
+  const taken = await takeOverAbandonedScan(deps, record);
+  if (taken === null) return "left";
+  if (taken.status === "failed") return "failed";
+  await deps.queue.enqueue({ scanId: record.scanId });
+  return "requeued";
+}
+
+/**
+ * Takes over a running or finalizing scan whose worker is known to be gone (its heartbeat is stale, or the
+ * job queue redelivered its job because the worker lost the job's lock): back to queued while it has
+ * attempts left, else failed (never completed with guessed results). A compare-and-set on the status, so
+ * of several processes taking it over at once, one does; null for the others. Does not enqueue.
+ */
+export async function takeOverAbandonedScan(deps: ServiceDeps, record: ScanRecord): Promise<ScanRecord | null> {
+  const targetKey = targetKeyOf(record);
   if (record.attempts < deps.config.maxAttempts) {
-    const stored = await deps.scans.update({ ...record, status: "queued", phase: "queued" }, { expectedStatus: record.status, targetKey });
-    if (stored === null) return "left";
-    await deps.queue.enqueue({ scanId: record.scanId });
-    return "requeued";
+    return deps.scans.update(
+      { ...record, status: "queued", phase: "queued", progressPercent: 0 },
+      { expectedStatus: record.status, targetKey },
+    );
   }
   const at = new Date(deps.clock.now()).toISOString();
-  const stored = await deps.scans.update(
+  return deps.scans.update(
     { ...record, status: "failed", sealedUrl: null, completedAt: at, error: { ...INTERRUPTED } },
     { expectedStatus: record.status, targetKey },
   );
-  return stored === null ? "left" : "failed";
 }
 
 /**

@@ -6,6 +6,7 @@ import type { JobOutcome, ScanJobMessage } from "../ports/job-queue.js";
 import type { Scanner } from "../ports/scanner.js";
 import { toScanReport } from "../projection/to-scan-report.js";
 import { targetKeyOf } from "./normalize-target.js";
+import { takeOverAbandonedScan } from "./recover-stale-scan.js";
 import { urlToVisit } from "./url-to-visit.js";
 import type { ServiceDeps } from "./service-deps.js";
 import { toDiagnosticsRecord } from "./to-diagnostics-record.js";
@@ -46,7 +47,12 @@ const EXPIRED: ErrorBody = {
  * is a compare-and-set on the status, so a job taken twice is run once, and a terminal scan never changes.
  */
 export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise<JobOutcome> {
-  const queued = await deps.scans.get(job.scanId);
+  let queued = await deps.scans.get(job.scanId);
+  // A redelivered job's scan may still say running: its worker is gone (the queue says so), so it is taken
+  // over now rather than after the heartbeat goes stale.
+  if (queued !== null && job.redelivered === true && (queued.status === "running" || queued.status === "finalizing")) {
+    queued = await takeOverAbandonedScan(deps, queued);
+  }
   if (queued === null || queued.status !== "queued") return undefined;
   const targetKey = targetKeyOf(queued);
   const iso = () => new Date(deps.clock.now()).toISOString();

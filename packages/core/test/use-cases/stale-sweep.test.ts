@@ -7,6 +7,7 @@ import type { ScanObservations } from "../../src/observations/scan-observations.
 import type { Scanner } from "../../src/ports/scanner.js";
 import { createMemoryScanStore } from "../../src/stores/create-memory-scan-store.js";
 import { createAnonymousScanQuota } from "../../src/use-cases/scan-quotas.js";
+import { runScanJob } from "../../src/use-cases/run-scan-job.js";
 import { targetKeyOf } from "../../src/use-cases/normalize-target.js";
 import { completedRecord } from "../fixtures/completed-record.js";
 
@@ -47,6 +48,46 @@ describe("the periodic sweep of scans left by dead workers", () => {
     await vi.advanceTimersByTimeAsync(1_000);
     await service.deps.queue.drain();
     expect(await scans.get(orphan.scanId)).toMatchObject({ status: "completed", attempts: 2 });
+    await service.close();
+  });
+});
+
+describe("a job the queue redelivers because its worker lost it", () => {
+  const orphanOf = (attempts: number) => ({
+    ...completedRecord("quiet-bakery"),
+    status: "running" as const,
+    phase: "runtime_observation" as const,
+    report: null,
+    completedAt: null,
+    attempts,
+    // A fresh heartbeat: the sweep would leave it alone for minutes.
+    lastHeartbeatAt: new Date().toISOString(),
+  });
+
+  it("takes over the scan still marked running at once, and completes it", async () => {
+    const scans = createMemoryScanStore();
+    const service = await createLocalService({ scanner: instant, scans, config: { baseUrl: "https://scan.example.org" } });
+    const orphan = orphanOf(1);
+    await scans.create(orphan, { targetKey: targetKeyOf(orphan) });
+    // Without the queue's word, a running scan with a fresh heartbeat belongs to a live worker.
+    await runScanJob(service.deps, { scanId: orphan.scanId });
+    expect(await scans.get(orphan.scanId)).toMatchObject({ status: "running", attempts: 1 });
+    await runScanJob(service.deps, { scanId: orphan.scanId, redelivered: true });
+    expect(await scans.get(orphan.scanId)).toMatchObject({ status: "completed", attempts: 2 });
+    await service.close();
+  });
+
+  it("ends a scan that used its attempts failed, never completed with guessed results", async () => {
+    const scans = createMemoryScanStore();
+    const service = await createLocalService({ scanner: instant, scans, config: { baseUrl: "https://scan.example.org", maxAttempts: 2 } });
+    const orphan = orphanOf(2);
+    await scans.create(orphan, { targetKey: targetKeyOf(orphan) });
+    await runScanJob(service.deps, { scanId: orphan.scanId, redelivered: true });
+    expect(await scans.get(orphan.scanId)).toMatchObject({
+      status: "failed",
+      report: null,
+      error: { code: "internal_error", retryable: true },
+    });
     await service.close();
   });
 });

@@ -164,7 +164,10 @@ function startWorker(
   const worker = new WorkerClass(
     settings.queueName,
     async (job: Job<ScanJobMessage>, token?: string) => {
-      const message: ScanJobMessage = { scanId: job.data.scanId };
+      // Run before, and lost by its worker (stalled: the lock expired), or retried after a throw: the scan may
+      // still say running, and the handler takes it over.
+      const redelivered = job.stalledCounter > 0 || job.attemptsMade > 0;
+      const message: ScanJobMessage = { scanId: job.data.scanId, ...(redelivered ? { redelivered } : {}) };
       let outcome: JobOutcome | void;
       try {
         outcome = await handlers.handler(message);

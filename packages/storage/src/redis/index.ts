@@ -16,3 +16,4 @@ export { createRedisKeyvStore } from "./create-redis-keyv-store.js";
 export type { RedisKeyvClient, RedisKeyvStore, RedisKeyvStoreOptions } from "./create-redis-keyv-store.js";
 export { createBullmqJobQueue, DEFAULT_BULLMQ_QUEUE_NAME } from "./create-bullmq-job-queue.js";
 export type { BullmqJobQueueOptions } from "./create-bullmq-job-queue.js";
+export { createRedisClient, SERVICE_REDIS_OPTIONS } from "./create-redis-client.js";

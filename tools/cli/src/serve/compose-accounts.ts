@@ -3,22 +3,25 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createAccounts, createConsoleMailer, createSmtpMailer, loadAuthorizationKeys, type Accounts } from "@public-scan/accounts";
 import type { AuditLog, CounterStore, KeyStore } from "@public-scan/core";
+import { createRedisAccountStore, createRedisKeyvStore } from "@public-scan/storage/redis";
 import { createSqliteAccountStore, createSqliteKeyvStore } from "@public-scan/storage/sqlite";
 import { Keyv } from "keyv";
 import type { ServeConfig } from "./parse-serve-config.js";
+import type { ServeStorage } from "./serve-storage.js";
 
 /** The file in the data directory that holds the authorization server's signing and cookie keys. */
 export const AUTHORIZATION_KEYS_FILE = "oauth-keys.json";
 
 /**
- * The reference server's accounts on the embedded defaults: accounts in the SQLite file beside the keys,
- * sessions and OAuth artifacts in a keyv store on the same file, the authorization server's keys in the data
- * directory, and email over SMTP (or to the log when no relay is configured, as in the offline demo).
+ * The reference server's accounts: accounts beside the keys, sessions and OAuth artifacts in a keyv store,
+ * both in the SQLite file (embedded default) or in Redis (distributed mode, so every API process sees every
+ * session and token); the authorization server's keys in the data directory (API processes share or copy
+ * it), and email over SMTP (or to the log when no relay is configured, as in the offline demo).
  */
 export async function composeAccounts(input: {
   config: ServeConfig;
   directory: string;
-  databasePath: string;
+  storage: ServeStorage;
   baseUrl: string;
   identifierSecret: string;
   supportEmail: string;
@@ -41,8 +44,15 @@ export async function composeAccounts(input: {
           from,
           ...(config.smtpCaFile === null ? {} : { ca: await readFile(config.smtpCaFile, "utf8") }),
         });
-  const store = createSqliteAccountStore({ path: input.databasePath });
-  const documentStore = createSqliteKeyvStore({ path: input.databasePath });
+  const { storage } = input;
+  const store =
+    storage.kind === "sqlite"
+      ? createSqliteAccountStore({ path: storage.databasePath })
+      : createRedisAccountStore({ client: storage.client, keyPrefix: `${storage.prefix}account:` });
+  const documentStore =
+    storage.kind === "sqlite"
+      ? createSqliteKeyvStore({ path: storage.databasePath })
+      : createRedisKeyvStore({ client: storage.client, keyPrefix: `${storage.prefix}keyv:` });
   const documents = new Keyv({ store: documentStore });
   const accounts = createAccounts({
     baseUrl: input.baseUrl,

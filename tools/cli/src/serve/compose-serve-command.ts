@@ -12,8 +12,10 @@ import {
   type Scanner,
 } from "@public-scan/core";
 import { createPuppeteerScanner, createTargetPolicy, type PuppeteerScannerOptions } from "@public-scan/scanner";
+import { createRedisAuditLog, createRedisCounterStore, createRedisKeyStore, createRedisScanStore } from "@public-scan/storage/redis";
 import { createSqliteCounterStore, createSqliteKeyStore, createSqliteScanStore } from "@public-scan/storage/sqlite";
 import { container, type DependencyContainer } from "tsyringe";
+import type { ServeStorage } from "./serve-storage.js";
 
 export const SERVE_TOKENS = {
   scans: Symbol("ScanStore"),
@@ -35,14 +37,16 @@ export interface ServeComposition {
 }
 
 /**
- * The reference server on the embedded defaults: scans, keys, the audit trail and the rate-limit counters
- * in one SQLite file, the contract's limits over those counters, and a local browser pool behind the
- * scanner's egress policy (also asked up front, as the target policy). A host with other stores or a
- * queue of its own writes its own root like this one and hands the parts to `createLocalService`.
+ * The reference server's parts: scans, keys, the audit trail and the rate-limit counters in one SQLite file
+ * (the embedded default) or in Redis under the deployment's prefix (the distributed mode), the contract's
+ * limits over those counters, and a local browser pool behind the scanner's egress policy (also asked up
+ * front, as the target policy). The browser is launched at the first scan, so an API process that only
+ * enqueues never starts one. A host with other stores or a queue of its own writes its own root like this
+ * one and hands the parts to `createLocalService`.
  */
 export function composeServeCommand(input: {
   scanner: PuppeteerScannerOptions;
-  databasePath: string;
+  storage: ServeStorage;
   identifierSecret: string;
 }): ServeComposition & { scope: DependencyContainer } {
   const scope = container.createChildContainer();
@@ -50,9 +54,10 @@ export function composeServeCommand(input: {
     let made: T | undefined;
     return () => (made ??= make());
   };
-  scope.register(SERVE_TOKENS.scans, { useFactory: once(() => createSqliteScanStore({ path: input.databasePath })) });
-  scope.register(SERVE_TOKENS.keys, { useFactory: once(() => createSqliteKeyStore({ path: input.databasePath })) });
-  scope.register(SERVE_TOKENS.counters, { useFactory: once(() => createSqliteCounterStore({ path: input.databasePath })) });
+  const stores = storesOf(input.storage);
+  scope.register(SERVE_TOKENS.scans, { useFactory: once(stores.scans) });
+  scope.register(SERVE_TOKENS.keys, { useFactory: once(stores.keys) });
+  scope.register(SERVE_TOKENS.counters, { useFactory: once(stores.counters) });
   scope.register(SERVE_TOKENS.limiter, {
     useFactory: once(() =>
       createRateLimiter({ store: scope.resolve<CounterStore>(SERVE_TOKENS.counters), identifierSecret: input.identifierSecret }),
@@ -72,5 +77,30 @@ export function composeServeCommand(input: {
     limiter: scope.resolve(SERVE_TOKENS.limiter),
     scanner: scope.resolve(SERVE_TOKENS.scanner),
     targets: scope.resolve(SERVE_TOKENS.targets),
+  };
+}
+
+function storesOf(storage: ServeStorage): {
+  scans: () => ScanStore;
+  keys: () => KeyStore & { audit: AuditLog };
+  counters: () => CounterStore;
+} {
+  if (storage.kind === "sqlite") {
+    const path = storage.databasePath;
+    return {
+      scans: () => createSqliteScanStore({ path }),
+      keys: () => createSqliteKeyStore({ path }),
+      counters: () => createSqliteCounterStore({ path }),
+    };
+  }
+  // One client for every store of the process; the stores never quit a client they were given.
+  const { client, prefix } = storage;
+  return {
+    scans: () => createRedisScanStore({ client, keyPrefix: `${prefix}scan:` }),
+    keys: () => {
+      const keys = createRedisKeyStore({ client, keyPrefix: `${prefix}key:` });
+      return Object.assign(keys, { audit: createRedisAuditLog({ client, keyPrefix: `${prefix}audit:` }) });
+    },
+    counters: () => createRedisCounterStore({ client, keyPrefix: `${prefix}counter:` }),
   };
 }

@@ -36,13 +36,24 @@ export interface ServeConfig {
   smtpCaFile: string | null;
   /** Where scan:create is requested (the contract's support address). */
   supportEmail: string | null;
+  /** Redis for every store and the BullMQ job queue (the distributed mode); null: the SQLite file and the in-process queue. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key (ends with ':'); deployments sharing one Redis take one each. */
+  redisPrefix: string;
+  /** `api`: serves HTTP and only enqueues; `worker`: runs scans, serves nothing; `all`: both (one process). */
+  role: ServeRole;
+  /** How long a worker holds a running job's lock between renewals; a dead worker's job runs again after it. */
+  jobLockMs: number;
   help: boolean;
 }
+
+export type ServeRole = "api" | "worker" | "all";
 
 export const SERVE_USAGE = `Usage: pnpm serve [options]
 
 Starts the reference server: the REST API under /api/v2 and the report pages under /reports, on the
-embedded defaults (a SQLite file in the data directory, a local Chromium, an in-process job queue).
+embedded defaults (a SQLite file in the data directory, a local Chromium, an in-process job queue), or,
+with --redis-url, as one process of a cluster sharing Redis (stores) and BullMQ (jobs).
 
 Options (each has an environment equivalent; a flag wins over the environment):
   --host HOST                  interface to listen on            PUBLIC_SCAN_HOST (default 127.0.0.1)
@@ -57,6 +68,10 @@ Options (each has an environment equivalent; a flag wins over the environment):
                                                                  PUBLIC_SCAN_ACCOUNTS=off
   --smtp-url URL               SMTP relay for account emails (smtp:// or smtps://)
                                                                  PUBLIC_SCAN_SMTP_URL (default: emails go to the log)
+  --redis-url URL              Redis for scans, keys, accounts, counters and the BullMQ job queue
+                                                                 PUBLIC_SCAN_REDIS_URL (default: the SQLite file)
+  --role api|worker|all        api: HTTP only, enqueues scans; worker: runs scans, no HTTP; all: both
+                               (api and worker need --redis-url) PUBLIC_SCAN_ROLE (default all)
   -h, --help                   show this help
 
 Scanner settings (operator settings, never fields of a request):
@@ -73,6 +88,10 @@ Accounts:
   PUBLIC_SCAN_MAIL_FROM              sender of account emails (default public-scan <no-reply@HOST of --base-url>)
   PUBLIC_SCAN_SMTP_CA                PEM file of extra CA certificates for the SMTP relay
   PUBLIC_SCAN_SUPPORT_EMAIL          where scan:create is requested (default support@example.org)
+Distributed mode:
+  PUBLIC_SCAN_REDIS_PREFIX           prefix of every Redis key (default public-scan:); one per deployment
+  PUBLIC_SCAN_JOB_LOCK_MS            a running job's lock, renewed at half of it; a dead worker's scan is
+                                     run again by another worker about this long after (default 30000)
 Other:
   PUBLIC_SCAN_SHUTDOWN_GRACE_MS      on SIGINT/SIGTERM, time running scans get to finish (default 15000)
   PUBLIC_SCAN_IDENTIFIER_SECRET      secret for hashing client addresses in rate-limit counters and
@@ -114,6 +133,8 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
       demo: { type: "boolean" },
       "no-accounts": { type: "boolean" },
       "smtp-url": { type: "string" },
+      "redis-url": { type: "string" },
+      role: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -124,7 +145,13 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
   const smtpUrl = values["smtp-url"] ?? env.PUBLIC_SCAN_SMTP_URL ?? null;
   if (smtpUrl !== null && !/^smtps?:\/\/[^/?#]+/.test(smtpUrl)) throw new Error("--smtp-url must be an smtp:// or smtps:// URL");
   const observe = values["observe-ms"] ?? env.PUBLIC_SCAN_OBSERVE_MS;
+  const distributed = parseDistributed({
+    redisUrl: values["redis-url"] ?? env.PUBLIC_SCAN_REDIS_URL,
+    role: values.role ?? env.PUBLIC_SCAN_ROLE,
+    env,
+  });
   return {
+    ...distributed,
     host: values.host ?? env.PUBLIC_SCAN_HOST ?? "127.0.0.1",
     port: integer({ name: "--port", value: values.port ?? env.PUBLIC_SCAN_PORT, fallback: 8787, min: 0, max: 65_535 }),
     dataDir: values["data-dir"] ?? env.PUBLIC_SCAN_DATA_DIR ?? ".data",
@@ -152,6 +179,24 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
     mailFrom: env.PUBLIC_SCAN_MAIL_FROM ?? null,
     smtpCaFile: env.PUBLIC_SCAN_SMTP_CA ?? null,
     supportEmail: env.PUBLIC_SCAN_SUPPORT_EMAIL ?? null,
+    jobLockMs: integer({ name: "PUBLIC_SCAN_JOB_LOCK_MS", value: env.PUBLIC_SCAN_JOB_LOCK_MS, fallback: 30_000, min: 1000, max: 600_000 }),
     help: values.help ?? false,
   };
+}
+
+function parseDistributed(input: {
+  redisUrl: string | undefined;
+  role: string | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+}): Pick<ServeConfig, "redisUrl" | "redisPrefix" | "role"> {
+  const redisUrl = input.redisUrl === undefined || input.redisUrl === "" ? null : input.redisUrl;
+  if (redisUrl !== null && !/^rediss?:\/\/[^\s]*$/.test(redisUrl)) throw new Error("--redis-url must be a redis:// or rediss:// URL");
+  const role = input.role ?? "all";
+  if (role !== "api" && role !== "worker" && role !== "all") throw new Error("--role must be api, worker or all");
+  // Without Redis, jobs live in one process's memory: an API process could hand them to no worker.
+  if (role !== "all" && redisUrl === null) throw new Error(`--role ${role} needs --redis-url (processes share jobs through Redis)`);
+  const prefix = input.env.PUBLIC_SCAN_REDIS_PREFIX ?? "public-scan:";
+  // Hash tags ({…}) are allowed, so a Redis Cluster keeps one deployment's keys in one slot.
+  if (!/^[\w.{}:-]{1,64}$/.test(prefix)) throw new Error("PUBLIC_SCAN_REDIS_PREFIX may hold letters, digits and _ . { } : - (at most 64)");
+  return { redisUrl, role, redisPrefix: prefix.endsWith(":") ? prefix : `${prefix}:` };
 }

@@ -1,7 +1,9 @@
 import { describeScannerSandbox } from "@public-scan/scanner";
 import type { CommandIo } from "../run-scan-command.js";
-import { parseServeConfig, SERVE_USAGE } from "./parse-serve-config.js";
+import { parseServeConfig, SERVE_USAGE, type ServeConfig } from "./parse-serve-config.js";
 import { startReferenceServer } from "./start-reference-server.js";
+import { startScanWorker } from "./start-scan-worker.js";
+import { redactUrl } from "./serve-storage.js";
 
 /**
  * `pnpm serve`: starts the reference server and runs until SIGINT or SIGTERM, then shuts down gracefully
@@ -29,14 +31,15 @@ export async function runServeCommand(
     io.stderr(`serve: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
-  const server = await startReferenceServer(config, (line) => io.stderr(`${line}\n`));
+  const log = (line: string) => io.stderr(`${line}\n`);
+  let close: () => Promise<void>;
+  try {
+    close = config.role === "worker" ? await announceWorker(config, io, log) : await announceServer(config, io, log);
+  } catch (error) {
+    io.stderr(`serve: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
   io.stderr(`serve: ${sandbox}\n`);
-  io.stdout(`public-scan REST API on ${server.url}/api/v2 (links use ${server.baseUrl}); data in ${server.databasePath}\n`);
-  io.stdout(
-    `MCP: ${server.baseUrl}/mcp (API key${server.accounts ? " or OAuth sign-in" : ""}) and ${server.baseUrl}/mcp/light (anonymous)\n`,
-  );
-  if (server.accounts) io.stdout(`accounts: sign up at ${server.baseUrl}/account/sign-up, keys at ${server.baseUrl}/account\n`);
-  for (const site of server.demoSites) io.stdout(`demo site (bundled fixture web, offline): ${site.url}\n`);
   io.stdout("Stop with Ctrl+C: running scans get a grace period, then go back to the queue.\n");
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
@@ -49,6 +52,27 @@ export async function runServeCommand(
   };
   process.once("SIGINT", force);
   process.once("SIGTERM", force);
-  await server.close();
+  await close();
   return 0;
+}
+
+async function announceServer(config: ServeConfig, io: CommandIo, log: (line: string) => void): Promise<() => Promise<void>> {
+  const server = await startReferenceServer(config, log);
+  const data = server.databasePath ?? `Redis ${redactUrl(config.redisUrl ?? "")} (prefix ${config.redisPrefix})`;
+  const role = config.redisUrl === null ? "" : config.role === "api" ? " [api: enqueues scans for the workers]" : " [api and worker]";
+  io.stdout(`public-scan REST API on ${server.url}/api/v2 (links use ${server.baseUrl}); data in ${data}${role}\n`);
+  io.stdout(
+    `MCP: ${server.baseUrl}/mcp (API key${server.accounts ? " or OAuth sign-in" : ""}) and ${server.baseUrl}/mcp/light (anonymous)\n`,
+  );
+  if (server.accounts) io.stdout(`accounts: sign up at ${server.baseUrl}/account/sign-up, keys at ${server.baseUrl}/account\n`);
+  for (const site of server.demoSites) io.stdout(`demo site (bundled fixture web, offline): ${site.url}\n`);
+  return server.close;
+}
+
+async function announceWorker(config: ServeConfig, io: CommandIo, log: (line: string) => void): Promise<() => Promise<void>> {
+  const worker = await startScanWorker(config, log);
+  io.stdout(
+    `public-scan worker: runs up to ${worker.concurrency} scans at a time from the job queue on Redis ${redactUrl(config.redisUrl ?? "")} (prefix ${config.redisPrefix})\n`,
+  );
+  return worker.close;
 }

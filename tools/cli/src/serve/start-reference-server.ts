@@ -1,22 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { mkdir } from "node:fs/promises";
-import { join, resolve } from "node:path";
 import { createAnonymousScanQuota, createLocalService, ServiceError } from "@public-scan/core";
 import { createClientAddressResolver, createRestApp, serveRestApp, toErrorResponse } from "@public-scan/http-h3";
 import { createMcpHttpHandler, createProtectedResourceMetadataHandler } from "@public-scan/mcp";
-import type { PuppeteerScannerOptions } from "@public-scan/scanner";
 import { composeAccounts } from "./compose-accounts.js";
 import { composeServeCommand } from "./compose-serve-command.js";
-import { DATABASE_FILE } from "../open-scan-store.js";
 import type { ServeConfig } from "./parse-serve-config.js";
-import { readIdentifierSecret } from "./read-identifier-secret.js";
+import { prepareServeProcess } from "./prepare-serve-process.js";
+import { createServeQueue } from "./create-serve-queue.js";
 
 export interface ReferenceServer {
   /** Where the server listens, e.g. http://127.0.0.1:8787. */
   url: string;
   /** The base URL used in links. */
   baseUrl: string;
-  databasePath: string;
+  /** The SQLite file, or null when the stores are in Redis. */
+  databasePath: string | null;
   /** Accounts, the dashboard and the authorization server are on. */
   accounts: boolean;
   /** With `demo`: the fixture web's sites the server may scan. */
@@ -26,44 +24,21 @@ export interface ReferenceServer {
 }
 
 /**
- * The reference server on the embedded defaults: one SQLite file for scans, keys, the audit trail and the
- * rate-limit counters; a local browser pool; the in-process queue; the contract's limits on. Scanner
- * settings come from the operator's configuration, never from a request.
+ * The reference server: on the embedded defaults, one SQLite file for scans, keys, the audit trail and the
+ * rate-limit counters, a local browser pool and the in-process queue; with `redisUrl`, all of those in Redis
+ * and jobs on BullMQ, as the `api` process of a cluster (it only enqueues) or as `all` (it also runs scans).
+ * The contract's limits are on. Scanner settings come from the operator's configuration, never from a request.
+ * The `worker` role serves no HTTP: see startScanWorker.
  */
 export async function startReferenceServer(config: ServeConfig, log: (line: string) => void = () => {}): Promise<ReferenceServer> {
+  if (config.role === "worker") throw new Error("the worker role serves no HTTP: start it with startScanWorker");
   // Settings that can be wrong are checked before anything starts, so a bad one leaves no scan half-run.
   createClientAddressResolver(config.trustedProxies);
-  const scannerOptions: PuppeteerScannerOptions = {
-    concurrency: config.concurrency,
-    resolve: config.resolve,
-    allowPrivateTargets: config.allowPrivateTargets,
-    ...(config.extraCaCertsFile === null ? {} : { extraCaCertsFile: config.extraCaCertsFile }),
-    ...(config.observeMs === null ? {} : { observeMs: config.observeMs }),
-    phases: config.phases,
-    ...(config.browserWSEndpoint === null ? {} : { browserWSEndpoint: config.browserWSEndpoint }),
-    remoteBrowserTrusted: config.remoteBrowserTrusted,
-  };
-  let closeDemo = async () => {};
-  let demoSites: ReferenceServer["demoSites"] = [];
-  if (config.demo) {
-    const { startFixtureWeb } = await import("@public-scan/fixture-web");
-    const web = await startFixtureWeb();
-    closeDemo = () => web.close();
-    demoSites = web.sites.map(({ id, url }) => ({ id, url }));
-    Object.assign(scannerOptions, {
-      resolve: [...web.resolveRules, ...config.resolve],
-      allowPrivateTargets: [...web.allowPrivateTargets, ...config.allowPrivateTargets],
-      extraCaCerts: web.caCertPem,
-    });
-  }
-
-  const directory = resolve(config.dataDir);
-  await mkdir(directory, { recursive: true });
-  const databasePath = join(directory, DATABASE_FILE);
-  const identifierSecret = config.identifierSecret ?? (await readIdentifierSecret(directory));
+  const prepared = await prepareServeProcess(config, log);
+  const { storage, directory, identifierSecret, demoSites } = prepared;
   const { scans, keys, counters, limiter, scanner, targets } = composeServeCommand({
-    scanner: scannerOptions,
-    databasePath,
+    scanner: prepared.scannerOptions,
+    storage,
     identifierSecret,
   });
 
@@ -86,6 +61,7 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
     quota: createAnonymousScanQuota(limiter),
     limits: limiter,
     concurrency: config.concurrency,
+    ...(storage.kind === "redis" ? { queue: createServeQueue({ config, storage, log }) } : {}),
     // The same deployment secret (under its own derived key) seals a queued scan's query string, so the next
     // start, or another server on this data directory, can still visit the page that was asked for.
     targetSecret: identifierSecret,
@@ -100,7 +76,7 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
     ? await composeAccounts({
         config,
         directory,
-        databasePath,
+        storage,
         baseUrl,
         identifierSecret,
         supportEmail: service.deps.config.supportEmail,
@@ -111,20 +87,23 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
       })
     : null;
   const oauth = accounts?.accounts.oauth;
-  // One process: MCP sessions (a stream for server messages) can live in it. /mcp/light is anonymous.
+  // MCP sessions (a stream for server messages) live in one process's memory: one process keeps them; in a
+  // cluster /mcp is stateless, so any API process behind a load balancer answers any request (docs/deploy.md).
+  // /mcp/light is anonymous.
+  const sessions = storage.kind === "sqlite";
   const mcp = {
     hosted: createMcpHttpHandler({
       service: service.deps,
       surface: "hosted",
       keys,
       ...(oauth === undefined ? {} : { oauth }),
-      sessions: true,
+      sessions,
       onError: (error) => logError(error, "mcp"),
     }),
     light: createMcpHttpHandler({
       service: service.deps,
       surface: "light",
-      sessions: true,
+      sessions,
       onError: (error) => logError(error, "mcp/light"),
     }),
   };
@@ -146,7 +125,7 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
   return {
     url: server.url,
     baseUrl,
-    databasePath,
+    databasePath: storage.kind === "sqlite" ? storage.databasePath : null,
     accounts: accounts !== null,
     demoSites,
     close: async () => {
@@ -157,7 +136,7 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
       await scanner.close();
       await accounts?.close();
       await Promise.all([counters.close(), keys.close()]);
-      await closeDemo();
+      await prepared.close();
     },
   };
 }

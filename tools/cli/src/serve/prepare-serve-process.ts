@@ -1,0 +1,73 @@
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { PuppeteerScannerOptions } from "@public-scan/scanner";
+import { DATABASE_FILE } from "../open-scan-store.js";
+import type { ServeConfig } from "./parse-serve-config.js";
+import { readIdentifierSecret } from "./read-identifier-secret.js";
+import { openServeStorage, type ServeStorage } from "./serve-storage.js";
+
+export interface PreparedServeProcess {
+  scannerOptions: PuppeteerScannerOptions;
+  /** The data directory (absolute), created if missing. */
+  directory: string;
+  identifierSecret: string;
+  storage: ServeStorage;
+  /** With `demo`: the fixture web's sites this process may scan. */
+  demoSites: Array<{ id: string; url: string }>;
+  /** Closes the storage client and the demo's fixture web. */
+  close: () => Promise<void>;
+}
+
+/**
+ * What every process of the reference server sets up before composing its parts, whatever its role: the
+ * scanner's settings from the operator's configuration (plus the bundled fixture web with `demo`; each
+ * process serves its own copy, reached by the same host names), the data directory with the deployment
+ * secret, and the storage. Settings that can be wrong are checked before anything starts.
+ */
+export async function prepareServeProcess(config: ServeConfig, log: (line: string) => void): Promise<PreparedServeProcess> {
+  const scannerOptions: PuppeteerScannerOptions = {
+    concurrency: config.concurrency,
+    resolve: config.resolve,
+    allowPrivateTargets: config.allowPrivateTargets,
+    ...(config.extraCaCertsFile === null ? {} : { extraCaCertsFile: config.extraCaCertsFile }),
+    ...(config.observeMs === null ? {} : { observeMs: config.observeMs }),
+    phases: config.phases,
+    ...(config.browserWSEndpoint === null ? {} : { browserWSEndpoint: config.browserWSEndpoint }),
+    remoteBrowserTrusted: config.remoteBrowserTrusted,
+  };
+  let closeDemo = async () => {};
+  let demoSites: PreparedServeProcess["demoSites"] = [];
+  if (config.demo) {
+    const { startFixtureWeb } = await import("@public-scan/fixture-web");
+    const web = await startFixtureWeb();
+    closeDemo = () => web.close();
+    demoSites = web.sites.map(({ id, url }) => ({ id, url }));
+    Object.assign(scannerOptions, {
+      resolve: [...web.resolveRules, ...config.resolve],
+      allowPrivateTargets: [...web.allowPrivateTargets, ...config.allowPrivateTargets],
+      extraCaCerts: web.caCertPem,
+    });
+  }
+  try {
+    const directory = resolve(config.dataDir);
+    await mkdir(directory, { recursive: true });
+    // Every process of a deployment needs the same secret (counter keys, sealed queries): from the
+    // environment, or from the data directory the processes share.
+    const identifierSecret = config.identifierSecret ?? (await readIdentifierSecret(directory));
+    const storage = await openServeStorage(config, { databasePath: join(directory, DATABASE_FILE), log });
+    return {
+      scannerOptions,
+      directory,
+      identifierSecret,
+      storage,
+      demoSites,
+      close: async () => {
+        await storage.close();
+        await closeDemo();
+      },
+    };
+  } catch (error) {
+    await closeDemo();
+    throw error;
+  }
+}

@@ -1,0 +1,52 @@
+import { createLocalService } from "@public-scan/core";
+import { composeServeCommand } from "./compose-serve-command.js";
+import { createServeQueue } from "./create-serve-queue.js";
+import type { ServeConfig } from "./parse-serve-config.js";
+import { prepareServeProcess } from "./prepare-serve-process.js";
+
+export interface ScanWorker {
+  /** Scans this process runs at the same time. */
+  concurrency: number;
+  /** Stops taking jobs; running scans get the grace period, then go back to the queue for another worker. */
+  close: () => Promise<void>;
+}
+
+/**
+ * A worker process of a cluster (`pnpm serve --role worker --redis-url …`): takes scan jobs from BullMQ and
+ * runs them with its own browser pool, writing progress and results to the Redis scan store. It serves no
+ * HTTP and never charges quota (the API process that queued the scan did). It also sweeps for scans whose
+ * worker died, like every process of the cluster.
+ */
+export async function startScanWorker(config: ServeConfig, log: (line: string) => void = () => {}): Promise<ScanWorker> {
+  if (config.role !== "worker") throw new Error("startScanWorker runs the worker role");
+  const prepared = await prepareServeProcess(config, log);
+  const { storage } = prepared;
+  if (storage.kind !== "redis") {
+    await prepared.close();
+    throw new Error("--role worker needs --redis-url");
+  }
+  const { scans, keys, counters, scanner } = composeServeCommand({
+    scanner: prepared.scannerOptions,
+    storage,
+    identifierSecret: prepared.identifierSecret,
+  });
+  const service = await createLocalService({
+    scanner,
+    scans,
+    queue: createServeQueue({ config, storage, log }),
+    // The secret that sealed a queued scan's query string in the API process, so this one can visit it.
+    targetSecret: prepared.identifierSecret,
+    // Links are never rendered here; the setting is required by the service's configuration.
+    config: { baseUrl: config.baseUrl ?? "http://localhost" },
+    onJobError: (error, scanId) => log(`scan ${scanId} failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  return {
+    concurrency: config.concurrency,
+    close: async () => {
+      await service.close({ graceMs: config.shutdownGraceMs });
+      await scanner.close();
+      await Promise.all([counters.close(), keys.close()]);
+      await prepared.close();
+    },
+  };
+}
