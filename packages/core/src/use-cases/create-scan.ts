@@ -13,8 +13,8 @@ import type { Outcome } from "./outcome.js";
 import { jobTiming, linksOf } from "./render-context.js";
 import type { Allowance, Caller, ServiceDeps } from "./service-deps.js";
 
-/** Reservations lost to another request before this one gives up (each loss means a scan was reserved meanwhile). */
-const RESERVE_ATTEMPTS = 5;
+/** How long a request may keep losing reservations of its target to other requests before it answers 500 (retryable). */
+const RESERVE_DEADLINE_MS = 30_000;
 // How long a request waits for another request's reservation of the same target: 10 s in all.
 const ADMISSION_POLL_MS = 20;
 const ADMISSION_POLLS = 500;
@@ -84,7 +84,10 @@ async function createOrJoin(deps: ServiceDeps, input: { target: ScanTarget; call
   // The store's atomic createIfNoActive decides between processes: of concurrent requests for a new target
   // (any number of API processes), one reserves the scan and the others join it, so one scan is queued and
   // one quota charged. A loser looks again (the winner may still be admitting its reservation).
-  for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt += 1) {
+  // Each lost round means another request's reservation was decided meanwhile (admitted, then joined here, or
+  // refused and discarded), so the loop ends; the deadline only bounds a store that misbehaves.
+  const deadline = performance.now() + RESERVE_DEADLINE_MS;
+  while (performance.now() < deadline) {
     const active = await findLiveActive(deps, target.targetKey);
     if (active !== null) return joined(active);
     const record = newRecord(deps, target);

@@ -197,6 +197,7 @@ function parseDistributed(input: {
   if (role !== "all" && redisUrl === null) throw new Error(`--role ${role} needs --redis-url (processes share jobs through Redis)`);
   const prefix = input.env.PUBLIC_SCAN_REDIS_PREFIX ?? "public-scan:";
   // Hash tags ({…}) are allowed, so a Redis Cluster keeps one deployment's keys in one slot.
-  if (!/^[\w.{}:-]{1,64}$/.test(prefix)) throw new Error("PUBLIC_SCAN_REDIS_PREFIX may hold letters, digits and _ . { } : - (at most 64)");
+  if (!/^[\w.{}:-]{1,128}$/.test(prefix))
+    throw new Error("PUBLIC_SCAN_REDIS_PREFIX may hold letters, digits and _ . { } : - (at most 128)");
   return { redisUrl, role, redisPrefix: prefix.endsWith(":") ? prefix : `${prefix}:` };
 }
