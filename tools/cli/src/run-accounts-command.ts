@@ -1,21 +1,19 @@
-import { mkdir } from "node:fs/promises";
-import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { normalizeEmail, revokeApiKey, SCOPES, SYSTEM_CLOCK, type AccountRecord, type AccountStore } from "@public-scan/core";
-import { createSqliteAccountStore, createSqliteKeyStore } from "@public-scan/storage/sqlite";
 import { changeAccountScopes } from "./change-account-scopes.js";
 import { formatTable } from "./format-table.js";
-import { DATABASE_FILE } from "./open-scan-store.js";
+import { openOperatorStores } from "./open-operator-stores.js";
 import { parseScopeList } from "./parse-scope-list.js";
 import type { CommandIo } from "./run-scan-command.js";
 
-export const ACCOUNTS_USAGE = `Usage: pnpm accounts list [--limit N] [--after ACCOUNT_ID] [--data-dir DIR]
-       pnpm accounts disable ACCOUNT_ID|EMAIL [--data-dir DIR]
-       pnpm accounts grant ACCOUNT_ID|EMAIL --scopes SCOPE,... [--data-dir DIR]
-       pnpm accounts revoke-scope ACCOUNT_ID|EMAIL --scopes SCOPE,... [--data-dir DIR]
+export const ACCOUNTS_USAGE = `Usage: pnpm accounts list [--limit N] [--after ACCOUNT_ID] [WHERE]
+       pnpm accounts disable ACCOUNT_ID|EMAIL [WHERE]
+       pnpm accounts grant ACCOUNT_ID|EMAIL --scopes SCOPE,... [WHERE]
+       pnpm accounts revoke-scope ACCOUNT_ID|EMAIL --scopes SCOPE,... [WHERE]
+WHERE: --data-dir DIR (the SQLite file; default $PUBLIC_SCAN_DATA_DIR or ./.data) or --redis-url URL
+(a cluster's Redis; default $PUBLIC_SCAN_REDIS_URL, with $PUBLIC_SCAN_REDIS_PREFIX).
 
-Operator command for the reference server's accounts, in the data directory's SQLite file (default
-$PUBLIC_SCAN_DATA_DIR or ./.data). A disabled account cannot sign in; its dashboard sessions end at once,
+Operator command for the reference server's accounts. A disabled account cannot sign in; its dashboard sessions end at once,
 its refresh tokens stop working, its API keys are revoked, and its access tokens expire within 10 minutes.
 An account authorizes MCP clients with its scopes only: every account starts with scan:read and mcp, and
 scan:create is granted by an operator. revoke-scope may remove any scope but never an account's last one;
@@ -44,6 +42,7 @@ export async function runAccountsCommand(argv: readonly string[], io: CommandIo)
         after: { type: "string" },
         scopes: { type: "string" },
         "data-dir": { type: "string" },
+        "redis-url": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -70,9 +69,11 @@ export async function runAccountsCommand(argv: readonly string[], io: CommandIo)
   const parsedScopes = scopeAction === null ? null : parseScopeList(values.scopes);
   if (parsedScopes !== null && "error" in parsedScopes) return fail(parsedScopes.error);
 
-  const directory = resolve(values["data-dir"] ?? process.env.PUBLIC_SCAN_DATA_DIR ?? ".data");
-  await mkdir(directory, { recursive: true });
-  const store = createSqliteAccountStore({ path: join(directory, DATABASE_FILE) });
+  const stores = await openOperatorStores({ dataDir: values["data-dir"], redisUrl: values["redis-url"] }, process.env).catch(
+    (error: unknown) => error as Error,
+  );
+  if (stores instanceof Error) return fail(stores.message);
+  const store = stores.accounts();
   try {
     if (action === "list") {
       const accounts = await store.list({ limit, ...(values.after === undefined ? {} : { after: values.after }) });
@@ -103,20 +104,16 @@ export async function runAccountsCommand(argv: readonly string[], io: CommandIo)
     }
     const disabled = await store.disable(account.accountId, new Date(SYSTEM_CLOCK.now()).toISOString());
     // Its keys go too: a key is checked by its hash alone, so a disabled owner's keys would keep working.
-    const keys = createSqliteKeyStore({ path: join(directory, DATABASE_FILE) });
+    const keys = stores.keys();
     let revoked = 0;
-    try {
-      for (const key of await keys.listByOwner(account.accountId)) {
-        if (key.revokedAt === null && (await revokeApiKey({ keys, audit: keys.audit, clock: SYSTEM_CLOCK }, { keyId: key.keyId })).revoked)
-          revoked += 1;
-      }
-    } finally {
-      await keys.close();
+    for (const key of await keys.listByOwner(account.accountId)) {
+      if (key.revokedAt === null && (await revokeApiKey({ keys, audit: keys.audit, clock: SYSTEM_CLOCK }, { keyId: key.keyId })).revoked)
+        revoked += 1;
     }
     const what = disabled ? `disabled ${account.accountId} (${account.email})` : `${account.accountId} was already disabled`;
     io.stderr(`${what}; ${revoked} key${revoked === 1 ? "" : "s"} revoked\n`);
     return disabled ? 0 : 1;
   } finally {
-    await store.close();
+    await stores.close();
   }
 }

@@ -1,17 +1,15 @@
-import { mkdir } from "node:fs/promises";
-import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { issueApiKey, revokeApiKey, SCOPES, SYSTEM_CLOCK } from "@public-scan/core";
-import { createSqliteKeyStore } from "@public-scan/storage/sqlite";
-import { DATABASE_FILE } from "./open-scan-store.js";
+import { openOperatorStores } from "./open-operator-stores.js";
 import { parseScopeList } from "./parse-scope-list.js";
 import type { CommandIo } from "./run-scan-command.js";
 
-export const KEYS_USAGE = `Usage: pnpm keys issue --scopes SCOPE,... [--name NAME] [--valid-days N] [--data-dir DIR]
-       pnpm keys revoke KEY_ID [--data-dir DIR]
+export const KEYS_USAGE = `Usage: pnpm keys issue --scopes SCOPE,... [--name NAME] [--valid-days N] [--data-dir DIR | --redis-url URL]
+       pnpm keys revoke KEY_ID [--data-dir DIR | --redis-url URL]
 
 Operator command for support-gated keys (scan:create is never self-serve). The key is printed once; only
-its SHA-256 hash is stored, in the data directory's SQLite file (default $PUBLIC_SCAN_DATA_DIR or ./.data).
+its SHA-256 hash is stored, in the data directory's SQLite file (default $PUBLIC_SCAN_DATA_DIR or ./.data),
+or in the cluster's Redis with --redis-url or $PUBLIC_SCAN_REDIS_URL (and $PUBLIC_SCAN_REDIS_PREFIX).
 Scopes: ${SCOPES.join(", ")}.`;
 
 /** `pnpm keys`: issue or revoke support keys in the embedded store. Returns the exit code. */
@@ -27,6 +25,7 @@ export async function runKeysCommand(argv: readonly string[], io: CommandIo): Pr
         name: { type: "string" },
         "valid-days": { type: "string" },
         "data-dir": { type: "string" },
+        "redis-url": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -44,7 +43,7 @@ export async function runKeysCommand(argv: readonly string[], io: CommandIo): Pr
     io.stderr(`keys: ${message}\n\n${KEYS_USAGE}\n`);
     return 2;
   };
-  const directory = resolve(values["data-dir"] ?? process.env.PUBLIC_SCAN_DATA_DIR ?? ".data");
+  const where = { dataDir: values["data-dir"], redisUrl: values["redis-url"] };
 
   if (action === "issue") {
     const requested = parseScopeList(values.scopes);
@@ -52,8 +51,9 @@ export async function runKeysCommand(argv: readonly string[], io: CommandIo): Pr
     const { scopes } = requested;
     const validDays = values["valid-days"] === undefined ? 90 : Number(values["valid-days"]);
     if (!Number.isInteger(validDays) || validDays < 1 || validDays > 366) return fail("--valid-days must be an integer from 1 to 366");
-    await mkdir(directory, { recursive: true });
-    const store = createSqliteKeyStore({ path: join(directory, DATABASE_FILE) });
+    const stores = await openOperatorStores(where, process.env).catch((error: unknown) => error as Error);
+    if (stores instanceof Error) return fail(stores.message);
+    const store = stores.keys();
     try {
       const { record, resource } = await issueApiKey(
         { keys: store, clock: SYSTEM_CLOCK, supportEmail: process.env.PUBLIC_SCAN_SUPPORT_EMAIL ?? "support@example.org" },
@@ -75,18 +75,20 @@ export async function runKeysCommand(argv: readonly string[], io: CommandIo): Pr
       );
       return 0;
     } finally {
-      await store.close();
+      await stores.close();
     }
   }
   if (action === "revoke") {
     if (keyId === undefined) return fail("revoke needs a KEY_ID");
-    const store = createSqliteKeyStore({ path: join(directory, DATABASE_FILE) });
+    const stores = await openOperatorStores(where, process.env).catch((error: unknown) => error as Error);
+    if (stores instanceof Error) return fail(stores.message);
+    const store = stores.keys();
     try {
       const { revoked } = await revokeApiKey({ keys: store, audit: store.audit, clock: SYSTEM_CLOCK }, { keyId });
       io.stderr(revoked ? `revoked ${keyId}\n` : `nothing to revoke: ${keyId} is unknown or already revoked\n`);
       return revoked ? 0 : 1;
     } finally {
-      await store.close();
+      await stores.close();
     }
   }
   return fail(`unknown action ${action}`);

@@ -2,9 +2,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { authenticate, requireScopes, SYSTEM_CLOCK } from "@public-scan/core";
+import { createRedisKeyStore } from "@public-scan/storage/redis";
 import { createSqliteKeyStore } from "@public-scan/storage/sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { runKeysCommand } from "../src/run-keys-command.js";
+import { connectAdminRedis, deletePrefix, TEST_REDIS_URL, uniqueDeploymentPrefix } from "./support/cluster-env.js";
 
 const directories: string[] = [];
 afterAll(async () => {
@@ -43,6 +45,26 @@ describe("pnpm keys (operator command)", () => {
     await expect(authenticate({ keys: after, clock: SYSTEM_CLOCK }, `Bearer ${token}`)).rejects.toMatchObject({ code: "unauthorized" });
     expect((await after.audit.list()).map((event) => event.action)).toEqual(["key_revoked", "key_issued"]);
     await after.close();
+  });
+
+  it("issues into a cluster's Redis with --redis-url, under PUBLIC_SCAN_REDIS_PREFIX, where the API processes look", async () => {
+    const prefix = uniqueDeploymentPrefix("keys");
+    const saved = process.env.PUBLIC_SCAN_REDIS_PREFIX;
+    process.env.PUBLIC_SCAN_REDIS_PREFIX = prefix;
+    const admin = await connectAdminRedis();
+    try {
+      const issued = await run(["issue", "--scopes", "scan:read", "--redis-url", TEST_REDIS_URL]);
+      expect(issued.code, issued.stderr).toBe(0);
+      const keys = createRedisKeyStore({ client: admin, keyPrefix: `${prefix}key:` });
+      const credential = (await authenticate({ keys, clock: SYSTEM_CLOCK }, `Bearer ${issued.stdout.trim()}`))!;
+      expect(credential.scopes).toEqual(["scan:read"]);
+      expect((await run(["issue", "--scopes", "scan:read", "--redis-url", "http://nope"])).stderr).toContain("redis:// or rediss://");
+    } finally {
+      if (saved === undefined) delete process.env.PUBLIC_SCAN_REDIS_PREFIX;
+      else process.env.PUBLIC_SCAN_REDIS_PREFIX = saved;
+      await deletePrefix(admin, prefix);
+      admin.disconnect();
+    }
   });
 
   it.each([

@@ -3,11 +3,10 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createAccounts, createConsoleMailer, createSmtpMailer, loadAuthorizationKeys, type Accounts } from "@public-scan/accounts";
 import type { AuditLog, CounterStore, KeyStore } from "@public-scan/core";
-import { createRedisAccountStore, createRedisKeyvStore } from "@public-scan/storage/redis";
-import { createSqliteAccountStore, createSqliteKeyvStore } from "@public-scan/storage/sqlite";
 import { Keyv } from "keyv";
 import type { ServeConfig } from "./parse-serve-config.js";
 import type { ServeStorage } from "./serve-storage.js";
+import { storesOf } from "./stores-of.js";
 
 /** The file in the data directory that holds the authorization server's signing and cookie keys. */
 export const AUTHORIZATION_KEYS_FILE = "oauth-keys.json";
@@ -44,15 +43,9 @@ export async function composeAccounts(input: {
           from,
           ...(config.smtpCaFile === null ? {} : { ca: await readFile(config.smtpCaFile, "utf8") }),
         });
-  const { storage } = input;
-  const store =
-    storage.kind === "sqlite"
-      ? createSqliteAccountStore({ path: storage.databasePath })
-      : createRedisAccountStore({ client: storage.client, keyPrefix: `${storage.prefix}account:` });
-  const documentStore =
-    storage.kind === "sqlite"
-      ? createSqliteKeyvStore({ path: storage.databasePath })
-      : createRedisKeyvStore({ client: storage.client, keyPrefix: `${storage.prefix}keyv:` });
+  const stores = storesOf(input.storage);
+  const store = stores.accounts();
+  const documentStore = stores.documents();
   const documents = new Keyv({ store: documentStore });
   const accounts = createAccounts({
     baseUrl: input.baseUrl,

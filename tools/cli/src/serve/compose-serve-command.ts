@@ -12,10 +12,9 @@ import {
   type Scanner,
 } from "@public-scan/core";
 import { createPuppeteerScanner, createTargetPolicy, type PuppeteerScannerOptions } from "@public-scan/scanner";
-import { createRedisAuditLog, createRedisCounterStore, createRedisKeyStore, createRedisScanStore } from "@public-scan/storage/redis";
-import { createSqliteCounterStore, createSqliteKeyStore, createSqliteScanStore } from "@public-scan/storage/sqlite";
 import { container, type DependencyContainer } from "tsyringe";
 import type { ServeStorage } from "./serve-storage.js";
+import { storesOf } from "./stores-of.js";
 
 export const SERVE_TOKENS = {
   scans: Symbol("ScanStore"),
@@ -77,30 +76,5 @@ export function composeServeCommand(input: {
     limiter: scope.resolve(SERVE_TOKENS.limiter),
     scanner: scope.resolve(SERVE_TOKENS.scanner),
     targets: scope.resolve(SERVE_TOKENS.targets),
-  };
-}
-
-function storesOf(storage: ServeStorage): {
-  scans: () => ScanStore;
-  keys: () => KeyStore & { audit: AuditLog };
-  counters: () => CounterStore;
-} {
-  if (storage.kind === "sqlite") {
-    const path = storage.databasePath;
-    return {
-      scans: () => createSqliteScanStore({ path }),
-      keys: () => createSqliteKeyStore({ path }),
-      counters: () => createSqliteCounterStore({ path }),
-    };
-  }
-  // One client for every store of the process; the stores never quit a client they were given.
-  const { client, prefix } = storage;
-  return {
-    scans: () => createRedisScanStore({ client, keyPrefix: `${prefix}scan:` }),
-    keys: () => {
-      const keys = createRedisKeyStore({ client, keyPrefix: `${prefix}key:` });
-      return Object.assign(keys, { audit: createRedisAuditLog({ client, keyPrefix: `${prefix}audit:` }) });
-    },
-    counters: () => createRedisCounterStore({ client, keyPrefix: `${prefix}counter:` }),
   };
 }

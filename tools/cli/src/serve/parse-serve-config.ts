@@ -189,15 +189,26 @@ function parseDistributed(input: {
   role: string | undefined;
   env: Readonly<Record<string, string | undefined>>;
 }): Pick<ServeConfig, "redisUrl" | "redisPrefix" | "role"> {
-  const redisUrl = input.redisUrl === undefined || input.redisUrl === "" ? null : input.redisUrl;
-  if (redisUrl !== null && !/^rediss?:\/\/[^\s]*$/.test(redisUrl)) throw new Error("--redis-url must be a redis:// or rediss:// URL");
+  const redisUrl = parseRedisUrl(input.redisUrl);
   const role = input.role ?? "all";
   if (role !== "api" && role !== "worker" && role !== "all") throw new Error("--role must be api, worker or all");
   // Without Redis, jobs live in one process's memory: an API process could hand them to no worker.
   if (role !== "all" && redisUrl === null) throw new Error(`--role ${role} needs --redis-url (processes share jobs through Redis)`);
-  const prefix = input.env.PUBLIC_SCAN_REDIS_PREFIX ?? "public-scan:";
+  return { redisUrl, role, redisPrefix: parseRedisPrefix(input.env.PUBLIC_SCAN_REDIS_PREFIX) };
+}
+
+/** PUBLIC_SCAN_REDIS_PREFIX, checked and ending with ':' (default `public-scan:`). */
+export function parseRedisPrefix(value: string | undefined): string {
+  const prefix = value ?? "public-scan:";
   // Hash tags ({…}) are allowed, so a Redis Cluster keeps one deployment's keys in one slot.
   if (!/^[\w.{}:-]{1,128}$/.test(prefix))
     throw new Error("PUBLIC_SCAN_REDIS_PREFIX may hold letters, digits and _ . { } : - (at most 128)");
-  return { redisUrl, role, redisPrefix: prefix.endsWith(":") ? prefix : `${prefix}:` };
+  return prefix.endsWith(":") ? prefix : `${prefix}:`;
+}
+
+/** --redis-url or PUBLIC_SCAN_REDIS_URL, checked; null when neither is set. */
+export function parseRedisUrl(value: string | undefined): string | null {
+  if (value === undefined || value === "") return null;
+  if (!/^rediss?:\/\/\S*$/.test(value)) throw new Error("--redis-url must be a redis:// or rediss:// URL");
+  return value;
 }

@@ -1,0 +1,46 @@
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { AccountStore, AuditLog, KeyStore } from "@public-scan/core";
+import { DATABASE_FILE } from "./open-scan-store.js";
+import { parseRedisPrefix, parseRedisUrl } from "./serve/parse-serve-config.js";
+import { openServeStorage } from "./serve/serve-storage.js";
+import { storesOf } from "./serve/stores-of.js";
+
+/** The stores an operator command changes: the same ones, with the same key names, as the server it serves. */
+export interface OperatorStores {
+  keys: () => KeyStore & { audit: AuditLog };
+  accounts: () => AccountStore;
+  /** Closes the stores opened and the Redis client. */
+  close: () => Promise<void>;
+  /** Where they are, for messages. */
+  location: string;
+}
+
+/**
+ * Opens the deployment's keys and accounts where `pnpm serve` keeps them: the SQLite file of the data
+ * directory, or Redis when --redis-url / PUBLIC_SCAN_REDIS_URL is set (with PUBLIC_SCAN_REDIS_PREFIX), so an
+ * operator of a cluster issues keys every API process sees. Throws a clear Error on a bad setting.
+ */
+export async function openOperatorStores(
+  input: { dataDir: string | undefined; redisUrl: string | undefined },
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<OperatorStores> {
+  const redisUrl = parseRedisUrl(input.redisUrl ?? env.PUBLIC_SCAN_REDIS_URL);
+  const redisPrefix = parseRedisPrefix(env.PUBLIC_SCAN_REDIS_PREFIX);
+  const directory = resolve(input.dataDir ?? env.PUBLIC_SCAN_DATA_DIR ?? ".data");
+  const databasePath = join(directory, DATABASE_FILE);
+  if (redisUrl === null) await mkdir(directory, { recursive: true });
+  const storage = await openServeStorage({ redisUrl, redisPrefix }, { databasePath, log: () => undefined });
+  const stores = storesOf(storage);
+  const opened: Array<{ close: () => Promise<void> }> = [];
+  const track = <T extends { close: () => Promise<void> }>(store: T): T => (opened.push(store), store);
+  return {
+    location: storage.kind === "sqlite" ? databasePath : `Redis (prefix ${redisPrefix})`,
+    keys: () => track(stores.keys()),
+    accounts: () => track(stores.accounts()),
+    close: async () => {
+      await Promise.all(opened.map((store) => store.close()));
+      await storage.close();
+    },
+  };
+}

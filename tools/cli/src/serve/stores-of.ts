@@ -1,0 +1,57 @@
+import type { AccountStore, AuditLog, CounterStore, KeyStore, ScanStore } from "@public-scan/core";
+import {
+  createRedisAccountStore,
+  createRedisAuditLog,
+  createRedisCounterStore,
+  createRedisKeyStore,
+  createRedisKeyvStore,
+  createRedisScanStore,
+} from "@public-scan/storage/redis";
+import {
+  createSqliteAccountStore,
+  createSqliteCounterStore,
+  createSqliteKeyStore,
+  createSqliteKeyvStore,
+  createSqliteScanStore,
+} from "@public-scan/storage/sqlite";
+import type { ServeStorage } from "./serve-storage.js";
+
+/** Makers of every store of the reference server, each opened on first call by its caller. */
+export interface ServeStores {
+  scans: () => ScanStore;
+  /** Keys and, beside them, the audit trail of key requests and revocations. */
+  keys: () => KeyStore & { audit: AuditLog };
+  counters: () => CounterStore;
+  accounts: () => AccountStore;
+  /** The keyv storage adapter of sessions and OAuth artifacts. */
+  documents: () => ReturnType<typeof createSqliteKeyvStore> | ReturnType<typeof createRedisKeyvStore>;
+}
+
+/**
+ * Where each store of a deployment lives: all in the SQLite file, or all in Redis under the deployment's
+ * prefix (`<prefix>scan:`, `key:`, `audit:`, `counter:`, `account:`, `keyv:`) on the process's one client,
+ * which the stores never quit. The server and the operator commands use this one map, so they always agree.
+ */
+export function storesOf(storage: ServeStorage): ServeStores {
+  if (storage.kind === "sqlite") {
+    const path = storage.databasePath;
+    return {
+      scans: () => createSqliteScanStore({ path }),
+      keys: () => createSqliteKeyStore({ path }),
+      counters: () => createSqliteCounterStore({ path }),
+      accounts: () => createSqliteAccountStore({ path }),
+      documents: () => createSqliteKeyvStore({ path }),
+    };
+  }
+  const { client, prefix } = storage;
+  return {
+    scans: () => createRedisScanStore({ client, keyPrefix: `${prefix}scan:` }),
+    keys: () =>
+      Object.assign(createRedisKeyStore({ client, keyPrefix: `${prefix}key:` }), {
+        audit: createRedisAuditLog({ client, keyPrefix: `${prefix}audit:` }),
+      }),
+    counters: () => createRedisCounterStore({ client, keyPrefix: `${prefix}counter:` }),
+    accounts: () => createRedisAccountStore({ client, keyPrefix: `${prefix}account:` }),
+    documents: () => createRedisKeyvStore({ client, keyPrefix: `${prefix}keyv:` }),
+  };
+}
