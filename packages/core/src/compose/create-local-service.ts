@@ -10,6 +10,7 @@ import { createRandomIds } from "../stores/create-random-ids.js";
 import { createDurationStats } from "../stores/create-duration-stats.js";
 import { createUnlimitedQuota } from "../use-cases/scan-quotas.js";
 import { recoverInterruptedScans } from "../use-cases/recover-interrupted-scans.js";
+import { endAbandonedJob } from "../use-cases/end-abandoned-job.js";
 import { runScanJob, type WorkerDeps } from "../use-cases/run-scan-job.js";
 import { createUrlSealer } from "../use-cases/create-url-sealer.js";
 import { DEFAULT_SERVICE_CONFIG, type ScanQuota, type ServiceConfig } from "../use-cases/service-deps.js";
@@ -68,7 +69,11 @@ export async function createLocalService(
   // The handler closes over `deps`, declared just below: the queue calls it only for jobs enqueued later.
   const queue = queueFactory({
     handler: (job) => runScanJob(deps, job),
-    onError: (error, job) => options.onJobError?.(error, job.scanId),
+    // The queue reports a job once it gave up on it: its scan ends failed rather than waiting for the sweep.
+    onError: (error, job) => {
+      options.onJobError?.(error, job.scanId);
+      void endAbandonedJob(deps, job.scanId).catch((cause: unknown) => options.onJobError?.(cause, job.scanId));
+    },
   });
   const deps: WorkerDeps = {
     scans,

@@ -2,7 +2,8 @@ import type { ScanRecord } from "../domain/scan-record.js";
 import { targetKeyOf } from "./normalize-target.js";
 import type { ServiceDeps } from "./service-deps.js";
 
-const INTERRUPTED = {
+/** The error of a scan whose run was lost (its worker died for good, or its job was given up on). */
+export const INTERRUPTED_ERROR = {
   code: "internal_error",
   message: "The scan was interrupted and could not be completed. Start a new scan.",
   retryable: true,
@@ -57,7 +58,7 @@ export async function takeOverAbandonedScan(deps: ServiceDeps, record: ScanRecor
   }
   const at = new Date(deps.clock.now()).toISOString();
   return deps.scans.update(
-    { ...record, status: "failed", sealedUrl: null, completedAt: at, error: { ...INTERRUPTED } },
+    { ...record, status: "failed", sealedUrl: null, completedAt: at, error: { ...INTERRUPTED_ERROR } },
     { expectedStatus: record.status, targetKey },
   );
 }

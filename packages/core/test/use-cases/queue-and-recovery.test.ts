@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { createLocalService } from "../../src/compose/index.js";
+import type { JobQueueHandlers } from "../../src/ports/job-queue.js";
 import { createInProcessJobQueue } from "../../src/stores/create-in-process-job-queue.js";
 import { createMemoryScanStore } from "../../src/stores/create-memory-scan-store.js";
 import { DEFAULT_SERVICE_CONFIG, type ServiceDeps } from "../../src/use-cases/service-deps.js";
@@ -108,5 +110,42 @@ describe("recoverInterruptedScans", () => {
     expect(enqueued.sort()).toEqual(["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222"]);
     expect(await scans.get("33333333-3333-4333-8333-333333333333")).toMatchObject({ status: "failed", error: { code: "internal_error" } });
     expect(await scans.get("22222222-2222-4222-8222-222222222222")).toMatchObject({ status: "queued" });
+  });
+});
+
+describe("a job its queue gave up on", () => {
+  it("ends its unfinished scan failed with the retryable envelope at once, and leaves an ended scan alone", async () => {
+    const scans = createMemoryScanStore();
+    let giveUp: JobQueueHandlers["onError"];
+    const logged: string[] = [];
+    const service = await createLocalService({
+      scanner: { scan: () => new Promise(() => {}), close: () => Promise.resolve() },
+      scans,
+      config: { baseUrl: "https://scan.example.org" },
+      // A queue that never runs jobs here, and reports one as given up on when the test says so.
+      queue: (handlers) => {
+        giveUp = handlers.onError;
+        return { enqueue: () => Promise.resolve(), drain: () => Promise.resolve(), close: () => Promise.resolve() };
+      },
+      onJobError: (_error, scanId) => logged.push(scanId),
+    });
+    const stuck = completedRecord("quiet-bakery", {
+      scanId: "77777777-7777-4777-8777-777777777777",
+      status: "running",
+      report: null,
+    } as never);
+    const done = completedRecord("quiet-bakery", {
+      scanId: "88888888-8888-4888-8888-888888888888",
+      url: "https://www.quiet-bakery.test/done",
+    });
+    for (const record of [stuck, done]) await scans.create(record, { targetKey: targetKeyOf(record) });
+
+    giveUp!(new Error("attempts used"), { scanId: stuck.scanId });
+    giveUp!(new Error("attempts used"), { scanId: done.scanId });
+    await vi.waitFor(async () => expect((await scans.get(stuck.scanId))?.status).toBe("failed"));
+    expect(await scans.get(stuck.scanId)).toMatchObject({ report: null, error: { code: "internal_error", retryable: true } });
+    expect((await scans.get(done.scanId))?.status).toBe("completed");
+    expect(logged).toEqual([stuck.scanId, done.scanId]);
+    await service.close();
   });
 });
