@@ -29,13 +29,20 @@ describe("SQLite counter store", () => {
     db.close();
   });
 
-  it("merges entries of the same millisecond and deletes expired ones, so rows stay bounded", async () => {
+  it("merges entries of the same bucket and deletes expired ones, so rows stay bounded", async () => {
     const database = new DatabaseSync(join(dir, "bounded.sqlite"));
     const store = createSqliteCounterStore({ database });
-    for (let i = 0; i < 10; i += 1) await store.consume({ checks: [{ key: "k", limit: 100, window: MINUTE, units: 1 }], now: T0 });
-    expect(database.prepare("SELECT COUNT(*) AS rows FROM counter_entries").get()).toEqual({ rows: 1 });
-    // An idle counter's expired entries go at the next sweep, whichever counter triggers it.
-    await store.consume({ checks: [{ key: "other", limit: 100, window: MINUTE, units: 1 }], now: T0 + 120_000 });
+    const rows = () => database.prepare("SELECT COUNT(*) AS rows FROM counter_entries").get();
+    // Ten units within one bucket of the minute (3 s, (T0, T0 + 3000]) share one row.
+    for (let i = 0; i < 10; i += 1)
+      await store.consume({ checks: [{ key: "k", limit: 1000, window: MINUTE, units: 1 }], now: T0 + 1 + i * 299 });
+    expect(rows()).toEqual({ rows: 1 });
+    // A unit every second for a minute: one row per 3-second bucket, not one per unit.
+    for (let i = 0; i < 60; i += 1)
+      await store.consume({ checks: [{ key: "k", limit: 1000, window: MINUTE, units: 1 }], now: T0 + 3000 + i * 1000 });
+    expect(rows()).toEqual({ rows: 21 });
+    // Expired entries go at the next sweep (every 60 s of the callers' clock), whichever counter triggers it.
+    await store.consume({ checks: [{ key: "other", limit: 100, window: MINUTE, units: 1 }], now: T0 + 130_000 });
     expect(database.prepare("SELECT counter_key FROM counter_entries").all()).toEqual([{ counter_key: "other" }]);
     await store.close();
     // The database was passed in, so it is still open.

@@ -31,12 +31,13 @@ export type SqliteCounterStoreOptions = SqliteCounterStoreTuning &
 export interface SqliteCounterStoreTuning {
   /** How long a consume waits for another process's write lock before it fails. Default 5000 ms. */
   readonly busyTimeoutMs?: number;
-  /** How often (in the callers' `now`) expired entries of idle counters are deleted. Default 60 s. */
+  /** How often (in the callers' `now`) expired entries are deleted; reads skip them meanwhile. Default 60 s. */
   readonly sweepIntervalMs?: number;
 }
 
 /**
- * The CounterStore on one SQLite file (node:sqlite, no native build): an exact sliding log per counter.
+ * The CounterStore on one SQLite file (node:sqlite, no native build): a sliding log of bucketed entries per
+ * counter (one row per bucket, see `SQLITE_COUNTER_SQL`): a consume runs one read and one write per counter.
  * Every consume is one `BEGIN IMMEDIATE` transaction, which takes the file's write lock before it reads, so
  * processes sharing the file check and consume one at a time; within a process the synchronous API already
  * runs each consume to completion. WAL lets readers of the same file (the document stores) go on meanwhile.
@@ -53,7 +54,6 @@ export function createSqliteCounterStore(options: SqliteCounterStoreOptions): Co
   });
   db.exec(SQLITE_COUNTER_SQL.schema);
 
-  const prune = db.prepare(SQLITE_COUNTER_SQL.prune);
   const usageOf = db.prepare(SQLITE_COUNTER_SQL.usage);
   const live = db.prepare(SQLITE_COUNTER_SQL.live);
   const add = db.prepare(SQLITE_COUNTER_SQL.add);
@@ -72,10 +72,7 @@ export function createSqliteCounterStore(options: SqliteCounterStoreOptions): Co
         sweep.run(now);
         lastSweep = now;
       }
-      const usage = checks.map((check) => {
-        prune.run(check.key, now);
-        return Number((usageOf.get(check.key) as { usage: number }).usage);
-      });
+      const usage = checks.map((check) => Number((usageOf.get(check.key, now) as { usage: number }).usage));
       const result = evaluateConsume({
         checks,
         usage,
