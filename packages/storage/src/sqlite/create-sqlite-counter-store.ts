@@ -9,7 +9,11 @@ import {
   type CounterStore,
 } from "@public-scan/core";
 import { openSqliteDatabase } from "./open-sqlite-database.js";
+import { createSqliteCounterSweeper } from "./create-sqlite-counter-sweeper.js";
 import { SQLITE_COUNTER_SQL } from "./sqlite-counter-sql.js";
+
+/** Rows the sweep looks at per consume: a few hundred keep a step to tens of microseconds. */
+const SWEEP_CHUNK_ROWS = 256;
 
 export type SqliteCounterStoreOptions = SqliteCounterStoreTuning &
   (
@@ -31,7 +35,10 @@ export type SqliteCounterStoreOptions = SqliteCounterStoreTuning &
 export interface SqliteCounterStoreTuning {
   /** How long a consume waits for another process's write lock before it fails. Default 5000 ms. */
   readonly busyTimeoutMs?: number;
-  /** How often (in the callers' `now`) expired entries are deleted; reads skip them meanwhile. Default 60 s. */
+  /**
+   * How often (in the callers' `now`) a pass deleting expired entries starts; it runs a chunk of rows per
+   * consume until done, and reads skip expired entries meanwhile. Default 60 s.
+   */
   readonly sweepIntervalMs?: number;
 }
 
@@ -57,9 +64,7 @@ export function createSqliteCounterStore(options: SqliteCounterStoreOptions): Co
   const usageOf = db.prepare(SQLITE_COUNTER_SQL.usage);
   const live = db.prepare(SQLITE_COUNTER_SQL.live);
   const add = db.prepare(SQLITE_COUNTER_SQL.add);
-  const sweep = db.prepare(SQLITE_COUNTER_SQL.sweep);
-  const sweepIntervalMs = options.sweepIntervalMs ?? 60_000;
-  let lastSweep = Number.NEGATIVE_INFINITY;
+  const sweeper = createSqliteCounterSweeper({ db, intervalMs: options.sweepIntervalMs ?? 60_000, chunkRows: SWEEP_CHUNK_ROWS });
   let closed = false;
 
   function consumeNow(input: ConsumeInput): ConsumeResult {
@@ -68,10 +73,7 @@ export function createSqliteCounterStore(options: SqliteCounterStoreOptions): Co
     const { checks, now } = input;
     db.exec("BEGIN IMMEDIATE");
     try {
-      if (now - lastSweep >= sweepIntervalMs) {
-        sweep.run(now);
-        lastSweep = now;
-      }
+      sweeper.step(now);
       const usage = checks.map((check) => Number((usageOf.get(check.key, now) as { usage: number }).usage));
       const result = evaluateConsume({
         checks,
