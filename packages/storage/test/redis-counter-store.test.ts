@@ -68,6 +68,11 @@ describe("Redis counter store", () => {
     expect(await consume(T0 + 63_000)).toEqual({ allowed: true, usage: [60] });
     expect(await admin.hexists(`${keyPrefix}b:k`, String(T0 + 63_000))).toBe(0);
     expect(await admin.hlen(`${keyPrefix}b:k`)).toBe(20);
+    // The TTL follows the latest bucket plus the grace: set when that bucket got its first unit (T0 + 61 000,
+    // expiring at T0 + 123 000), and not renewed by the units that joined it.
+    const ttl = await admin.pttl(`${keyPrefix}b:k`);
+    expect(ttl).toBeGreaterThan(115_000);
+    expect(ttl).toBeLessThanOrEqual(122_000);
     await store.close();
   });
 

@@ -74,7 +74,8 @@ for i = 1, n do
     local expiry = tonumber(ARGV[3 * i + 2])
     redis.call("HINCRBY", KEYS[i], ARGV[3 * i + 2], units)
     usage[i] = usage[i] + units
-    redis.call("PEXPIRE", KEYS[i], math.max(latest[i], expiry) - now + grace)
+    -- The TTL set with the latest live bucket still covers one that expires no later.
+    if expiry > latest[i] then redis.call("PEXPIRE", KEYS[i], expiry - now + grace) end
   end
 end
 local reply = {1}
