@@ -361,7 +361,7 @@ export { assertConsumeInput } from "./limits/evaluate-consume.js";
 export { evaluateConsume } from "./limits/evaluate-consume.js";
 export type { EvaluateConsumeInput } from "./limits/evaluate-consume.js";
 export type { CounterEntry } from "./limits/evaluate-consume.js";
-export { toCounterExpiry } from "./limits/counter-window.js";
+export { ROLLING_WINDOW_BUCKETS, toCounterExpiry, toRollingBucketMs } from "./limits/counter-window.js";
 export { authenticate, checkCredential, requireScopes } from "./keys/authenticate.js";
 export { resolveCaller, UNKNOWN_CLIENT } from "./access/resolve-caller.js";
 export type { ResolveCallerDeps, ResolveCallerInput } from "./access/resolve-caller.js";

@@ -27,16 +27,14 @@ describe("Redis counter store", () => {
     const keyPrefix = `${prefix}ttl:`;
     const store = createRedisCounterStore({ client: admin, keyPrefix, ttlGraceMs: 1000 });
     await store.consume({ checks: [{ key: "k", limit: 5, window: MINUTE, units: 1 }], now: Date.now() });
-    const keys = await scanKeys(admin, keyPrefix);
-    expect(keys).toEqual([`${keyPrefix}e:k`, `${keyPrefix}m:k`]);
-    for (const key of keys) {
-      const ttl = await admin.pttl(key);
-      expect(ttl).toBeGreaterThan(55_000);
-      expect(ttl).toBeLessThanOrEqual(61_000);
-    }
+    expect(await scanKeys(admin, keyPrefix)).toEqual([`${keyPrefix}b:k`]);
+    const ttl = await admin.pttl(`${keyPrefix}b:k`);
+    expect(ttl).toBeGreaterThan(55_000);
+    // The window, up to a bucket (3 s) for the rounding of its expiry, and the grace.
+    expect(ttl).toBeLessThanOrEqual(64_000);
     await store.consume({ checks: [{ key: "short", limit: 5, window: { kind: "rolling", ms: 50 }, units: 1 }], now: Date.now() });
     await new Promise((resolve) => setTimeout(resolve, 1300));
-    expect(await admin.exists(`${keyPrefix}e:short`, `${keyPrefix}m:short`)).toBe(0);
+    expect(await admin.exists(`${keyPrefix}b:short`)).toBe(0);
     await store.close();
   });
 
@@ -54,18 +52,27 @@ describe("Redis counter store", () => {
     expect(await admin.ping()).toBe("PONG");
   });
 
-  it("recounts a counter whose running total was lost", async () => {
+  it("keeps one field per bucket, and deletes expired fields when the counter is next used", async () => {
     const admin = await sharedTestRedis();
-    const keyPrefix = `${prefix}heal:`;
+    const keyPrefix = `${prefix}buckets:`;
     const store = createRedisCounterStore({ client: admin, keyPrefix });
-    const check = (units: number) => ({ key: "k", limit: 10, window: MINUTE, units });
-    await store.consume({ checks: [check(3)], now: T0 });
-    await store.consume({ checks: [check(4)], now: T0 + 1 });
-    await admin.del(`${keyPrefix}m:k`);
-    expect(await store.consume({ checks: [check(3)], now: T0 + 2 })).toEqual({ allowed: true, usage: [10] });
-    // The new entry was added beside the live ones, not over one of them.
-    expect(await admin.zcard(`${keyPrefix}e:k`)).toBe(3);
-    expect(await store.consume({ checks: [check(1)], now: T0 + 3 })).toMatchObject({ allowed: false, usage: 10, retryAfterMs: 59_997 });
+    const consume = (now: number) => store.consume({ checks: [{ key: "k", limit: 1000, window: MINUTE, units: 1 }], now });
+    // Ten units within one 3-second bucket of the minute, (T0, T0 + 3000], share one field.
+    for (let i = 0; i < 10; i += 1) await consume(T0 + 1 + i * 299);
+    expect(await admin.hgetall(`${keyPrefix}b:k`)).toEqual({ [String(T0 + 63_000)]: "10" });
+    // A unit every second for a minute: one field per bucket, and the first bucket's field is gone once it
+    // no longer counts.
+    for (let i = 0; i < 60; i += 1) await consume(T0 + 3000 + i * 1000);
+    expect(await admin.hlen(`${keyPrefix}b:k`)).toBe(21);
+    // 70 units so far; the 11 of the first bucket stop counting at T0 + 63 000 and its field goes.
+    expect(await consume(T0 + 63_000)).toEqual({ allowed: true, usage: [60] });
+    expect(await admin.hexists(`${keyPrefix}b:k`, String(T0 + 63_000))).toBe(0);
+    expect(await admin.hlen(`${keyPrefix}b:k`)).toBe(20);
+    // The TTL follows the latest bucket plus the grace: set when that bucket got its first unit (T0 + 61 000,
+    // expiring at T0 + 123 000), and not renewed by the units that joined it.
+    const ttl = await admin.pttl(`${keyPrefix}b:k`);
+    expect(ttl).toBeGreaterThan(115_000);
+    expect(ttl).toBeLessThanOrEqual(122_000);
     await store.close();
   });
 

@@ -29,17 +29,57 @@ describe("SQLite counter store", () => {
     db.close();
   });
 
-  it("merges entries of the same millisecond and deletes expired ones, so rows stay bounded", async () => {
+  it("merges entries of the same bucket and deletes expired ones, so rows stay bounded", async () => {
     const database = new DatabaseSync(join(dir, "bounded.sqlite"));
     const store = createSqliteCounterStore({ database });
-    for (let i = 0; i < 10; i += 1) await store.consume({ checks: [{ key: "k", limit: 100, window: MINUTE, units: 1 }], now: T0 });
-    expect(database.prepare("SELECT COUNT(*) AS rows FROM counter_entries").get()).toEqual({ rows: 1 });
-    // An idle counter's expired entries go at the next sweep, whichever counter triggers it.
-    await store.consume({ checks: [{ key: "other", limit: 100, window: MINUTE, units: 1 }], now: T0 + 120_000 });
+    const rows = () => database.prepare("SELECT COUNT(*) AS rows FROM counter_entries").get();
+    // Ten units within one bucket of the minute (3 s, (T0, T0 + 3000]) share one row.
+    for (let i = 0; i < 10; i += 1)
+      await store.consume({ checks: [{ key: "k", limit: 1000, window: MINUTE, units: 1 }], now: T0 + 1 + i * 299 });
+    expect(rows()).toEqual({ rows: 1 });
+    // A unit every second for a minute: one row per 3-second bucket, not one per unit.
+    for (let i = 0; i < 60; i += 1)
+      await store.consume({ checks: [{ key: "k", limit: 1000, window: MINUTE, units: 1 }], now: T0 + 3000 + i * 1000 });
+    expect(rows()).toEqual({ rows: 21 });
+    // Expired entries go at the next sweep (every 60 s of the callers' clock), whichever counter triggers it.
+    await store.consume({ checks: [{ key: "other", limit: 100, window: MINUTE, units: 1 }], now: T0 + 130_000 });
     expect(database.prepare("SELECT counter_key FROM counter_entries").all()).toEqual([{ counter_key: "other" }]);
     await store.close();
     // The database was passed in, so it is still open.
     expect(database.isOpen).toBe(true);
+    database.close();
+  });
+
+  it("sweeps in chunks of rows, one per consume, without an index on the expiry", async () => {
+    const database = new DatabaseSync(join(dir, "chunked.sqlite"));
+    // A file from before: the index on the expiry is dropped when the store opens it.
+    database.exec(
+      "CREATE TABLE counter_entries (counter_key TEXT NOT NULL, expires_at INTEGER NOT NULL, units INTEGER NOT NULL, PRIMARY KEY (counter_key, expires_at)) WITHOUT ROWID",
+    );
+    database.exec("CREATE INDEX counter_entries_by_expiry ON counter_entries (expires_at)");
+    const store = createSqliteCounterStore({ database });
+    expect(database.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'counter_entries_by_expiry'").all()).toEqual(
+      [],
+    );
+    const expired = () =>
+      (database.prepare("SELECT COUNT(*) AS rows FROM counter_entries WHERE expires_at <= ?").get(T0 + 130_000) as { rows: number }).rows;
+    // The first consume starts a pass (and finds nothing to delete); then 600 counters expire.
+    for (let batch = 0; batch < 6; batch += 1) {
+      const keys = Array.from({ length: 100 }, (_, i) => `c${String(batch * 100 + i).padStart(3, "0")}`);
+      await store.consume({ checks: keys.map((key) => ({ key, limit: 5, window: MINUTE, units: 1 })), now: T0 });
+    }
+    expect(expired()).toBe(600);
+    // The next pass starts 60 s later and looks at 256 rows per consume: c000-c255, c256-c511, then the rest.
+    const later = (offset: number) =>
+      store.consume({ checks: [{ key: "z", limit: 5, window: MINUTE, units: 1 }], now: T0 + 130_000 + offset });
+    await later(0);
+    expect(expired()).toBe(344);
+    await later(1);
+    expect(expired()).toBe(88);
+    await later(2);
+    expect(expired()).toBe(0);
+    expect(database.prepare("SELECT counter_key, units FROM counter_entries").all()).toEqual([{ counter_key: "z", units: 3 }]);
+    await store.close();
     database.close();
   });
 

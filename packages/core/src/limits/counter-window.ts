@@ -1,5 +1,6 @@
 /**
- * Counter windows: UTC day boundaries, when consumed units stop counting, and how a window is reported.
+ * Counter windows: UTC day boundaries, rolling-window buckets, when consumed units stop counting, and how a
+ * window is reported.
  */
 import type { CounterWindow } from "../ports/counter-store.js";
 
@@ -17,14 +18,34 @@ export function nextUtcMidnight(ms: number): number {
 }
 
 /**
+ * Rolling windows are counted in this many buckets per window. An exact sliding log keeps one entry per
+ * millisecond in use, so a busy counter held hundreds of rows (SQLite) or members (Redis) and every request
+ * read and wrote them; with buckets a counter holds at most `ROLLING_WINDOW_BUCKETS + 1` live entries, at the
+ * price of a bounded over-count (`toCounterExpiry`).
+ */
+export const ROLLING_WINDOW_BUCKETS = 20;
+
+/** The width of one bucket of a rolling window of `windowMs`: a twentieth of it, rounded up to a whole ms. */
+export function toRollingBucketMs(windowMs: number): number {
+  return Math.ceil(windowMs / ROLLING_WINDOW_BUCKETS);
+}
+
+/**
  * When units consumed at `at` stop counting: they count while `now < expiry`. Every implementation stores
  * this one number per entry, so rolling and UTC-day windows share one pruning rule (`expiry <= now`).
+ *
+ * Rolling: `at` is rounded UP to the next bucket boundary (multiples of the bucket width `b` since the
+ * epoch, the same in every process), then the window is added: `ceil(at / b) * b + ms`. So a unit counts
+ * for at least the whole window (never shorter: no window of `ms` ever admits more than the limit) and at
+ * most `b - 1` ms longer; units consumed in one bucket share one expiry, which stores merge into one entry.
  */
 export function toCounterExpiry(input: { window: CounterWindow; at: number }): number {
   const { window, at } = input;
   switch (window.kind) {
-    case "rolling":
-      return at + window.ms;
+    case "rolling": {
+      const bucketMs = toRollingBucketMs(window.ms);
+      return Math.ceil(at / bucketMs) * bucketMs + window.ms;
+    }
     case "utc_day":
       return nextUtcMidnight(at);
   }

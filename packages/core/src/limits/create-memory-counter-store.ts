@@ -9,7 +9,10 @@ export interface MemoryCounterStoreOptions {
   readonly sweepIntervalMs?: number;
 }
 
-/** A sliding log of one counter: entries sorted by expiry, equal expiries merged, plus their running total. */
+/**
+ * A sliding log of one counter: entries sorted by expiry, equal expiries merged, plus their running total.
+ * Expiries are bucketed (`toCounterExpiry`), so a rolling counter holds at most `ROLLING_WINDOW_BUCKETS + 1` live entries.
+ */
 interface SlidingLog {
   entries: { expiresAt: number; units: number }[];
   total: number;
@@ -36,8 +39,8 @@ function append(log: SlidingLog, entry: CounterEntry): void {
 }
 
 /**
- * The in-process CounterStore: exact sliding logs in a Map. JavaScript runs one consume to completion
- * before the next, so check-and-consume is atomic without a lock. Not shared across processes: use the
+ * The in-process CounterStore: sliding logs in a Map, with the bucketed expiries every store shares.
+ * JavaScript runs one consume to completion before the next, so check-and-consume is atomic without a lock. Not shared across processes: use the
  * SQLite or Redis store from `@public-scan/storage` for that.
  */
 export function createMemoryCounterStore(options: MemoryCounterStoreOptions = {}): CounterStore {

@@ -62,14 +62,23 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const now = options.now ?? Date.now;
   const hash = createIdentifierHasher(options.identifierSecret === undefined ? {} : { secret: options.identifierSecret });
 
-  async function toCheck(charge: Charge): Promise<CounterCheck> {
-    const tokens = await Promise.all(charge.owner.map((id) => hash(id)));
+  async function toCheck(charge: Charge, tokenOf: (id: Identifier) => Promise<string>): Promise<CounterCheck> {
+    const tokens = await Promise.all(charge.owner.map(tokenOf));
     const key = [charge.profile, charge.rule.scope, toWindowLabel(charge.rule.window), ...tokens].join(":");
     return { key, limit: charge.rule.limit, window: charge.rule.window, units: charge.units };
   }
 
   async function charge(charges: readonly Charge[]): Promise<{ at: number; counters: CounterStatus[] }> {
-    const checks = await Promise.all(charges.map(toCheck));
+    // The rules of one request name the same caller and resource again and again (a keyed read: the caller
+    // three times, the scan twice); each is hashed once per request. Nothing is kept across requests.
+    const tokens = new Map<string, Promise<string>>();
+    const tokenOf = (id: Identifier) => {
+      const name = `${id.kind}\u0000${id.value}`;
+      const token = tokens.get(name) ?? hash(id);
+      tokens.set(name, token);
+      return token;
+    };
+    const checks = await Promise.all(charges.map((item) => toCheck(item, tokenOf)));
     const at = now();
     const result = await store.consume({ checks, now: at });
     if (!result.allowed) {

@@ -5,8 +5,10 @@
  */
 
 /**
- * How long consumed units count. `rolling` is a sliding window: units consumed at `t` count while
- * `now < t + ms`. `utc_day` counts units until the next 00:00 UTC after they were consumed.
+ * How long consumed units count. `rolling` is a sliding window counted in buckets of `b = ceil(ms / 20)`:
+ * units consumed at `t` count while `now < ceil(t / b) * b + ms`, i.e. for the whole window and at most
+ * `b - 1` ms longer (`toCounterExpiry`), so a rolling limit is never exceeded within any `ms`. `utc_day`
+ * counts units until the next 00:00 UTC after they were consumed.
  */
 export type CounterWindow = { readonly kind: "rolling"; readonly ms: number } | { readonly kind: "utc_day" };
 

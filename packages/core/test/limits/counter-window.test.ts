@@ -1,13 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { assertConsumeInput, evaluateConsume, timeUntilFree } from "../../src/limits/evaluate-consume.js";
-import { toCounterExpiry, toWindowLabel } from "../../src/limits/counter-window.js";
+import { toCounterExpiry, toRollingBucketMs, toWindowLabel } from "../../src/limits/counter-window.js";
 import { nextUtcMidnight, startOfUtcDay } from "../../src/limits/counter-window.js";
 
 const MIDNIGHT = Date.UTC(2026, 7, 15);
 
 describe("counter windows", () => {
-  it("expires rolling units one window after use, and utc_day units at the next 00:00 UTC", () => {
-    expect(toCounterExpiry({ window: { kind: "rolling", ms: 600_000 }, at: MIDNIGHT - 5 })).toBe(MIDNIGHT + 599_995);
+  it("expires rolling units one window after the end of their bucket, and utc_day units at the next 00:00 UTC", () => {
+    const tenMinutes = { kind: "rolling", ms: 600_000 } as const;
+    // Buckets of 30 s (a twentieth of 10 minutes), aligned on the epoch: MIDNIGHT is a boundary.
+    expect(toRollingBucketMs(600_000)).toBe(30_000);
+    expect(toCounterExpiry({ window: tenMinutes, at: MIDNIGHT })).toBe(MIDNIGHT + 600_000);
+    expect(toCounterExpiry({ window: tenMinutes, at: MIDNIGHT + 1 })).toBe(MIDNIGHT + 630_000);
+    expect(toCounterExpiry({ window: tenMinutes, at: MIDNIGHT + 29_999 })).toBe(MIDNIGHT + 630_000);
+    expect(toCounterExpiry({ window: tenMinutes, at: MIDNIGHT - 5 })).toBe(MIDNIGHT + 600_000);
+    // A window that twenty does not divide gets wider buckets, never narrower: 1001 ms -> 51 ms.
+    expect(toRollingBucketMs(1001)).toBe(51);
+    expect(toCounterExpiry({ window: { kind: "rolling", ms: 1001 }, at: 52 })).toBe(102 + 1001);
+    expect(toRollingBucketMs(7)).toBe(1);
+    expect(toCounterExpiry({ window: { kind: "rolling", ms: 7 }, at: 5 })).toBe(12);
     expect(toCounterExpiry({ window: { kind: "utc_day" }, at: MIDNIGHT - 1 })).toBe(MIDNIGHT);
     expect(toCounterExpiry({ window: { kind: "utc_day" }, at: MIDNIGHT })).toBe(MIDNIGHT + 86_400_000);
     expect(startOfUtcDay(MIDNIGHT + 86_399_999)).toBe(MIDNIGHT);

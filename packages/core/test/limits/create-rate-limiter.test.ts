@@ -99,8 +99,10 @@ describe("rate limiter: weighted reads", () => {
     clock.now = T0 + 100 * MINUTE;
     const error = await refusal(limiter.checkRead({ caller: "c1", resource: "scan-1", weight: HEAVY }));
     expect(error.rateLimit).toMatchObject({ scope: "caller_resource", window: "PT24H", limit: 1200, usage: 1200 });
-    expect(error.rateLimit?.resetAt).toBe(new Date(T0 + 24 * 60 * MINUTE).toISOString());
-    expect(error.retryAfterSeconds).toBe((24 * 60 - 100) * 60);
+    // A rolling 24 hours counts in buckets of 72 minutes (a twentieth) from 00:00 UTC: the reads of T0
+    // (10:00) count until the end of their bucket (10:48) plus 24 hours, 48 minutes past the exact window.
+    expect(error.rateLimit?.resetAt).toBe(new Date(T0 + (24 * 60 + 48) * MINUTE).toISOString());
+    expect(error.retryAfterSeconds).toBe((24 * 60 + 48 - 100) * 60);
   });
 
   it("caps a caller across resources at 480 units in 10 minutes", async () => {

@@ -30,8 +30,8 @@ function toResult(reply: unknown): ConsumeResult {
 /**
  * The CounterStore on Redis, for several instances of the service: one Lua script checks and consumes all
  * counters of a request atomically (EVALSHA, falling back to EVAL when the server does not have the script
- * cached yet, after a restart or SCRIPT FLUSH). Every counter is an exact sliding log in a sorted set plus a
- * running total, and expires by TTL when idle.
+ * cached yet, after a restart or SCRIPT FLUSH). Every counter is one hash of bucketed entries (field: expiry,
+ * value: units; see `REDIS_CONSUME_SCRIPT`), and expires by TTL when idle.
  */
 export function createRedisCounterStore(options: RedisCounterStoreOptions = {}): CounterStore {
   const prefix = options.keyPrefix ?? "public-scan:counter:";
@@ -45,7 +45,7 @@ export function createRedisCounterStore(options: RedisCounterStoreOptions = {}):
     async consume(input) {
       assertConsumeInput(input);
       const { checks, now } = input;
-      const keys = checks.flatMap((check) => [`${prefix}e:${check.key}`, `${prefix}m:${check.key}`]);
+      const keys = checks.map((check) => `${prefix}b:${check.key}`);
       const args = [
         now,
         grace,

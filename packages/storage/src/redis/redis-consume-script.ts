@@ -3,10 +3,14 @@
  * counters, in one atomic script execution (Redis runs one script at a time). It is the sliding log of the
  * memory and SQLite stores, in Lua; the shared conformance suite holds all three to the same answers.
  *
- * KEYS[2i-1]  entries of counter i: sorted set, score = expiry (epoch ms), member = "<seq>:<units>"
- * KEYS[2i]    meta of counter i: hash, total = live units, seq = last member sequence number
- * ARGV[1]     now (epoch ms, from the caller, like every CounterStore)
- * ARGV[2]     TTL grace (ms) added to the last expiry, so clock skew between hosts cannot drop live entries
+ * A counter is one hash: field = the expiry (epoch ms) of a bucket of entries, value = its units. Rolling
+ * expiries are bucketed (core's `toCounterExpiry`), so a hash has at most 21 live fields (a utc_day counter
+ * one), and a consume is a few commands per counter whatever its traffic: read all fields, delete the
+ * expired ones, add to one field, renew the TTL.
+ *
+ * KEYS[i]         the hash of counter i
+ * ARGV[1]         now (epoch ms, from the caller, like every CounterStore)
+ * ARGV[2]         TTL grace (ms) added to the last expiry, so clock skew between hosts cannot drop live entries
  * ARGV[3i..3i+2]  limit, units, expiry of the new entry of counter i (the window rule stays in TypeScript)
  *
  * Reply: {1, usage_1, ..., usage_n} when allowed; {0, failed (0-based), usage, retryAfterMs} when refused,
@@ -15,39 +19,26 @@
 export const REDIS_CONSUME_SCRIPT = `
 local now = tonumber(ARGV[1])
 local grace = tonumber(ARGV[2])
-local n = #KEYS / 2
+local n = #KEYS
 
-local function units_of(member)
-  return tonumber(string.match(member, ":(%d+)$"))
-end
-
--- 1. Prune expired entries and read each counter's usage.
-local usage = {}
+-- 1. Read each counter's live entries (deleting expired ones) and its usage.
+local usage, live, latest = {}, {}, {}
 for i = 1, n do
-  local entries, meta = KEYS[2 * i - 1], KEYS[2 * i]
-  local expired = redis.call("ZRANGEBYSCORE", entries, "-inf", ARGV[1])
-  if #expired > 0 then redis.call("ZREMRANGEBYSCORE", entries, "-inf", ARGV[1]) end
-  local total = tonumber(redis.call("HGET", meta, "total"))
-  if redis.call("ZCARD", entries) == 0 then
-    if total ~= nil then redis.call("DEL", meta) end
-    total = 0
-  elseif total == nil then
-    -- The meta hash is gone (evicted under memory pressure): count the live entries again, and restore
-    -- the sequence too, or a new member could reuse (and overwrite) a live one.
-    total = 0
-    local seq = 0
-    for _, member in ipairs(redis.call("ZRANGE", entries, 0, -1)) do
-      total = total + units_of(member)
-      seq = math.max(seq, tonumber(string.match(member, "^(%d+):")))
+  local fields = redis.call("HGETALL", KEYS[i])
+  local total, entries, last, expired = 0, {}, 0, {}
+  for j = 1, #fields, 2 do
+    local expiry = tonumber(fields[j])
+    if expiry <= now then
+      expired[#expired + 1] = fields[j]
+    else
+      local units = tonumber(fields[j + 1])
+      total = total + units
+      entries[#entries + 1] = { expiry, units }
+      if expiry > last then last = expiry end
     end
-    redis.call("HSET", meta, "total", total, "seq", seq)
-    local ttl = redis.call("PTTL", entries)
-    if ttl > 0 then redis.call("PEXPIRE", meta, ttl) end
-  elseif #expired > 0 then
-    for _, member in ipairs(expired) do total = total - units_of(member) end
-    redis.call("HSET", meta, "total", total)
   end
-  usage[i] = total
+  if #expired > 0 then redis.call("HDEL", KEYS[i], unpack(expired)) end
+  usage[i], live[i], latest[i] = total, entries, last
 end
 
 -- 2. Refuse if any counter would exceed; wait until the earliest time every exceeded counter fits.
@@ -60,12 +51,13 @@ for i = 1, n do
     if failed == 0 then failed = i end
     local until_free = -1
     if units <= limit then
+      local entries = live[i]
+      table.sort(entries, function(a, b) return a[1] < b[1] end)
       local freed = 0
-      local live = redis.call("ZRANGEBYSCORE", KEYS[2 * i - 1], "(" .. ARGV[1], "+inf", "WITHSCORES")
-      for j = 1, #live, 2 do
-        freed = freed + units_of(live[j])
+      for _, entry in ipairs(entries) do
+        freed = freed + entry[2]
         if freed >= excess then
-          until_free = tonumber(live[j + 1]) - now
+          until_free = entry[1] - now
           break
         end
       end
@@ -75,19 +67,15 @@ for i = 1, n do
 end
 if failed > 0 then return {0, failed - 1, usage[failed], wait} end
 
--- 3. Consume from every counter; idle counters expire by TTL once their last entry has.
+-- 3. Consume from every counter; an idle counter expires by TTL once its last entry has.
 for i = 1, n do
   local units = tonumber(ARGV[3 * i + 1])
   if units > 0 then
-    local entries, meta = KEYS[2 * i - 1], KEYS[2 * i]
-    local seq = redis.call("HINCRBY", meta, "seq", 1)
-    redis.call("ZADD", entries, ARGV[3 * i + 2], seq .. ":" .. units)
+    local expiry = tonumber(ARGV[3 * i + 2])
+    redis.call("HINCRBY", KEYS[i], ARGV[3 * i + 2], units)
     usage[i] = usage[i] + units
-    redis.call("HSET", meta, "total", usage[i])
-    local last = redis.call("ZRANGE", entries, -1, -1, "WITHSCORES")
-    local ttl = math.max(tonumber(last[2]) - now, 0) + grace
-    redis.call("PEXPIRE", entries, ttl)
-    redis.call("PEXPIRE", meta, ttl)
+    -- The TTL set with the latest live bucket still covers one that expires no later.
+    if expiry > latest[i] then redis.call("PEXPIRE", KEYS[i], expiry - now + grace) end
   end
 end
 local reply = {1}

@@ -9,7 +9,11 @@ import {
   type CounterStore,
 } from "@public-scan/core";
 import { openSqliteDatabase } from "./open-sqlite-database.js";
+import { createSqliteCounterSweeper } from "./create-sqlite-counter-sweeper.js";
 import { SQLITE_COUNTER_SQL } from "./sqlite-counter-sql.js";
+
+/** Rows the sweep looks at per consume: a few hundred keep a step to tens of microseconds. */
+const SWEEP_CHUNK_ROWS = 256;
 
 export type SqliteCounterStoreOptions = SqliteCounterStoreTuning &
   (
@@ -31,12 +35,16 @@ export type SqliteCounterStoreOptions = SqliteCounterStoreTuning &
 export interface SqliteCounterStoreTuning {
   /** How long a consume waits for another process's write lock before it fails. Default 5000 ms. */
   readonly busyTimeoutMs?: number;
-  /** How often (in the callers' `now`) expired entries of idle counters are deleted. Default 60 s. */
+  /**
+   * How often (in the callers' `now`) a pass deleting expired entries starts; it runs a chunk of rows per
+   * consume until done, and reads skip expired entries meanwhile. Default 60 s.
+   */
   readonly sweepIntervalMs?: number;
 }
 
 /**
- * The CounterStore on one SQLite file (node:sqlite, no native build): an exact sliding log per counter.
+ * The CounterStore on one SQLite file (node:sqlite, no native build): a sliding log of bucketed entries per
+ * counter (one row per bucket, see `SQLITE_COUNTER_SQL`): a consume runs one read and one write per counter.
  * Every consume is one `BEGIN IMMEDIATE` transaction, which takes the file's write lock before it reads, so
  * processes sharing the file check and consume one at a time; within a process the synchronous API already
  * runs each consume to completion. WAL lets readers of the same file (the document stores) go on meanwhile.
@@ -53,13 +61,10 @@ export function createSqliteCounterStore(options: SqliteCounterStoreOptions): Co
   });
   db.exec(SQLITE_COUNTER_SQL.schema);
 
-  const prune = db.prepare(SQLITE_COUNTER_SQL.prune);
   const usageOf = db.prepare(SQLITE_COUNTER_SQL.usage);
   const live = db.prepare(SQLITE_COUNTER_SQL.live);
   const add = db.prepare(SQLITE_COUNTER_SQL.add);
-  const sweep = db.prepare(SQLITE_COUNTER_SQL.sweep);
-  const sweepIntervalMs = options.sweepIntervalMs ?? 60_000;
-  let lastSweep = Number.NEGATIVE_INFINITY;
+  const sweeper = createSqliteCounterSweeper({ db, intervalMs: options.sweepIntervalMs ?? 60_000, chunkRows: SWEEP_CHUNK_ROWS });
   let closed = false;
 
   function consumeNow(input: ConsumeInput): ConsumeResult {
@@ -68,14 +73,8 @@ export function createSqliteCounterStore(options: SqliteCounterStoreOptions): Co
     const { checks, now } = input;
     db.exec("BEGIN IMMEDIATE");
     try {
-      if (now - lastSweep >= sweepIntervalMs) {
-        sweep.run(now);
-        lastSweep = now;
-      }
-      const usage = checks.map((check) => {
-        prune.run(check.key, now);
-        return Number((usageOf.get(check.key) as { usage: number }).usage);
-      });
+      sweeper.step(now);
+      const usage = checks.map((check) => Number((usageOf.get(check.key, now) as { usage: number }).usage));
       const result = evaluateConsume({
         checks,
         usage,

@@ -1,15 +1,24 @@
-import type { ConsumeInput, ConsumeResult, CounterWindow } from "@public-scan/core";
+import { ROLLING_WINDOW_BUCKETS, type ConsumeInput, type ConsumeResult, type CounterWindow } from "@public-scan/core";
 
 const DAY_MS = 86_400_000;
 
-/** Does a unit consumed at `at` count at `now`? The window rules, stated as directly as possible. */
+/**
+ * Does a unit consumed at `at` count at `now`? The window rules, stated as directly as possible (docs/api.md
+ * "Limits"): a rolling window counts a unit from the bucket it falls in, `((k - 1) * b, k * b]` with `b` a
+ * twentieth of the window rounded up, until one window after that bucket's end `k * b`.
+ */
 function counts(window: CounterWindow, at: number, now: number): boolean {
-  return window.kind === "rolling" ? now - at < window.ms : Math.floor(at / DAY_MS) === Math.floor(now / DAY_MS);
+  if (window.kind === "utc_day") return Math.floor(at / DAY_MS) === Math.floor(now / DAY_MS);
+  const bucketMs = Math.ceil(window.ms / ROLLING_WINDOW_BUCKETS);
+  const bucketEnd = Math.ceil(at / bucketMs) * bucketMs;
+  return now - bucketEnd < window.ms;
 }
 
 /** The first instant at which a unit consumed at `at` no longer counts. */
 function dropsAt(window: CounterWindow, at: number): number {
-  return window.kind === "rolling" ? at + window.ms : (Math.floor(at / DAY_MS) + 1) * DAY_MS;
+  if (window.kind === "utc_day") return (Math.floor(at / DAY_MS) + 1) * DAY_MS;
+  const bucketMs = Math.ceil(window.ms / ROLLING_WINDOW_BUCKETS);
+  return Math.ceil(at / bucketMs) * bucketMs + window.ms;
 }
 
 export interface ReferenceCounterModel {

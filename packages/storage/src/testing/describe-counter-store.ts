@@ -1,5 +1,6 @@
 import type { CounterStore } from "@public-scan/core";
 import { BASIC_COUNTER_STORE_CASES } from "./basic-counter-store-cases.js";
+import { BOUND_COUNTER_STORE_CASES } from "./bound-counter-store-cases.js";
 import { CONCURRENT_COUNTER_STORE_CASES } from "./concurrent-counter-store-cases.js";
 import type { CounterStoreCase } from "./counter-store-case.js";
 import { describeConformance } from "./describe-conformance.js";
@@ -8,6 +9,7 @@ import { PROPERTY_COUNTER_STORE_CASES } from "./property-counter-store-cases.js"
 /** Every case of the conformance suite, by title. */
 export const COUNTER_STORE_CASES = {
   ...BASIC_COUNTER_STORE_CASES,
+  ...BOUND_COUNTER_STORE_CASES,
   ...CONCURRENT_COUNTER_STORE_CASES,
   ...PROPERTY_COUNTER_STORE_CASES,
 } satisfies Record<string, CounterStoreCase>;

@@ -3,6 +3,7 @@
  * implementation (ours and third parties') is held to the same answers. Needs vitest and fast-check.
  */
 export { BASIC_COUNTER_STORE_CASES } from "./basic-counter-store-cases.js";
+export { BOUND_COUNTER_STORE_CASES } from "./bound-counter-store-cases.js";
 export { CONCURRENT_COUNTER_STORE_CASES } from "./concurrent-counter-store-cases.js";
 export type { CounterStoreCase, CounterStoreCaseContext } from "./counter-store-case.js";
 export { createReferenceCounterModel } from "./create-reference-counter-model.js";

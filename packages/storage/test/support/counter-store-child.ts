@@ -30,6 +30,9 @@ async function main(): Promise<void> {
           connection: { host: config.host, port: config.port },
           keyPrefix: config.keyPrefix,
         });
+  // Connect (and load the script) before reporting ready: a child still connecting when the others start
+  // could find the shared limit already taken on a loaded machine, and the test wants every child to race.
+  await store.consume({ checks: [{ key: `${SHARED_KEY}:warm-up`, limit: 1, window: HOUR, units: 0 }], now: 0 });
   const go = await new Promise<ChildGo>((resolve) => {
     process.once("message", (message) => resolve(message as ChildGo));
     send({ type: "ready" });
