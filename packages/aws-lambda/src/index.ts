@@ -1,5 +1,5 @@
 /**
  * @public-scan/aws-lambda: Lambda API and worker handlers with serverless Chromium.
- * Nothing is exported yet: the handlers land with the Lambda work.
  */
-export {};
+export { baseUrlOf, createLambdaApiHandler, createLambdaApiStreamingHandler } from "./api/create-lambda-api-handler.js";
+export type { LambdaApiHandlerOptions, LambdaFetchApp } from "./api/create-lambda-api-handler.js";
