@@ -3,3 +3,10 @@
  */
 export { baseUrlOf, createLambdaApiHandler, createLambdaApiStreamingHandler } from "./api/create-lambda-api-handler.js";
 export type { LambdaApiHandlerOptions, LambdaFetchApp } from "./api/create-lambda-api-handler.js";
+export { createLambdaWorkerHandler } from "./worker/create-lambda-worker-handler.js";
+export type {
+  LambdaSqsBatchResponse,
+  LambdaSqsEvent,
+  LambdaWorkerContext,
+  LambdaWorkerHandlerOptions,
+} from "./worker/create-lambda-worker-handler.js";

@@ -39,6 +39,12 @@ export interface LocalServiceOptions {
   /** Jobs at the same time in the default in-process queue (default 2). */
   concurrency?: number;
   jobDeadlineMs?: number;
+  /**
+   * `sweep` (default): recover the scans dead workers left at start, then every half `staleAfterSeconds`.
+   * `none`: the host recovers (a function that is frozen between invocations cannot sweep on a timer; it
+   * calls `recoverInterruptedScans` from a schedule instead).
+   */
+  recovery?: "sweep" | "none";
   clock?: Clock;
   ids?: Ids;
   onJobError?: WorkerDeps["onJobError"];
@@ -91,13 +97,16 @@ export async function createLocalService(
     ...(options.targets ? { targets: options.targets } : {}),
     shutdown: shutdown.signal,
   };
-  await recoverInterruptedScans(deps);
+  const sweeping = (options.recovery ?? "sweep") === "sweep";
+  if (sweeping) await recoverInterruptedScans(deps);
   // Scans of workers that die while this process lives are taken over by a periodic sweep.
-  const sweep = setInterval(
-    () => void recoverInterruptedScans(deps).catch((error: unknown) => options.onJobError?.(error, "recovery")),
-    Math.max(1000, (deps.config.staleAfterSeconds * 1000) / 2),
-  );
-  sweep.unref?.();
+  const sweep = sweeping
+    ? setInterval(
+        () => void recoverInterruptedScans(deps).catch((error: unknown) => options.onJobError?.(error, "recovery")),
+        Math.max(1000, (deps.config.staleAfterSeconds * 1000) / 2),
+      )
+    : undefined;
+  sweep?.unref?.();
   return {
     deps,
     close: async (closeOptions = {}) => {
