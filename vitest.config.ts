@@ -11,7 +11,8 @@ import { defineConfig } from "vitest/config";
 const TEST_ROOTS = ["packages/*/test/**/", "tools/*/test/**/", "examples/*/**/", "test/**/"];
 const BROWSER_TESTS = TEST_ROOTS.map((root) => `${root}*.browser.test.ts`);
 const ALL_TESTS = TEST_ROOTS.map((root) => `${root}*.test.ts`);
-const conditions = ["@public-scan/source", ...defaultServerConditions];
+// Without "module": it points some packages (the AWS SDK) at bundler-only builds with extensionless imports, which Node cannot load.
+const conditions = ["@public-scan/source", ...defaultServerConditions.filter((condition) => condition !== "module")];
 
 export default defineConfig({
   resolve: { conditions },

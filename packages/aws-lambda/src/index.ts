@@ -10,3 +10,5 @@ export type {
   LambdaWorkerContext,
   LambdaWorkerHandlerOptions,
 } from "./worker/create-lambda-worker-handler.js";
+export { createSqsJobQueue } from "./queue/create-sqs-job-queue.js";
+export type { SqsJobQueueOptions } from "./queue/create-sqs-job-queue.js";
