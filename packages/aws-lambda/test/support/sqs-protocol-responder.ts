@@ -26,29 +26,30 @@ const json = (statusCode: number, body: unknown, headers: Record<string, string>
 export function createSqsProtocolResponder(input: { knownQueueUrl: string; attributes?: Record<string, string> }) {
   const sent: SentSqsRequest[] = [];
   const handler = {
-    handle: async (request: HttpRequest) => {
-      const raw = typeof request.body === "string" ? request.body : Buffer.from(request.body as Uint8Array).toString("utf8");
-      const body = JSON.parse(raw) as Record<string, unknown>;
-      const target = String(request.headers["x-amz-target"]);
-      sent.push({ target, contentType: String(request.headers["content-type"]), hostname: request.hostname, body });
-      if (body.QueueUrl !== input.knownQueueUrl) {
-        return {
-          response: json(
-            400,
-            { __type: "com.amazonaws.sqs#QueueDoesNotExist", message: "The specified queue does not exist." },
-            { "x-amzn-query-error": "AWS.SimpleQueueService.NonExistentQueue;Sender" },
-          ),
-        };
-      }
-      if (target === "AmazonSQS.SendMessage") {
-        const md5 = createHash("md5").update(String(body.MessageBody)).digest("hex");
-        return { response: json(200, { MD5OfMessageBody: md5, MessageId: crypto.randomUUID() }) };
-      }
-      if (target === "AmazonSQS.GetQueueAttributes") return { response: json(200, { Attributes: input.attributes ?? {} }) };
-      return { response: json(400, { __type: "com.amazonaws.sqs#InvalidAction", message: `unsupported in this test: ${target}` }) };
-    },
+    handle: (request: HttpRequest) => Promise.resolve(answer(request)),
     updateHttpClientConfig: () => undefined,
     httpHandlerConfigs: () => ({}),
   };
+  function answer(request: HttpRequest): { response: HttpResponse } {
+    const raw = typeof request.body === "string" ? request.body : Buffer.from(request.body as Uint8Array).toString("utf8");
+    const body = JSON.parse(raw) as Record<string, unknown>;
+    const target = String(request.headers["x-amz-target"]);
+    sent.push({ target, contentType: String(request.headers["content-type"]), hostname: request.hostname, body });
+    if (body.QueueUrl !== input.knownQueueUrl) {
+      return {
+        response: json(
+          400,
+          { __type: "com.amazonaws.sqs#QueueDoesNotExist", message: "The specified queue does not exist." },
+          { "x-amzn-query-error": "AWS.SimpleQueueService.NonExistentQueue;Sender" },
+        ),
+      };
+    }
+    if (target === "AmazonSQS.SendMessage") {
+      const md5 = createHash("md5").update(String(body.MessageBody)).digest("hex");
+      return { response: json(200, { MD5OfMessageBody: md5, MessageId: crypto.randomUUID() }) };
+    }
+    if (target === "AmazonSQS.GetQueueAttributes") return { response: json(200, { Attributes: input.attributes ?? {} }) };
+    return { response: json(400, { __type: "com.amazonaws.sqs#InvalidAction", message: `unsupported in this test: ${target}` }) };
+  }
   return { handler, sent };
 }
