@@ -36,6 +36,9 @@ function createRecordedScanner(): Scanner {
 }
 
 export type McpVia = "memory" | "http";
+
+/** The HTTP app of the test's MCP endpoints, as a host serves it (the peer address from `request.ip`). */
+export type McpRoute = (request: Request & { ip?: string }) => Promise<Response>;
 export interface ConnectInput {
   surface: "hosted" | "light";
   /** A bearer key for the hosted surface. */
@@ -49,7 +52,17 @@ export interface ConnectInput {
  * memory (the server built for a resolved caller, as the HTTP handler builds it) or over real HTTP through
  * `createMcpHttpHandler` on srvx.
  */
-export async function createTestMcp(input: { sessions?: boolean; oauth?: OAuthResourceOptions } = {}) {
+export async function createTestMcp(
+  input: {
+    sessions?: boolean;
+    oauth?: OAuthResourceOptions;
+    /**
+     * Another host in front of the same endpoints for the "http" clients: given the app, the fetch the SDK's
+     * transport uses (e.g. through a Lambda handler). Default: a real socket (srvx on Node).
+     */
+    host?: (route: McpRoute) => typeof fetch;
+  } = {},
+) {
   const limiter = createRateLimiter({ store: createMemoryCounterStore() });
   const local = await createLocalService({
     scanner: createRecordedScanner(),
@@ -70,18 +83,15 @@ export async function createTestMcp(input: { sessions?: boolean; oauth?: OAuthRe
     }),
     light: createMcpHttpHandler({ service: local.deps, surface: "light", sessions: input.sessions ?? false }),
   };
-  const server = serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    silent: true,
-    fetch: (request) => {
-      const path = new URL(request.url).pathname;
-      const handler = path === "/mcp" ? handlers.hosted : path === "/mcp/light" ? handlers.light : null;
-      return handler === null ? new Response("not found", { status: 404 }) : handler(request, { clientAddress: "127.0.0.1" });
-    },
-  });
+  const route: McpRoute = async (request) => {
+    const path = new URL(request.url).pathname;
+    const handler = path === "/mcp" ? handlers.hosted : path === "/mcp/light" ? handlers.light : null;
+    return handler === null ? new Response("not found", { status: 404 }) : handler(request, { clientAddress: request.ip ?? "127.0.0.1" });
+  };
+  const server = serve({ port: 0, hostname: "127.0.0.1", silent: true, fetch: route });
   await server.ready();
-  const origin = new URL(server.url!).origin;
+  const origin = input.host === undefined ? new URL(server.url!).origin : BASE_URL;
+  const hostFetch = input.host?.(route);
   const clients: Client[] = [];
 
   const connect = async (via: McpVia, input: ConnectInput): Promise<Client> => {
@@ -89,7 +99,10 @@ export async function createTestMcp(input: { sessions?: boolean; oauth?: OAuthRe
     if (via === "http") {
       const headers: Record<string, string> = input.token === undefined ? {} : { authorization: `Bearer ${input.token}` };
       await client.connect(
-        new StreamableHTTPClientTransport(new URL(input.surface === "light" ? "/mcp/light" : "/mcp", origin), { requestInit: { headers } }),
+        new StreamableHTTPClientTransport(new URL(input.surface === "light" ? "/mcp/light" : "/mcp", origin), {
+          requestInit: { headers },
+          ...(hostFetch === undefined ? {} : { fetch: hostFetch }),
+        }),
       );
     } else {
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -114,6 +127,8 @@ export async function createTestMcp(input: { sessions?: boolean; oauth?: OAuthRe
 
   return {
     origin,
+    /** Raw HTTP to the endpoints through the same host as the "http" clients. */
+    fetch: hostFetch ?? fetch,
     connect,
     issueKey: async (kind: "self_serve" | "support", scopes?: Scope[]) =>
       (await issueApiKey({ keys, clock: local.deps.clock, supportEmail: "support@example.org" }, { kind, ...(scopes ? { scopes } : {}) }))
