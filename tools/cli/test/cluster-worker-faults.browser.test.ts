@@ -12,7 +12,7 @@ import {
   uniqueDeploymentPrefix,
   waitForStoredScan,
 } from "./support/cluster-env.js";
-import { startServeProcess, type ServeProcess } from "./support/serve-process.js";
+import { descendantsOf, startServeProcess, type ServeProcess } from "./support/serve-process.js";
 
 /**
  * Fault tests of the distributed mode with real processes on the machine's Redis: an API process and
@@ -132,22 +132,13 @@ describe("cluster: workers that die", () => {
 async function waitForBrowserOf(workerPid: number, timeoutMs = 30_000): Promise<number> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const rows = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" })
+    const descendants = new Set(descendantsOf(workerPid));
+    const browser = execFileSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" })
       .split("\n")
-      .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+      .map((line) => /^\s*(\d+)\s+(.*)$/.exec(line))
       .filter((match) => match !== null)
-      .map((match) => ({ pid: Number(match[1]), ppid: Number(match[2]), args: match[3]! }));
-    const descendants = new Set([workerPid]);
-    for (let grew = true; grew;) {
-      grew = false;
-      for (const row of rows) {
-        if (!descendants.has(row.pid) && descendants.has(row.ppid)) {
-          descendants.add(row.pid);
-          grew = true;
-        }
-      }
-    }
-    const browser = rows.find((row) => descendants.has(row.pid) && /chrom|headless_shell/i.test(row.args) && !/--type=/.test(row.args));
+      .map((match) => ({ pid: Number(match[1]), args: match[2]! }))
+      .find((row) => descendants.has(row.pid) && /chrom|headless_shell/i.test(row.args) && !/--type=/.test(row.args));
     if (browser !== undefined) return browser.pid;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

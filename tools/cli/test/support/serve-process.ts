@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const SERVE_SCRIPT = fileURLToPath(new URL("../../../../scripts/serve.mjs", import.meta.url));
@@ -10,7 +10,10 @@ export interface ServeProcess {
   readonly url: string | undefined;
   /** Everything the process wrote so far. */
   readonly output: () => string;
-  /** SIGKILL: no shutdown code runs (a crash, an OOM kill, a pulled plug). */
+  /**
+   * SIGKILL: no shutdown code runs (a crash, an OOM kill, a pulled plug). The browsers it launched are
+   * killed with it, for the test machine's sake (a real crash would leave them to the orchestrator).
+   */
   readonly kill: () => Promise<void>;
   /** SIGTERM, then waits for the exit: the graceful shutdown an orchestrator asks for. */
   readonly stop: () => Promise<number | null>;
@@ -54,12 +57,41 @@ export async function startServeProcess(input: {
     url,
     output: () => output,
     kill: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const descendants = descendantsOf(child.pid!);
+      child.kill("SIGKILL");
       await exited;
+      for (const pid of descendants) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // Already gone with its parent.
+        }
+      }
     },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       return exited;
     },
   };
+}
+
+/** Every process under `root`, from ps (the browser a worker launched runs as another user, in its own tree). */
+export function descendantsOf(root: number): number[] {
+  const rows = execFileSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  const found = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, ppid] of rows) {
+      if (pid !== undefined && ppid !== undefined && !found.has(pid) && found.has(ppid)) {
+        found.add(pid);
+        grew = true;
+      }
+    }
+  }
+  found.delete(root);
+  return [...found];
 }
