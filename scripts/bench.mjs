@@ -1,4 +1,5 @@
-// `pnpm bench`: runs every packages/*/bench/*.bench.mjs against the built packages and prints, per suite,
+// `pnpm bench`: runs every packages/*/bench/*.bench.mjs and tools/*/bench/*.bench.mjs (benchmarks that drive
+// the tools, such as the cluster's processes) against the built packages and prints, per suite,
 // the median time of each case and its ratio to the suite's baseline measured in the same run. The machines
 // are shared and noisy, so only ratios and medians are reported (BENCHMARKS.md says how to read them); copy them there.
 //
@@ -9,17 +10,20 @@ import { Bench } from "tinybench";
 
 const root = new URL("../", import.meta.url);
 const only = process.argv[2];
-const files = readdirSync(new URL("packages/", root), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .flatMap((entry) => {
-    try {
-      return readdirSync(new URL(`packages/${entry.name}/bench/`, root))
-        .filter((name) => name.endsWith(".bench.mjs"))
-        .map((name) => `packages/${entry.name}/bench/${name}`);
-    } catch {
-      return [];
-    }
-  })
+const files = ["packages", "tools"]
+  .flatMap((folder) =>
+    readdirSync(new URL(`${folder}/`, root), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry) => {
+        try {
+          return readdirSync(new URL(`${folder}/${entry.name}/bench/`, root))
+            .filter((name) => name.endsWith(".bench.mjs"))
+            .map((name) => `${folder}/${entry.name}/bench/${name}`);
+        } catch {
+          return [];
+        }
+      }),
+  )
   .filter((file) => only === undefined || file.includes(only));
 
 const format = (ms) => (ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(2)} µs`);
