@@ -2,6 +2,7 @@
 // deletion of its Redis keys afterwards.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { deleteKeysByPrefix } from "@public-scan/storage/redis";
 import { processTable, treeOf } from "./process-tree.mjs";
 
 const SERVE_SCRIPT = fileURLToPath(new URL("../../../scripts/serve.mjs", import.meta.url));
@@ -65,12 +66,7 @@ export async function startServe({ role, env }) {
   return served;
 }
 
-/** Deletes every key under the prefix (SCAN, so the shared server is not blocked). */
+/** Deletes every key under the prefix (SCAN and UNLINK, so the shared server is not blocked). */
 export async function deletePrefix(client, prefix) {
-  let cursor = "0";
-  do {
-    const [next, keys] = await client.scan(cursor, "MATCH", `${prefix.replace(/[*?[\]\\]/g, "\\$&")}*`, "COUNT", 500);
-    if (keys.length > 0) await client.unlink(...keys);
-    cursor = next;
-  } while (cursor !== "0");
+  await deleteKeysByPrefix(client, prefix);
 }

@@ -17,3 +17,4 @@ export type { RedisKeyvClient, RedisKeyvStore, RedisKeyvStoreOptions } from "./c
 export { createBullmqJobQueue, DEFAULT_BULLMQ_QUEUE_NAME } from "./create-bullmq-job-queue.js";
 export type { BullmqJobQueueOptions } from "./create-bullmq-job-queue.js";
 export { createRedisClient, SERVICE_REDIS_OPTIONS } from "./create-redis-client.js";
+export { deleteKeysByPrefix } from "./delete-keys-by-prefix.js";

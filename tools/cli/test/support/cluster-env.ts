@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createRedisClient } from "@public-scan/storage/redis";
+import { createRedisClient, deleteKeysByPrefix } from "@public-scan/storage/redis";
 import { fixtureServeEnv } from "./fixture-serve-env.js";
 
 /** The Redis the cluster tests use: the machine's, overridable like the storage tests'; never skipped. */
@@ -38,14 +38,9 @@ export async function connectAdminRedis(url = TEST_REDIS_URL) {
   return client;
 }
 
-/** Deletes every key under the prefix (SCAN, so a shared server is not blocked). */
+/** Deletes every key under the prefix. */
 export async function deletePrefix(client: Awaited<ReturnType<typeof connectAdminRedis>>, prefix: string): Promise<void> {
-  let cursor = "0";
-  do {
-    const [next, keys] = await client.scan(cursor, "MATCH", `${prefix.replace(/[*?[\]\\]/g, "\\$&")}*`, "COUNT", 500);
-    if (keys.length > 0) await client.unlink(...keys);
-    cursor = next;
-  } while (cursor !== "0");
+  await deleteKeysByPrefix(client, prefix);
 }
 
 type AdminRedis = Awaited<ReturnType<typeof connectAdminRedis>>;
