@@ -13,6 +13,7 @@ const ENTRIES: Record<string, () => Promise<Record<string, unknown>>> = {
   "@public-scan/storage": () => import("@public-scan/storage"),
   "@public-scan/storage/sqlite": () => import("@public-scan/storage/sqlite"),
   "@public-scan/storage/redis": () => import("@public-scan/storage/redis"),
+  "@public-scan/storage/dynamodb": () => import("@public-scan/storage/dynamodb"),
   "@public-scan/storage/testing": () => import("@public-scan/storage/testing"),
   "@public-scan/http-h3": () => import("@public-scan/http-h3"),
   "@public-scan/mcp": () => import("@public-scan/mcp"),

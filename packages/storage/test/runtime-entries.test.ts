@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -30,7 +30,7 @@ function externalImports(entry: string): Set<string> {
 const TEST_TOOLING = ["vitest", "fast-check"];
 
 describe("storage entries", () => {
-  it.each(["index.ts", "sqlite/index.ts", "redis/index.ts"])("%s imports no test tooling", (entry) => {
+  it.each(["index.ts", "sqlite/index.ts", "redis/index.ts", "dynamodb/index.ts"])("%s imports no test tooling", (entry) => {
     const imports = [...externalImports(entry)];
     expect(imports).toContain("@public-scan/core");
     expect(imports.filter((specifier) => TEST_TOOLING.includes(specifier))).toEqual([]);
@@ -58,6 +58,22 @@ describe("storage entries", () => {
       expect(redisStore).not.toMatch(/^import \{[^}]*\} from "ioredis"/m);
       expect(redisStore).toContain("createRedisConnection(");
     }
+  });
+
+  it("only the DynamoDB entry reaches the AWS SDK, and it loads the SDK lazily", () => {
+    for (const entry of ["index.ts", "sqlite/index.ts", "redis/index.ts"]) {
+      expect([...externalImports(entry)].filter((specifier) => specifier.startsWith("@aws-sdk/"))).toEqual([]);
+    }
+    // Importing the entry must not load the SDK (a Lambda's cold start pays for it only when a store is used):
+    // every value import of it is an import() expression, and the connection helper is where the stores get it.
+    const files = readdirSync(resolve(src, "dynamodb")).filter((file) => file.endsWith(".ts"));
+    for (const file of files) {
+      const text = readFileSync(resolve(src, "dynamodb", file), "utf8");
+      expect(text, file).not.toMatch(/^import (?!type )[^;]*from "@aws-sdk\//m);
+    }
+    const connection = readFileSync(resolve(src, "dynamodb/create-dynamo-connection.ts"), "utf8");
+    expect(connection).toContain('import("@aws-sdk/lib-dynamodb")');
+    expect(connection).toContain('import("@aws-sdk/client-dynamodb")');
   });
 
   it("the BullMQ queue loads bullmq only lazily, so Redis-store-only hosts never load it", () => {

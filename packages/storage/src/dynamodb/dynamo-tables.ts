@@ -1,0 +1,47 @@
+/**
+ * The shape of every table the DynamoDB stores use, defined once: `createDynamoTables` creates tables from
+ * it (tests, a first deployment by hand) and an infrastructure app (CDK) reads it, so the stores, the tests
+ * and the deployment cannot disagree on an attribute or index name. Every key is a string (`S`); every index
+ * projects keys only (the stores read the record from the table, with a strongly consistent GetItem).
+ * docs/dynamodb.md explains each item and index.
+ */
+export interface DynamoTableDefinition {
+  /** The partition key; no table has a sort key. */
+  readonly partitionKey: string;
+  /** Global secondary indexes: sparse (an item is in one only while it has both attributes). */
+  readonly indexes: readonly DynamoIndexDefinition[];
+  /** The number attribute (epoch seconds) DynamoDB's TTL deletes expired items by, when the table has one. */
+  readonly timeToLiveAttribute?: string;
+}
+
+export interface DynamoIndexDefinition {
+  readonly name: string;
+  readonly partitionKey: string;
+  readonly sortKey: string;
+}
+
+export const DYNAMO_TABLES = {
+  /**
+   * Scan records (`scan#<scanId>`) and one lock item per target with an active scan (`active#<targetKey>`).
+   * `active-by-target` holds the active records (listActive scans it; a lock whose record ended is repaired
+   * from it); the `done-*` indexes hold the completed records with evidence, newest last by `doneOrder`
+   * (`<completedAt>#<scanId>`).
+   */
+  scans: {
+    partitionKey: "pk",
+    indexes: [
+      { name: "active-by-target", partitionKey: "activeTarget", sortKey: "activeOrder" },
+      { name: "done-by-target", partitionKey: "doneTarget", sortKey: "doneOrder" },
+      { name: "done-by-domain", partitionKey: "doneDomain", sortKey: "doneOrder" },
+      { name: "done-by-domain-from", partitionKey: "doneDomainFrom", sortKey: "doneOrder" },
+    ],
+  },
+  /** One item per counter: its live buckets and a version number for conditional writes. Idle counters expire by TTL. */
+  counters: {
+    partitionKey: "pk",
+    indexes: [],
+    timeToLiveAttribute: "expiresAt",
+  },
+} as const satisfies Record<string, DynamoTableDefinition>;
+
+export type DynamoTableKind = keyof typeof DYNAMO_TABLES;

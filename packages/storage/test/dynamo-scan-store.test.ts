@@ -1,0 +1,122 @@
+import { ScanCommand } from "@aws-sdk/client-dynamodb";
+import { targetKeyOf, type ScanRecord } from "@public-scan/core";
+import { afterAll, describe, expect, it } from "vitest";
+import { createDynamoScanStore, type DynamoScanStoreOptions } from "../src/dynamodb/index.js";
+import { createTestScanRecord, describeScanStore } from "../src/testing/index.js";
+import { createTestTable, dynamoSuiteFactory, expectRefusedAfterClose, releaseTestDynamo } from "./support/test-dynamo.js";
+
+afterAll(() => releaseTestDynamo());
+
+describeScanStore("dynamodb (dynalite)", dynamoSuiteFactory("scans", createDynamoScanStore), { durable: true });
+
+let tables = 0;
+
+/** A store on a table of its own, and a way to read (and plant) raw items in it. */
+async function openStore(options: Partial<DynamoScanStoreOptions> = {}) {
+  tables += 1;
+  const tableName = `scans-raw-${tables}`;
+  const dynamo = await createTestTable("scans", tableName);
+  const store = createDynamoScanStore({ clientConfig: dynamo.clientConfig, tableName, ...options });
+  const { DynamoDBDocumentClient, PutCommand } = await import("@aws-sdk/lib-dynamodb");
+  const doc = DynamoDBDocumentClient.from(dynamo.admin);
+  return {
+    store,
+    /** Every item's key with the attributes the indexes read, sorted by key. */
+    async items() {
+      const { Items = [] } = await dynamo.admin.send(new ScanCommand({ TableName: tableName }));
+      return Items.map((item) => Object.fromEntries(Object.entries(item).map(([name, value]) => [name, value.S ?? value.N])))
+        .map(({ record: _record, claimedAt: _claimedAt, token: _token, ...rest }) => rest)
+        .sort((a, b) => String(a.pk).localeCompare(String(b.pk)));
+    },
+    plant: (item: Record<string, unknown>) => doc.send(new PutCommand({ TableName: tableName, Item: item })),
+  };
+}
+
+const keyOf = (record: ScanRecord) => ({ targetKey: targetKeyOf(record) });
+
+describe("DynamoDB scan store", () => {
+  it("keeps one item per record with its index attributes, and one lock item per target with an active scan", async () => {
+    const { store, items } = await openStore();
+    const queued = createTestScanRecord({ scanId: "scan_k", status: "queued" });
+    const targetKey = targetKeyOf(queued);
+    await store.create(queued, { targetKey });
+    expect(await items()).toEqual([
+      { pk: `active#${targetKey}`, scanId: "scan_k" },
+      {
+        pk: "scan#scan_k",
+        status: "queued",
+        targetKey,
+        activeTarget: targetKey,
+        activeOrder: `${queued.createdAt}#scan_k`,
+      },
+    ]);
+    const completed = createTestScanRecord({ scanId: "scan_k", status: "completed" });
+    await store.update(completed, { expectedStatus: "queued", targetKey });
+    // The record left the active index and the lock is gone; it is in the done indexes, ordered by completion.
+    expect(await items()).toEqual([
+      {
+        pk: "scan#scan_k",
+        status: "completed",
+        targetKey,
+        doneTarget: targetKey,
+        doneDomain: "example.test",
+        doneDomainFrom: "eu|example.test",
+        doneOrder: `${completed.completedAt}#scan_k`,
+      },
+    ]);
+    await store.close();
+  });
+
+  it("takes over a lock whose record ended without releasing it (a worker died in between)", async () => {
+    const { store, plant } = await openStore();
+    const failed = createTestScanRecord({ scanId: "scan_dead", status: "failed" });
+    await store.create(failed, keyOf(failed));
+    await plant({ pk: `active#${targetKeyOf(failed)}`, scanId: "scan_dead", claimedAt: Date.now(), token: "t-dead" });
+    expect(await store.findActive(targetKeyOf(failed))).toBeNull();
+    const next = createTestScanRecord({ scanId: "scan_next", status: "pending" });
+    expect(await store.createIfNoActive(next, keyOf(next))).toStrictEqual({ created: true });
+    expect(await store.findActive(targetKeyOf(next))).toStrictEqual(next);
+    await store.close();
+  });
+
+  it("waits for a fresh claim's record, and takes over a claim older than claimTimeoutMs whose record never came", async () => {
+    const { store, plant } = await openStore({ claimTimeoutMs: 300 });
+    const pending = createTestScanRecord({ scanId: "scan_slow", status: "pending" });
+    const targetKey = targetKeyOf(pending);
+    // A claimant between its two writes: the lock is there, its record not yet.
+    await plant({ pk: `active#${targetKey}`, scanId: "scan_slow", claimedAt: Date.now(), token: "t-slow" });
+    const other = createTestScanRecord({ scanId: "scan_other", status: "pending" });
+    const waiting = store.createIfNoActive(other, { targetKey });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await plant({ pk: "scan#scan_slow", record: JSON.stringify(pending), status: "pending", targetKey });
+    expect(await waiting).toStrictEqual({ created: false, active: pending });
+
+    // A claimant that died before writing its record: its claim is taken over once it is older than the timeout.
+    const orphanTarget = targetKeyOf({ scanFrom: "eu", url: "https://orphan.test/" });
+    await plant({ pk: `active#${orphanTarget}`, scanId: "scan_never", claimedAt: Date.now() - 301, token: "t-never" });
+    const fresh = createTestScanRecord({ scanId: "scan_fresh", status: "pending", url: "https://orphan.test/" });
+    expect(await store.createIfNoActive(fresh, { targetKey: orphanTarget })).toStrictEqual({ created: true });
+    expect(await store.findActive(orphanTarget)).toStrictEqual(fresh);
+    await store.close();
+  });
+
+  it("finds an active scan the lock does not name (its repair still to come) through the index", async () => {
+    const { store, plant } = await openStore();
+    const running = createTestScanRecord({ scanId: "scan_unlocked", status: "running" });
+    await store.create(running, keyOf(running));
+    // The lock points to a record that ended: stale, so findActive looks the target up in the index.
+    await plant({ pk: `active#${targetKeyOf(running)}`, scanId: "scan_gone", claimedAt: 0, token: "t-gone" });
+    expect(await store.findActive(targetKeyOf(running))).toStrictEqual(running);
+    await store.close();
+  });
+
+  it("refuses every operation after close", async () => {
+    await expectRefusedAfterClose(await dynamoSuiteFactory("scans", createDynamoScanStore)({ namespace: "closed" }), {
+      read: (store) => store.get("scan_x"),
+      write: (store) => {
+        const record = createTestScanRecord({ scanId: "scan_x", status: "queued" });
+        return store.create(record, { targetKey: targetKeyOf(record) });
+      },
+    });
+  });
+});
