@@ -22,7 +22,7 @@ async function openStore(options: Partial<DynamoScanStoreOptions> = {}) {
   return {
     store,
     /** Every item's key with the attributes the indexes read, sorted by key. */
-    async items() {
+    items: async () => {
       const { Items = [] } = await dynamo.admin.send(new ScanCommand({ TableName: tableName }));
       return Items.map((item) => Object.fromEntries(Object.entries(item).map(([name, value]) => [name, value.S ?? value.N])))
         .map(({ record: _record, claimedAt: _claimedAt, token: _token, ...rest }) => rest)
