@@ -1,34 +1,22 @@
-import { ScanCommand } from "@aws-sdk/client-dynamodb";
 import { targetKeyOf, type ScanRecord } from "@public-scan/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDynamoScanStore, type DynamoScanStoreOptions } from "../src/dynamodb/index.js";
 import { createTestScanRecord, describeScanStore } from "../src/testing/index.js";
-import { createTestTable, dynamoSuiteFactory, expectRefusedAfterClose, releaseTestDynamo } from "./support/test-dynamo.js";
+import { openRawTable } from "./support/open-raw-table.js";
+import { dynamoSuiteFactory, expectRefusedAfterClose, releaseTestDynamo } from "./support/test-dynamo.js";
 
 afterAll(() => releaseTestDynamo());
 
 describeScanStore("dynamodb (dynalite)", dynamoSuiteFactory("scans", createDynamoScanStore), { durable: true });
 
-let tables = 0;
-
 /** A store on a table of its own, and a way to read (and plant) raw items in it. */
 async function openStore(options: Partial<DynamoScanStoreOptions> = {}) {
-  tables += 1;
-  const tableName = `scans-raw-${tables}`;
-  const dynamo = await createTestTable("scans", tableName);
-  const store = createDynamoScanStore({ clientConfig: dynamo.clientConfig, tableName, ...options });
-  const { DynamoDBDocumentClient, PutCommand } = await import("@aws-sdk/lib-dynamodb");
-  const doc = DynamoDBDocumentClient.from(dynamo.admin);
+  const table = await openRawTable("scans");
   return {
-    store,
-    /** Every item's key with the attributes the indexes read, sorted by key. */
-    items: async () => {
-      const { Items = [] } = await dynamo.admin.send(new ScanCommand({ TableName: tableName }));
-      return Items.map((item) => Object.fromEntries(Object.entries(item).map(([name, value]) => [name, value.S ?? value.N])))
-        .map(({ record: _record, claimedAt: _claimedAt, token: _token, ...rest }) => rest)
-        .sort((a, b) => String(a.pk).localeCompare(String(b.pk)));
-    },
-    plant: (item: Record<string, unknown>) => doc.send(new PutCommand({ TableName: tableName, Item: item })),
+    store: createDynamoScanStore({ ...table, ...options }),
+    /** Every item with the attributes the indexes read (not the JSON, nor a lock's claim time and token). */
+    items: async () => (await table.items()).map(({ record: _record, claimedAt: _claimedAt, token: _token, ...rest }) => rest),
+    plant: table.plant,
   };
 }
 

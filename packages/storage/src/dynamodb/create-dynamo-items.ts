@@ -11,6 +11,15 @@ export type DynamoItem = Record<string, unknown>;
  */
 export type DynamoWriteResult = { readonly written: true } | { readonly written: false; readonly retried: boolean };
 
+/** One partition of the table or of an index, optionally bounded on its sort key. */
+export interface DynamoQuery {
+  readonly index?: string;
+  readonly partition: { readonly name: string; readonly value: string };
+  readonly sort?: { readonly name: string; readonly op: ">=" | ">" | "<"; readonly value: string };
+  readonly descending?: boolean;
+  readonly limit?: number;
+}
+
 /** A condition or update expression with its placeholders. */
 export interface DynamoExpression {
   readonly expression: string;
@@ -43,7 +52,36 @@ export function createDynamoItems(options: DynamoStoreOptions & { name: string }
   const connection = createDynamoConnection(options);
   const TableName = options.tableName;
 
+  /**
+   * Items of one partition, of the table (strongly consistent) or of an index (keys only), in sort-key
+   * order: every page, or the first `limit`. `sort` bounds the sort key (`>=` from, `>` after, `<` before).
+   */
+  async function query(input: DynamoQuery): Promise<DynamoItem[]> {
+    const { lib, doc } = await connection.sdk();
+    const found: DynamoItem[] = [];
+    let start: DynamoItem | undefined;
+    const range = input.sort === undefined ? "" : ` AND #s ${input.sort.op} :s`;
+    do {
+      const page = await doc.send(
+        new lib.QueryCommand({
+          TableName,
+          ...(input.index === undefined ? { ConsistentRead: true } : { IndexName: input.index }),
+          KeyConditionExpression: `#p = :p${range}`,
+          ExpressionAttributeNames: { "#p": input.partition.name, ...(input.sort ? { "#s": input.sort.name } : {}) },
+          ExpressionAttributeValues: { ":p": input.partition.value, ...(input.sort ? { ":s": input.sort.value } : {}) },
+          ScanIndexForward: input.descending !== true,
+          ...(input.limit === undefined ? {} : { Limit: input.limit - found.length }),
+          ...(start === undefined ? {} : { ExclusiveStartKey: start }),
+        }),
+      );
+      found.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start !== undefined && (input.limit === undefined || found.length < input.limit));
+    return found;
+  }
+
   return {
+    query,
     async get(pk: string): Promise<DynamoItem | undefined> {
       const { lib, doc } = await connection.sdk();
       const { Item } = await doc.send(new lib.GetCommand({ TableName, Key: { pk }, ConsistentRead: true }));
@@ -67,35 +105,30 @@ export function createDynamoItems(options: DynamoStoreOptions & { name: string }
         return toWriteResult(error);
       }
     },
-    /** The table keys (`pk`) in one partition of an index, in sort-key order; every page, or the first `limit`. */
-    async queryKeys(input: {
-      index: string;
-      partition: { name: string; value: string };
-      sortFrom?: { name: string; value: string };
-      descending?: boolean;
-      limit?: number;
-    }): Promise<string[]> {
+    /** The table keys (`pk`) a query of an index finds. */
+    async queryKeys(input: DynamoQuery & { index: string }): Promise<string[]> {
+      return (await query(input)).map((item) => item.pk as string);
+    },
+    /** An UpdateItem; answers the item's new attributes, or undefined when the condition failed. */
+    async update(key: DynamoItem, update: DynamoExpression & { condition?: string }): Promise<DynamoItem | undefined> {
       const { lib, doc } = await connection.sdk();
-      const keys: string[] = [];
-      let start: DynamoItem | undefined;
-      const range = input.sortFrom === undefined ? "" : " AND #s >= :s";
-      do {
-        const page = await doc.send(
-          new lib.QueryCommand({
+      try {
+        const { Attributes } = await doc.send(
+          new lib.UpdateCommand({
             TableName,
-            IndexName: input.index,
-            KeyConditionExpression: `#p = :p${range}`,
-            ExpressionAttributeNames: { "#p": input.partition.name, ...(input.sortFrom ? { "#s": input.sortFrom.name } : {}) },
-            ExpressionAttributeValues: { ":p": input.partition.value, ...(input.sortFrom ? { ":s": input.sortFrom.value } : {}) },
-            ScanIndexForward: input.descending !== true,
-            ...(input.limit === undefined ? {} : { Limit: input.limit - keys.length }),
-            ...(start === undefined ? {} : { ExclusiveStartKey: start }),
+            Key: key,
+            UpdateExpression: update.expression,
+            ...(update.condition === undefined ? {} : { ConditionExpression: update.condition }),
+            ...(update.names === undefined ? {} : { ExpressionAttributeNames: update.names }),
+            ...(update.values === undefined ? {} : { ExpressionAttributeValues: update.values }),
+            ReturnValues: "ALL_NEW",
           }),
         );
-        for (const item of page.Items ?? []) keys.push(item.pk as string);
-        start = page.LastEvaluatedKey;
-      } while (start !== undefined && (input.limit === undefined || keys.length < input.limit));
-      return keys;
+        return Attributes ?? {};
+      } catch (error) {
+        toWriteResult(error);
+        return undefined;
+      }
     },
     /** Every table key (`pk`) in an index: a Scan, which reads only the items the (sparse) index holds. */
     async scanKeys(index: string): Promise<string[]> {

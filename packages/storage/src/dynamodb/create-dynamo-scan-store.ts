@@ -66,7 +66,7 @@ export function createDynamoScanStore(options: DynamoScanStoreOptions): ScanStor
     const [pk] = await items.queryKeys({
       index,
       partition,
-      ...(notBefore === undefined ? {} : { sortFrom: { name: "doneOrder", value: notBefore } }),
+      ...(notBefore === undefined ? {} : { sort: { name: "doneOrder", op: ">=", value: notBefore } as const }),
       descending: true,
       limit: 1,
     });

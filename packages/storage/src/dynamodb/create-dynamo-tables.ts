@@ -17,12 +17,13 @@ export interface CreateDynamoTablesOptions {
 
 /** The CreateTable request of a definition: on-demand capacity, string keys, keys-only indexes. */
 export function toCreateTableInput(tableName: string, definition: DynamoTableDefinition): CreateTableCommandInput {
-  const attributes = new Set([definition.partitionKey, ...definition.indexes.flatMap((index) => [index.partitionKey, index.sortKey])]);
+  const tableKeys = definition.sortKey === undefined ? [definition.partitionKey] : [definition.partitionKey, definition.sortKey];
+  const attributes = new Set([...tableKeys, ...definition.indexes.flatMap((index) => [index.partitionKey, index.sortKey])]);
   return {
     TableName: tableName,
     BillingMode: "PAY_PER_REQUEST",
     AttributeDefinitions: [...attributes].map((name) => ({ AttributeName: name, AttributeType: "S" })),
-    KeySchema: [{ AttributeName: definition.partitionKey, KeyType: "HASH" }],
+    KeySchema: tableKeys.map((name, index) => ({ AttributeName: name, KeyType: index === 0 ? "HASH" : "RANGE" })),
     ...(definition.indexes.length === 0
       ? {}
       : {

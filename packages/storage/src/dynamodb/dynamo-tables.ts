@@ -6,8 +6,9 @@
  * docs/dynamodb.md explains each item and index.
  */
 export interface DynamoTableDefinition {
-  /** The partition key; no table has a sort key. */
   readonly partitionKey: string;
+  /** The table's sort key, for the one table that reads a partition in order (the audit log). */
+  readonly sortKey?: string;
   /** Global secondary indexes: sparse (an item is in one only while it has both attributes). */
   readonly indexes: readonly DynamoIndexDefinition[];
   /** The number attribute (epoch seconds) DynamoDB's TTL deletes expired items by, when the table has one. */
@@ -35,6 +36,33 @@ export const DYNAMO_TABLES = {
       { name: "done-by-domain", partitionKey: "doneDomain", sortKey: "doneOrder" },
       { name: "done-by-domain-from", partitionKey: "doneDomainFrom", sortKey: "doneOrder" },
     ],
+  },
+  /**
+   * API keys (`key#<keyId>`: the record) and the claim of each token hash (`hash#<sha256>` → keyId), which
+   * makes a hash map to one key. `keys-by-owner` lists an account's keys, newest last by `<createdAt>#<keyId>`.
+   */
+  keys: {
+    partitionKey: "pk",
+    indexes: [{ name: "keys-by-owner", partitionKey: "ownerKey", sortKey: "ownerOrder" }],
+  },
+  /**
+   * Accounts (`account#<accountId>`) and the claim of each normalized email (`email#<email>` → accountId).
+   * `accounts-by-creation` pages every account in creation order: one partition (`listPartition`), sorted
+   * by `<createdAt>#<accountId>`.
+   */
+  accounts: {
+    partitionKey: "pk",
+    indexes: [{ name: "accounts-by-creation", partitionKey: "listPartition", sortKey: "listOrder" }],
+  },
+  /**
+   * The audit trail: events in the partition `events`, sorted by `sk`, a sequence number (zero-padded) from
+   * the counter item (`pk` `sequence`), so appends from every process agree on one order.
+   */
+  audit: {
+    partitionKey: "pk",
+    sortKey: "sk",
+    indexes: [],
+    timeToLiveAttribute: "expiresAt",
   },
   /** One item per counter: its live buckets and a version number for conditional writes. Idle counters expire by TTL. */
   counters: {

@@ -7,3 +7,6 @@ export { DYNAMO_TABLES } from "./dynamo-tables.js";
 export type { DynamoIndexDefinition, DynamoTableDefinition, DynamoTableKind } from "./dynamo-tables.js";
 export { createDynamoCounterStore } from "./create-dynamo-counter-store.js";
 export type { DynamoCounterStoreOptions } from "./create-dynamo-counter-store.js";
+export { createDynamoKeyStore } from "./create-dynamo-key-store.js";
+export { createDynamoAuditLog } from "./create-dynamo-audit-log.js";
+export type { DynamoAuditLogOptions } from "./create-dynamo-audit-log.js";

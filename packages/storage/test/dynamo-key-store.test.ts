@@ -1,0 +1,57 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createDynamoKeyStore } from "../src/dynamodb/index.js";
+import { createTestKeyRecord, describeKeyStore, testKeyHash } from "../src/testing/index.js";
+import { openRawTable } from "./support/open-raw-table.js";
+import { dynamoSuiteFactory, expectRefusedAfterClose, releaseTestDynamo } from "./support/test-dynamo.js";
+
+afterAll(() => releaseTestDynamo());
+
+describeKeyStore("dynamodb (dynalite)", dynamoSuiteFactory("keys", createDynamoKeyStore), { durable: true });
+
+describe("DynamoDB key store", () => {
+  it("keeps the record and the claim of its token hash, never the token", async () => {
+    const table = await openRawTable("keys");
+    const store = createDynamoKeyStore(table);
+    const record = createTestKeyRecord({ keyId: "key_k", ownerId: "acct_1" });
+    await store.create(record);
+    await store.revoke("key_k", "2026-11-24T00:00:00.000Z");
+    expect(await table.items()).toEqual([
+      { pk: `hash#${record.hash}`, keyId: "key_k" },
+      {
+        pk: "key#key_k",
+        record: JSON.stringify(record),
+        revokedAt: "2026-11-24T00:00:00.000Z",
+        ownerKey: "owner#acct_1",
+        ownerOrder: `${record.createdAt}#key_k`,
+      },
+    ]);
+    await store.close();
+  });
+
+  it("believes a hash claim only when its key carries that hash, and goes on from its own claim", async () => {
+    const table = await openRawTable("keys");
+    const store = createDynamoKeyStore(table);
+    const stored = createTestKeyRecord({ keyId: "key_stored" });
+    await store.create(stored);
+    // A create that claimed a hash for key_stored's id and lost (or died) before giving the claim back.
+    const stray = testKeyHash("stray");
+    await table.plant({ pk: `hash#${stray}`, keyId: "key_stored" });
+    expect(await store.findByHash(stray)).toBeNull();
+    // A create of key_new that died between its two writes: its retry finishes it.
+    const retried = createTestKeyRecord({ keyId: "key_new", hash: testKeyHash("new") });
+    await table.plant({ pk: `hash#${retried.hash}`, keyId: "key_new" });
+    expect(await store.findByHash(retried.hash)).toBeNull();
+    expect(await store.create(retried)).toBe(true);
+    expect(await store.findByHash(retried.hash)).toStrictEqual(retried);
+    // ...but another key's create with that hash is still refused.
+    expect(await store.create(createTestKeyRecord({ keyId: "key_thief", hash: retried.hash }))).toBe(false);
+    await store.close();
+  });
+
+  it("refuses every operation after close", async () => {
+    await expectRefusedAfterClose(await dynamoSuiteFactory("keys", createDynamoKeyStore)({ namespace: "closed" }), {
+      read: (store) => store.get("key_x"),
+      write: (store) => store.create(createTestKeyRecord({ keyId: "key_x" })),
+    });
+  });
+});
