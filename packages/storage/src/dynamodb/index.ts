@@ -10,3 +10,4 @@ export type { DynamoCounterStoreOptions } from "./create-dynamo-counter-store.js
 export { createDynamoKeyStore } from "./create-dynamo-key-store.js";
 export { createDynamoAuditLog } from "./create-dynamo-audit-log.js";
 export type { DynamoAuditLogOptions } from "./create-dynamo-audit-log.js";
+export { createDynamoAccountStore } from "./create-dynamo-account-store.js";
