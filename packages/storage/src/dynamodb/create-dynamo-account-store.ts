@@ -1,6 +1,15 @@
 import { normalizeEmail, normalizeScopes, type AccountRecord, type AccountStore } from "@public-scan/core";
 import type { DynamoStoreOptions } from "./create-dynamo-connection.js";
+import { claimUniqueValue } from "./claim-unique-value.js";
 import { createDynamoItems, type DynamoItem } from "./create-dynamo-items.js";
+
+export interface DynamoAccountStoreOptions extends DynamoStoreOptions {
+  /**
+   * How long an email claim whose account is missing counts as a sign-up in progress; after that it is taken
+   * over (its create died between its two writes). Default 10 000 ms.
+   */
+  readonly claimTimeoutMs?: number;
+}
 
 const accountItemKey = (accountId: string) => `account#${accountId}`;
 const emailItemKey = (email: string) => `email#${normalizeEmail(email)}`;
@@ -28,31 +37,34 @@ function parse(item: DynamoItem | undefined): AccountRecord | null {
  * `create` claims the normalized email first (`email#<email>` → accountId, `attribute_not_exists`), then
  * writes the record (`account#<accountId>`, `attribute_not_exists`), and gives the claim back when the id was
  * taken; a claim is only believed when the record it names has that email, so two sign-ups for one address
- * make one account, and a claim orphaned by a crash finds nothing (and blocks that address until removed by
- * hand: docs/dynamodb.md). The fields that change (password hash, verification, disablement, scopes) are
+ * make one account, a claim orphaned by a crash finds nothing, and a later sign-up takes it over once it is
+ * stale (`claimUniqueValue`). The fields that change (password hash, verification, disablement, scopes) are
  * attributes beside the JSON, each changed by one conditional UpdateItem, so concurrent updates of different
  * fields keep each other's changes.
  *
- * Cost: create 2 conditional PutItem (+1 WCU for the GSI), 3 when the id was taken; get 1 strongly consistent
+ * Cost: create 2 conditional PutItem (+1 WCU for the GSI) and 1 read of the claim back, 3 PutItem when the id
+ * was taken; get 1 strongly consistent
  * read, findByEmail 2; each update 1 conditional UpdateItem; list 1 query of `accounts-by-creation` (eventually
  * consistent: an account created a moment ago may be missing from a page) and 1 read per account, so a page
  * shows the records as they are now; with a cursor, 1 more read (the cursor's creation time).
  */
-export function createDynamoAccountStore(options: DynamoStoreOptions): AccountStore {
+export function createDynamoAccountStore(options: DynamoAccountStoreOptions): AccountStore {
   const items = createDynamoItems({ ...options, name: "DynamoDB account store" });
+  const claimTimeoutMs = options.claimTimeoutMs ?? 10_000;
   const get = async (accountId: string) => parse(await items.get(accountItemKey(accountId)));
 
-  async function claimEmail(record: AccountRecord): Promise<boolean> {
-    const claim = await items.put(
-      { pk: emailItemKey(record.email), accountId: record.accountId },
-      { expression: "attribute_not_exists(pk)" },
-    );
-    if (claim.written) return true;
-    // Our own claim (an SDK retry, or a create of this very account that stopped between its writes): go on
-    // only if the account itself is not stored yet.
-    const existing = await items.get(emailItemKey(record.email));
-    return existing?.accountId === record.accountId && (await items.get(accountItemKey(record.accountId))) === undefined;
-  }
+  const claimEmail = (record: AccountRecord) =>
+    claimUniqueValue({
+      items,
+      pk: emailItemKey(record.email),
+      field: "accountId",
+      id: record.accountId,
+      claimTimeoutMs,
+      holder: async (accountId) => {
+        const stored = await get(accountId);
+        return stored === null ? "missing" : stored.email === record.email ? "holds" : "other";
+      },
+    });
 
   /** SET one attribute of an existing account; `once`: only if it was never set. */
   async function setField(accountId: string, field: string, input: { value: string; once: boolean }): Promise<boolean> {
@@ -79,9 +91,17 @@ export function createDynamoAccountStore(options: DynamoStoreOptions): AccountSt
       if (stored.emailVerifiedAt !== null) item.emailVerifiedAt = stored.emailVerifiedAt;
       if (stored.disabledAt !== null) item.disabledAt = stored.disabledAt;
       const result = await items.put(item, { expression: "attribute_not_exists(pk)" });
-      if (result.written) return true;
-      const existing = await items.get(accountItemKey(stored.accountId));
-      if (result.retried && existing?.record === json) return true;
+      const existing = result.written ? undefined : await items.get(accountItemKey(stored.accountId));
+      if (result.written || (result.retried && existing?.record === json)) {
+        // Slower than claimTimeoutMs between the two writes, the claim may have been taken over: then this account must not stay.
+        if ((await items.get(emailItemKey(stored.email)))?.accountId === stored.accountId) return true;
+        await items.delete(accountItemKey(stored.accountId), {
+          expression: "#record = :json",
+          names: { "#record": "record" },
+          values: { ":json": json },
+        });
+        return false;
+      }
       // The id is another account's: give the email back, unless that account has this very email (a twin create won).
       if (parse(existing)?.email !== stored.email) {
         await items.delete(emailItemKey(stored.email), {

@@ -8,6 +8,8 @@ export type { DynamoIndexDefinition, DynamoTableDefinition, DynamoTableKind } fr
 export { createDynamoCounterStore } from "./create-dynamo-counter-store.js";
 export type { DynamoCounterStoreOptions } from "./create-dynamo-counter-store.js";
 export { createDynamoKeyStore } from "./create-dynamo-key-store.js";
+export type { DynamoKeyStoreOptions } from "./create-dynamo-key-store.js";
 export { createDynamoAuditLog } from "./create-dynamo-audit-log.js";
 export type { DynamoAuditLogOptions } from "./create-dynamo-audit-log.js";
 export { createDynamoAccountStore } from "./create-dynamo-account-store.js";
+export type { DynamoAccountStoreOptions } from "./create-dynamo-account-store.js";
