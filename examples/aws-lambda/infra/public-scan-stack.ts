@@ -1,5 +1,5 @@
 import { DEFAULT_SERVICE_CONFIG } from "@public-scan/core";
-import { Duration, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import * as cloudwatchActions from "aws-cdk-lib/aws-cloudwatch-actions";
 import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
@@ -166,6 +166,14 @@ export class PublicScanStack extends Stack {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
     this.deadLetterAlarm.addAlarmAction(new cloudwatchActions.SnsAction(alarms));
+    new CfnOutput(this, "ApiUrl", {
+      value: this.apiUrl.url,
+      description: "The API's Function URL (REST /api/v2, MCP /mcp and /mcp/light)",
+    });
+    new CfnOutput(this, "AlarmTopicArn", {
+      value: alarms.topicArn,
+      description: "Subscribe to be told of scan jobs in the dead-letter queue",
+    });
   }
 
   /** One table of `DYNAMO_TABLES`: on demand, point-in-time recovery, TTL where the stores expire items, kept on stack deletion. */

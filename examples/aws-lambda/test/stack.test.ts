@@ -81,6 +81,7 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
 
   it("serves the API on a public Function URL and runs the recovery on a schedule", () => {
     template.hasResourceProperties("AWS::Lambda::Url", { AuthType: "NONE", InvokeMode: "BUFFERED", TargetFunctionArn: Match.anyValue() });
+    template.hasOutput("ApiUrl", { Value: { "Fn::GetAtt": [Match.anyValue(), "FunctionUrl"] } });
     template.hasResourceProperties("AWS::Events::Rule", {
       ScheduleExpression: `rate(${TIMINGS.recoverEvery.toMinutes()} minutes)`,
       Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [functionId("RecoverFunction"), "Arn"] } })],
