@@ -95,10 +95,14 @@ export function sizeOf(path: string): number {
   return total;
 }
 
-/** Bundles one function into dist/<fn>; returns the sizes of its bundle and of what sits beside it. */
+/**
+ * Bundles one function into dist/<fn>; returns the sizes of its bundle and of what sits beside it. `entry`
+ * replaces the function's entry (a test's composition of the same function), with the same packaging.
+ */
 export async function bundleFunction(
   name: FunctionName,
   outRoot = join(root, "dist"),
+  entry?: string,
 ): Promise<{ bundle: number; beside: number; dir: string }> {
   const fn = FUNCTIONS[name] as (typeof FUNCTIONS)[FunctionName] | undefined;
   if (fn === undefined) throw new Error(`unknown function ${name}: one of ${Object.keys(FUNCTIONS).join(", ")}`);
@@ -106,7 +110,7 @@ export async function bundleFunction(
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   await build({
-    entryPoints: [join(root, fn.entry)],
+    entryPoints: [entry ?? join(root, fn.entry)],
     outfile: join(outDir, "index.mjs"),
     bundle: true,
     platform: "node",
