@@ -7,8 +7,8 @@ import { PublicScanStack } from "./public-scan-stack.js";
 const app = new App();
 const baseUrl = app.node.tryGetContext("baseUrl") as string | undefined;
 new PublicScanStack(app, "PublicScan", {
-  // The CDK CLI runs the app in this example's folder (where cdk.json is).
-  bundleDir: resolve("dist"),
+  // The CDK CLI runs the app in this example's folder (where cdk.json is); a test points it elsewhere.
+  bundleDir: process.env.PUBLIC_SCAN_BUNDLE_DIR ?? resolve("dist"),
   ...(baseUrl === undefined ? {} : { baseUrl }),
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });

@@ -84,12 +84,32 @@ describe("the Lambda example's API entry, on dynalite and SQS's protocol", () =>
     expect(((await response.json()) as { result: { serverInfo: unknown } }).result.serverInfo).toBeDefined();
   });
 
-  it("runs the scheduled recovery over the scans table", async () => {
+  it("runs the scheduled recovery over the scans table, re-sending the job of a scan still queued", async () => {
+    // Tables of its own, so what other tests queued does not count here.
+    const own = (kind: string) => `recover-${kind}`;
+    for (const kind of LAMBDA_TABLES) await createTestTable(kind, own(kind));
+    const env = { ...ENV, ...Object.fromEntries(LAMBDA_TABLES.map((kind) => [tableEnvName(kind), own(kind)])) };
+    const api = compose();
+    const handler = createApiHandler({ env, clients: api.clients, targets: PUBLIC_TARGETS, log: () => undefined });
+    const request = new Request("https://ignored.example/api/v2/scans", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ url: "https://www.example.org/" }),
+    });
+    const event = await toLambdaEvent(request, { kind: "function-url", sourceIp: "203.0.113.42" });
+    const { scanId } = (await fromLambdaResult(
+      (await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2,
+      "POST",
+    ).json()) as {
+      scanId: string;
+    };
+
     const { responder, clients } = compose();
-    const recover = createRecoverHandler({ env: { ...ENV, PUBLIC_SCAN_BASE_URL: "https://scan.example.org" }, clients });
-    // The scan posted above is still queued: its job is sent again (a duplicate message is harmless).
+    const recover = createRecoverHandler({ env: { ...env, PUBLIC_SCAN_BASE_URL: "https://scan.example.org" }, clients });
+    // A duplicate message is harmless: the worker runs a scan only while it is queued.
     expect(await recover()).toEqual({ requeued: 1, failed: 0, discarded: 0 });
-    expect(responder.sent.filter((sent) => sent.target === "AmazonSQS.SendMessage")).toHaveLength(1);
+    const sends = responder.sent.filter((sent) => sent.target === "AmazonSQS.SendMessage");
+    expect(sends.map((sent) => sent.body.MessageBody)).toEqual([JSON.stringify({ scanId })]);
   });
 
   it("refuses a missing or short setting by name", () => {

@@ -1,6 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { App } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -136,5 +139,19 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
     const variables = resources[functionId("ApiFunction")]!.Properties.Environment as { Variables: Record<string, unknown> };
     expect(JSON.stringify(variables.Variables.PUBLIC_SCAN_IDENTIFIER_SECRET)).toContain("{{resolve:secretsmanager:");
     template.hasResourceProperties("AWS::SecretsManager::Secret", { GenerateSecretString: Match.objectLike({ PasswordLength: 48 }) });
+  });
+
+  it("synthesizes through the app cdk.json runs, offline, without AWS credentials", async () => {
+    const outdir = join(bundleDir, "synth");
+    const env = { PATH: process.env.PATH ?? "", CDK_OUTDIR: outdir, PUBLIC_SCAN_BUNDLE_DIR: bundleDir };
+    await promisify(execFile)(process.execPath, [fileURLToPath(new URL("../infra/run-app.mjs", import.meta.url))], {
+      env,
+      timeout: 60_000,
+    });
+    expect(existsSync(join(outdir, "PublicScan.template.json"))).toBe(true);
+    const synthesized = JSON.parse(readFileSync(join(outdir, "PublicScan.template.json"), "utf8")) as {
+      Resources: Record<string, Resource>;
+    };
+    expect(Object.values(synthesized.Resources).filter((resource) => resource.Type === "AWS::Lambda::Function")).toHaveLength(3);
   });
 });
