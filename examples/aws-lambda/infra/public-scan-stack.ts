@@ -1,5 +1,5 @@
 import { DEFAULT_SERVICE_CONFIG } from "@public-scan/core";
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
+import { CfnOutput, Duration, RemovalPolicy, Size, Stack, type StackProps } from "aws-cdk-lib";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import * as cloudwatchActions from "aws-cdk-lib/aws-cloudwatch-actions";
 import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
@@ -110,7 +110,7 @@ export class PublicScanStack extends Stack {
     };
     const fn = (
       name: "api" | "worker" | "recover",
-      options: { memorySize: number; timeout: Duration; extraEnv?: Record<string, string> },
+      options: { memorySize: number; timeout: Duration; extraEnv?: Record<string, string>; tmpSize?: Size },
     ) =>
       new lambda.Function(this, `${name[0]!.toUpperCase()}${name.slice(1)}Function`, {
         runtime: lambda.Runtime.NODEJS_22_X,
@@ -118,6 +118,7 @@ export class PublicScanStack extends Stack {
         handler: "index.handler",
         code: lambda.Code.fromAsset(`${props.bundleDir}/${name}`),
         memorySize: options.memorySize,
+        ...(options.tmpSize === undefined ? {} : { ephemeralStorageSize: options.tmpSize }),
         timeout: options.timeout,
         environment: { ...environment, ...options.extraEnv },
         logGroup: new logs.LogGroup(this, `${name}Logs`, { retention, removalPolicy: RemovalPolicy.DESTROY }),
@@ -133,8 +134,10 @@ export class PublicScanStack extends Stack {
     const baseUrl = props.baseUrl ?? this.apiUrl.url;
 
     this.worker = fn("worker", {
-      // @sparticuz/chromium: 1600 MB or more; /tmp holds the unpacked browser.
+      // @sparticuz/chromium: 1600 MB or more. /tmp holds the unpacked browser (a few hundred MB with its
+      // libraries and fonts) and the scans' browser profiles: twice the default 512 MB.
       memorySize: 2048,
+      tmpSize: Size.mebibytes(1024),
       timeout: TIMINGS.workerTimeout,
       extraEnv: { [ENV.baseUrl]: baseUrl },
     });

@@ -68,6 +68,7 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
     expect(worker.Timeout).toBeGreaterThan((SCAN_JOB_DEADLINE_MS + WORKER_SAFETY_MARGIN_MS) / 1000);
     expect(worker.Timeout).toBe(TIMINGS.workerTimeout.toSeconds());
     expect(TIMINGS.visibilityTimeout.toSeconds()).toBe(6 * (worker.Timeout as number));
+    expect(worker).toMatchObject({ MemorySize: 2048, EphemeralStorage: { Size: 1024 } });
     for (const [, fn] of ofType("AWS::Lambda::Function")) {
       expect(fn.Properties).toMatchObject({ Runtime: "nodejs22.x", Architectures: ["x86_64"], Handler: "index.handler" });
     }
