@@ -53,7 +53,7 @@ const restrict = (pkg, patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", ".toolchain/**", "coverage/**", "docs/openapi.json"] },
+  { ignores: ["**/dist/**", "**/cdk.out/**", "**/node_modules/**", ".toolchain/**", "coverage/**", "docs/openapi.json"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

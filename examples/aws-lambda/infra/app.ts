@@ -1,0 +1,15 @@
+// The CDK app: `npx cdk synth` / `npx cdk deploy` (cdk.json runs it through infra/run-app.mjs). Bundle first:
+// `node scripts/bundle.ts` writes dist/<fn>, which the functions' assets are made from.
+import { resolve } from "node:path";
+import { App } from "aws-cdk-lib";
+import { PublicScanStack } from "./public-scan-stack.js";
+
+const app = new App();
+const baseUrl = app.node.tryGetContext("baseUrl") as string | undefined;
+new PublicScanStack(app, "PublicScan", {
+  // The CDK CLI runs the app in this example's folder (where cdk.json is); a test points it elsewhere.
+  bundleDir: process.env.PUBLIC_SCAN_BUNDLE_DIR ?? resolve("dist"),
+  ...(baseUrl === undefined ? {} : { baseUrl }),
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+});
+app.synth();

@@ -1,0 +1,204 @@
+import { DEFAULT_SERVICE_CONFIG } from "@public-scan/core";
+import { CfnOutput, Duration, RemovalPolicy, Size, Stack, type StackProps } from "aws-cdk-lib";
+import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
+import * as cloudwatchActions from "aws-cdk-lib/aws-cloudwatch-actions";
+import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
+import * as events from "aws-cdk-lib/aws-events";
+import * as targets from "aws-cdk-lib/aws-events-targets";
+import * as lambda from "aws-cdk-lib/aws-lambda";
+import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
+import * as logs from "aws-cdk-lib/aws-logs";
+import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
+import * as sns from "aws-cdk-lib/aws-sns";
+import * as sqs from "aws-cdk-lib/aws-sqs";
+import type { Construct } from "constructs";
+import {
+  DYNAMO_TABLES,
+  ENV,
+  LAMBDA_TABLES,
+  SCAN_JOB_DEADLINE_MS,
+  tableEnvName,
+  WORKER_COLD_START_MS,
+  WORKER_SAFETY_MARGIN_MS,
+  type LambdaTableKind,
+} from "../src/settings.js";
+
+export interface PublicScanStackProps extends StackProps {
+  /** The folder holding the bundles, one subfolder per function (`api`, `worker`, `recover`): scripts/bundle.ts's dist/. */
+  readonly bundleDir: string;
+  /** The public base URL (a custom domain in front of the Function URL). Default: the Function URL. */
+  readonly baseUrl?: string;
+  /** Worker invocations at the same time, so browsers at the same time (default 10). */
+  readonly workerConcurrency?: number;
+  /** How long the functions' logs are kept (default one month). */
+  readonly logRetention?: logs.RetentionDays;
+}
+
+/**
+ * The timings, derived from the scan deadline (README.md "Timeouts"): the worker's timeout holds one scan,
+ * the margin the handler keeps to write an expired scan, and a cold start (Chromium unpacked and launched);
+ * the queue hides a message six times that long (AWS's advice for SQS event sources), so it is not delivered
+ * again while its scan still runs; the recovery runs every half `staleAfterSeconds`, as the servers' sweep does.
+ */
+export const TIMINGS = {
+  workerTimeout: Duration.millis(SCAN_JOB_DEADLINE_MS + WORKER_SAFETY_MARGIN_MS + WORKER_COLD_START_MS),
+  visibilityTimeout: Duration.millis(6 * (SCAN_JOB_DEADLINE_MS + WORKER_SAFETY_MARGIN_MS + WORKER_COLD_START_MS)),
+  apiTimeout: Duration.seconds(30),
+  recoverTimeout: Duration.seconds(60),
+  recoverEvery: Duration.minutes(Math.max(1, Math.floor(DEFAULT_SERVICE_CONFIG.staleAfterSeconds / 2 / 60))),
+  /** Deliveries of one message before SQS moves it to the dead-letter queue. */
+  maxReceiveCount: 3,
+} as const;
+
+/**
+ * The DynamoDB actions the stores call (`@public-scan/storage/dynamodb`: GetItem, PutItem, UpdateItem and
+ * DeleteItem with conditions, Query and Scan of their indexes), granted on the table and its indexes.
+ * Not BatchWriteItem, not streams, not DescribeTable.
+ */
+export const STORE_ACTIONS = [
+  "dynamodb:GetItem",
+  "dynamodb:PutItem",
+  "dynamodb:UpdateItem",
+  "dynamodb:DeleteItem",
+  "dynamodb:Query",
+  "dynamodb:Scan",
+] as const;
+
+/**
+ * public-scan on AWS Lambda: the API function behind a Function URL, the scan worker on the SQS queue (with a
+ * dead-letter queue and an alarm on it), a scheduled recovery, the DynamoDB tables of `DYNAMO_TABLES`, and
+ * least-privilege roles (each function is granted the tables and the queue it uses, nothing else).
+ * x86_64: the Chromium inside @sparticuz/chromium's npm package is built for x64.
+ */
+export class PublicScanStack extends Stack {
+  readonly tables: Record<LambdaTableKind, dynamodb.Table>;
+  readonly queue: sqs.Queue;
+  readonly deadLetterQueue: sqs.Queue;
+  readonly api: lambda.Function;
+  readonly apiUrl: lambda.FunctionUrl;
+  readonly worker: lambda.Function;
+  readonly recover: lambda.Function;
+  readonly deadLetterAlarm: cloudwatch.Alarm;
+
+  constructor(scope: Construct, id: string, props: PublicScanStackProps) {
+    super(scope, id, props);
+    this.tables = Object.fromEntries(LAMBDA_TABLES.map((kind) => [kind, this.table(kind)])) as Record<LambdaTableKind, dynamodb.Table>;
+
+    this.deadLetterQueue = new sqs.Queue(this, "ScanJobsDeadLetter", {
+      retentionPeriod: Duration.days(14),
+      enforceSSL: true,
+    });
+    this.queue = new sqs.Queue(this, "ScanJobs", {
+      visibilityTimeout: TIMINGS.visibilityTimeout,
+      retentionPeriod: Duration.days(1),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: TIMINGS.maxReceiveCount },
+      enforceSSL: true,
+    });
+
+    // The identifier secret, generated once per deployment. The functions get it through a dynamic reference,
+    // resolved by CloudFormation at deploy time: it is never in the template (README.md "The secret").
+    const secret = new secretsmanager.Secret(this, "IdentifierSecret", {
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+
+    const retention = props.logRetention ?? logs.RetentionDays.ONE_MONTH;
+    const environment = {
+      ...Object.fromEntries(LAMBDA_TABLES.map((kind) => [tableEnvName(kind), this.tables[kind].tableName])),
+      [ENV.queueUrl]: this.queue.queueUrl,
+      [ENV.identifierSecret]: secret.secretValue.unsafeUnwrap(),
+      NODE_OPTIONS: "--enable-source-maps",
+    };
+    const fn = (
+      name: "api" | "worker" | "recover",
+      options: { memorySize: number; timeout: Duration; extraEnv?: Record<string, string>; tmpSize?: Size },
+    ) =>
+      new lambda.Function(this, `${name[0]!.toUpperCase()}${name.slice(1)}Function`, {
+        runtime: lambda.Runtime.NODEJS_22_X,
+        architecture: lambda.Architecture.X86_64,
+        handler: "index.handler",
+        code: lambda.Code.fromAsset(`${props.bundleDir}/${name}`),
+        memorySize: options.memorySize,
+        ...(options.tmpSize === undefined ? {} : { ephemeralStorageSize: options.tmpSize }),
+        timeout: options.timeout,
+        environment: { ...environment, ...options.extraEnv },
+        logGroup: new logs.LogGroup(this, `${name}Logs`, { retention, removalPolicy: RemovalPolicy.DESTROY }),
+      });
+
+    this.api = fn("api", {
+      memorySize: 1024,
+      timeout: TIMINGS.apiTimeout,
+      ...(props.baseUrl ? { extraEnv: { [ENV.baseUrl]: props.baseUrl } } : {}),
+    });
+    // Public: the API's own quotas and rate limits apply (by source IP, key or MCP Light caller).
+    this.apiUrl = this.api.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE, invokeMode: lambda.InvokeMode.BUFFERED });
+    const baseUrl = props.baseUrl ?? this.apiUrl.url;
+
+    this.worker = fn("worker", {
+      // @sparticuz/chromium: 1600 MB or more. /tmp holds the unpacked browser (a few hundred MB with its
+      // libraries and fonts) and the scans' browser profiles: twice the default 512 MB.
+      memorySize: 2048,
+      tmpSize: Size.mebibytes(1024),
+      timeout: TIMINGS.workerTimeout,
+      extraEnv: { [ENV.baseUrl]: baseUrl },
+    });
+    this.worker.addEventSource(
+      new SqsEventSource(this.queue, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: props.workerConcurrency ?? 10 }),
+    );
+
+    this.recover = fn("recover", { memorySize: 512, timeout: TIMINGS.recoverTimeout, extraEnv: { [ENV.baseUrl]: baseUrl } });
+    new events.Rule(this, "RecoverSchedule", {
+      schedule: events.Schedule.rate(TIMINGS.recoverEvery),
+      targets: [new targets.LambdaFunction(this.recover)],
+    });
+
+    // Least privilege: the API writes scans, keys (last use) and counters and sends jobs; the worker writes
+    // scans and re-sends a job it gives back (the event source mapping adds the receive and delete rights);
+    // the recovery writes scans and re-sends jobs. The secret is read by CloudFormation, not by the functions.
+    for (const kind of LAMBDA_TABLES) this.tables[kind].grant(this.api, ...STORE_ACTIONS);
+    this.tables.scans.grant(this.worker, ...STORE_ACTIONS);
+    this.tables.scans.grant(this.recover, ...STORE_ACTIONS);
+    for (const sender of [this.api, this.worker, this.recover]) this.queue.grant(sender, "sqs:SendMessage");
+
+    const alarms = new sns.Topic(this, "Alarms");
+    this.deadLetterAlarm = new cloudwatch.Alarm(this, "ScanJobsDeadLetterAlarm", {
+      alarmDescription: "Scan jobs reached the dead-letter queue: a worker failed on them repeatedly (README.md).",
+      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: "Maximum" }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    this.deadLetterAlarm.addAlarmAction(new cloudwatchActions.SnsAction(alarms));
+    new CfnOutput(this, "ApiUrl", {
+      value: this.apiUrl.url,
+      description: "The API's Function URL (REST /api/v2, MCP /mcp and /mcp/light)",
+    });
+    new CfnOutput(this, "AlarmTopicArn", {
+      value: alarms.topicArn,
+      description: "Subscribe to be told of scan jobs in the dead-letter queue",
+    });
+  }
+
+  /** One table of `DYNAMO_TABLES`: on demand, point-in-time recovery, TTL where the stores expire items, kept on stack deletion. */
+  private table(kind: LambdaTableKind): dynamodb.Table {
+    const definition = DYNAMO_TABLES[kind] as (typeof DYNAMO_TABLES)[keyof typeof DYNAMO_TABLES];
+    const string = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
+    const table = new dynamodb.Table(this, `${kind[0]!.toUpperCase()}${kind.slice(1)}Table`, {
+      partitionKey: string(definition.partitionKey),
+      ...("sortKey" in definition ? { sortKey: string(definition.sortKey) } : {}),
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      ...("timeToLiveAttribute" in definition ? { timeToLiveAttribute: definition.timeToLiveAttribute } : {}),
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of definition.indexes) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: string(index.partitionKey),
+        sortKey: string(index.sortKey),
+        projectionType: dynamodb.ProjectionType.KEYS_ONLY,
+      });
+    }
+    return table;
+  }
+}

@@ -1,0 +1,37 @@
+import { DynamoDBClient, type DynamoDBClientConfig } from "@aws-sdk/client-dynamodb";
+import { SQSClient, type SQSClientConfig } from "@aws-sdk/client-sqs";
+import { createSqsJobQueue } from "@public-scan/aws-lambda";
+import type { JobQueueFactory, Scanner } from "@public-scan/core";
+import { createDynamoCounterStore, createDynamoKeyStore, createDynamoScanStore } from "@public-scan/storage/dynamodb";
+import type { LambdaConfig } from "./read-config.js";
+
+/** Where the functions' AWS clients point: the defaults of the Lambda runtime, or a test's endpoints. */
+export interface AwsClients {
+  readonly dynamo?: DynamoDBClientConfig;
+  readonly sqs?: SQSClientConfig;
+}
+
+/**
+ * The stores and the queue of one execution environment: one DynamoDB client and one SQS client, shared by
+ * every store and kept open across warm invocations (the stores never destroy a client they were given).
+ */
+export function composeStores(config: LambdaConfig, clients: AwsClients = {}) {
+  const dynamo = new DynamoDBClient(clients.dynamo ?? {});
+  const sqs = new SQSClient(clients.sqs ?? {});
+  const queue: JobQueueFactory = createSqsJobQueue({ queueUrl: config.queueUrl, client: sqs });
+  return {
+    scans: () => createDynamoScanStore({ tableName: config.tables.scans, client: dynamo }),
+    keys: () => createDynamoKeyStore({ tableName: config.tables.keys, client: dynamo }),
+    counters: () => createDynamoCounterStore({ tableName: config.tables.counters, client: dynamo }),
+    queue,
+  };
+}
+
+/**
+ * The scanner of the functions that never scan (the API only enqueues; the recovery only re-queues or ends
+ * scans): a scan reaching it is a wiring error, reported as such, and no browser code is bundled into them.
+ */
+export const NO_SCANNER: Scanner = {
+  scan: () => Promise.reject(new Error("this function runs no scans: the worker function does")),
+  close: () => Promise.resolve(),
+};

@@ -1,0 +1,35 @@
+import { ENV, LAMBDA_TABLES, tableEnvName, type LambdaTableKind } from "./settings.js";
+
+/** What every function of the deployment reads from its environment. */
+export interface LambdaConfig {
+  readonly tables: Readonly<Record<LambdaTableKind, string>>;
+  readonly queueUrl: string;
+  /** The public base URL, when set (the API falls back to its event's domain name; the worker needs it). */
+  readonly baseUrl: string | undefined;
+  readonly identifierSecret: string;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Reads the configuration from environment variables, refusing a missing one by name. The identifier
+ * secret is a plain variable here to keep the example short; a production deployment reads it from Secrets
+ * Manager or SSM Parameter Store at cold start (README.md).
+ */
+export function readLambdaConfig(env: Env): LambdaConfig {
+  const required = (name: string): string => {
+    const value = env[name];
+    if (value === undefined || value.trim() === "") throw new Error(`${name} is not set`);
+    return value.trim();
+  };
+  const tables = Object.fromEntries(LAMBDA_TABLES.map((kind) => [kind, required(tableEnvName(kind))])) as Record<LambdaTableKind, string>;
+  const identifierSecret = required(ENV.identifierSecret);
+  if (identifierSecret.length < 32) throw new Error(`${ENV.identifierSecret} must be at least 32 characters`);
+  const baseUrl = env[ENV.baseUrl]?.trim();
+  return {
+    tables,
+    queueUrl: required(ENV.queueUrl),
+    baseUrl: baseUrl === undefined || baseUrl === "" ? undefined : baseUrl.replace(/\/+$/, ""),
+    identifierSecret,
+  };
+}

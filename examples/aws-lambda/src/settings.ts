@@ -1,0 +1,33 @@
+import { DYNAMO_TABLES, type DynamoTableKind } from "@public-scan/storage/dynamodb";
+
+/**
+ * The settings the functions and the CDK app must agree on, in one place: the tables the Lambda deployment
+ * uses, the environment variables that name them, and the scan deadline the functions' timeouts are derived
+ * from (infra/public-scan-stack.ts; the arithmetic is in README.md).
+ */
+
+/** The tables of the Lambda API and worker. Accounts (and their audit trail) are not part of it: see README.md. */
+export const LAMBDA_TABLES = ["scans", "keys", "counters"] as const satisfies readonly DynamoTableKind[];
+export type LambdaTableKind = (typeof LAMBDA_TABLES)[number];
+
+/** The variable that names a table: `PUBLIC_SCAN_SCANS_TABLE`, `PUBLIC_SCAN_KEYS_TABLE`, `PUBLIC_SCAN_COUNTERS_TABLE`. */
+export function tableEnvName(kind: LambdaTableKind): string {
+  return `PUBLIC_SCAN_${kind.toUpperCase()}_TABLE`;
+}
+
+/** Every variable the functions read. */
+export const ENV = {
+  queueUrl: "PUBLIC_SCAN_QUEUE_URL",
+  baseUrl: "PUBLIC_SCAN_BASE_URL",
+  identifierSecret: "PUBLIC_SCAN_IDENTIFIER_SECRET",
+} as const;
+
+/** How long one scan may run (the service's job deadline). */
+export const SCAN_JOB_DEADLINE_MS = 120_000;
+/** What the worker keeps back from its remaining time so an expired scan is still written (createLambdaWorkerHandler). */
+export const WORKER_SAFETY_MARGIN_MS = 20_000;
+/** A cold start's share: unpacking Chromium into /tmp and launching it before the first scan. */
+export const WORKER_COLD_START_MS = 40_000;
+
+/** The key schemas, for the CDK app (re-exported so infra reads the one definition the stores use). */
+export { DYNAMO_TABLES };

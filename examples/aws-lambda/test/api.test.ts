@@ -1,0 +1,121 @@
+import { GetItemCommand } from "@aws-sdk/client-dynamodb";
+import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fromLambdaResult, TEST_CONTEXT, toLambdaEvent } from "../../../packages/aws-lambda/test/support/lambda-rest-hosts.js";
+import { createSqsProtocolResponder } from "../../../packages/aws-lambda/test/support/sqs-protocol-responder.js";
+import { createTestTable, releaseTestDynamo } from "../../../packages/storage/test/support/test-dynamo.js";
+import { createApiHandler } from "../src/compose-api.js";
+import { createRecoverHandler } from "../src/compose-recover.js";
+import { readLambdaConfig } from "../src/read-config.js";
+import { LAMBDA_TABLES, tableEnvName } from "../src/settings.js";
+
+const QUEUE_URL = "https://sqs.eu-west-1.amazonaws.com/123456789012/public-scan-scans";
+const SQS_CREDENTIALS = { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" };
+const tableName = (kind: string) => `example-${kind}`;
+const ENV = {
+  ...Object.fromEntries(LAMBDA_TABLES.map((kind) => [tableEnvName(kind), tableName(kind)])),
+  PUBLIC_SCAN_QUEUE_URL: QUEUE_URL,
+  PUBLIC_SCAN_IDENTIFIER_SECRET: "an-example-secret-of-at-least-32-characters",
+};
+// Every target is public here: no DNS in a test (the deployed function checks targets with the scanner's policy).
+const PUBLIC_TARGETS = { check: () => Promise.resolve({ allowed: true as const }) };
+
+describe("the Lambda example's API entry, on dynalite and SQS's protocol", () => {
+  let dynamo: Awaited<ReturnType<typeof createTestTable>>;
+  beforeAll(async () => {
+    for (const kind of LAMBDA_TABLES) dynamo = await createTestTable(kind, tableName(kind));
+  });
+  afterAll(() => releaseTestDynamo());
+
+  const compose = () => {
+    const responder = createSqsProtocolResponder({ knownQueueUrl: QUEUE_URL });
+    const clients = {
+      dynamo: dynamo.clientConfig,
+      sqs: { region: "eu-west-1", credentials: SQS_CREDENTIALS, requestHandler: responder.handler },
+    };
+    return { responder, clients };
+  };
+
+  it("stores a scan posted through an HTTP API event in DynamoDB and sends one SQS message for it", async () => {
+    const { responder, clients } = compose();
+    const handler = createApiHandler({ env: ENV, clients, targets: PUBLIC_TARGETS, log: () => undefined });
+    const request = new Request("https://ignored.example/api/v2/scans", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ url: "https://www.example.com/" }),
+    });
+    const event = await toLambdaEvent(request, { kind: "http-api", sourceIp: "203.0.113.40" });
+    const response = fromLambdaResult((await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2, "POST");
+
+    expect(response.status).toBe(202);
+    const body = (await response.json()) as { scanId: string; status: string; links: Record<string, string> };
+    expect(body.status).toBe("queued");
+    // Links use the event's domain name: no base URL is configured.
+    expect(JSON.stringify(body.links)).toContain("https://a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com/");
+
+    const item = await dynamo.admin.send(
+      new GetItemCommand({ TableName: tableName("scans"), Key: { pk: { S: `scan#${body.scanId}` } }, ConsistentRead: true }),
+    );
+    expect(item.Item).toBeDefined();
+
+    const sends = responder.sent.filter((sent) => sent.target === "AmazonSQS.SendMessage");
+    expect(sends).toHaveLength(1);
+    expect(sends[0]!.body).toMatchObject({ QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ scanId: body.scanId }) });
+  });
+
+  it("answers MCP Light statelessly with one JSON body per POST", async () => {
+    const { clients } = compose();
+    const handler = createApiHandler({ env: ENV, clients, targets: PUBLIC_TARGETS, log: () => undefined });
+    const request = new Request("https://ignored.example/mcp/light", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "0" } },
+      }),
+    });
+    const event = await toLambdaEvent(request, { kind: "function-url", sourceIp: "203.0.113.41" });
+    const response = fromLambdaResult((await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2, "POST");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(response.headers.get("mcp-session-id")).toBeNull();
+    expect(((await response.json()) as { result: { serverInfo: unknown } }).result.serverInfo).toBeDefined();
+  });
+
+  it("runs the scheduled recovery over the scans table, re-sending the job of a scan still queued", async () => {
+    // Tables of its own, so what other tests queued does not count here.
+    const own = (kind: string) => `recover-${kind}`;
+    for (const kind of LAMBDA_TABLES) await createTestTable(kind, own(kind));
+    const env = { ...ENV, ...Object.fromEntries(LAMBDA_TABLES.map((kind) => [tableEnvName(kind), own(kind)])) };
+    const api = compose();
+    const handler = createApiHandler({ env, clients: api.clients, targets: PUBLIC_TARGETS, log: () => undefined });
+    const request = new Request("https://ignored.example/api/v2/scans", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ url: "https://www.example.org/" }),
+    });
+    const event = await toLambdaEvent(request, { kind: "function-url", sourceIp: "203.0.113.42" });
+    const { scanId } = (await fromLambdaResult(
+      (await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2,
+      "POST",
+    ).json()) as {
+      scanId: string;
+    };
+
+    const { responder, clients } = compose();
+    const recover = createRecoverHandler({ env: { ...env, PUBLIC_SCAN_BASE_URL: "https://scan.example.org" }, clients });
+    // A duplicate message is harmless: the worker runs a scan only while it is queued.
+    expect(await recover()).toEqual({ requeued: 1, failed: 0, discarded: 0 });
+    const sends = responder.sent.filter((sent) => sent.target === "AmazonSQS.SendMessage");
+    expect(sends.map((sent) => sent.body.MessageBody)).toEqual([JSON.stringify({ scanId })]);
+  });
+
+  it("refuses a missing or short setting by name", () => {
+    expect(() => readLambdaConfig({ ...ENV, PUBLIC_SCAN_QUEUE_URL: undefined })).toThrow(/PUBLIC_SCAN_QUEUE_URL is not set/);
+    expect(() => readLambdaConfig({ ...ENV, PUBLIC_SCAN_SCANS_TABLE: "" })).toThrow(/PUBLIC_SCAN_SCANS_TABLE is not set/);
+    expect(() => readLambdaConfig({ ...ENV, PUBLIC_SCAN_IDENTIFIER_SECRET: "short" })).toThrow(/at least 32/);
+    expect(readLambdaConfig({ ...ENV, PUBLIC_SCAN_BASE_URL: "https://scan.example.org/" }).baseUrl).toBe("https://scan.example.org");
+  });
+});

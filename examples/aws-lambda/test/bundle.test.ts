@@ -1,0 +1,103 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_CONTEXT, toLambdaEvent } from "../../../packages/aws-lambda/test/support/lambda-rest-hosts.js";
+import { createTestTable, releaseTestDynamo } from "../../../packages/storage/test/support/test-dynamo.js";
+import { bundleFunction, sizeOf, type FunctionName } from "../scripts/bundle.js";
+import { LAMBDA_TABLES, tableEnvName } from "../src/settings.js";
+
+const MB = 1_000_000;
+/** The size budget of each function's index.mjs (what Lambda loads at a cold start). */
+export const BUNDLE_BUDGETS: Record<FunctionName, number> = { api: 5 * MB, worker: 8 * MB, recover: 5 * MB };
+/** Everything the worker ships besides Chromium's packed binaries (@sparticuz/chromium's bin/, about 67 MB). */
+const WORKER_BESIDE_CHROMIUM_BUDGET = 30 * MB;
+
+const run = promisify(execFile);
+
+/** Loads a bundle in a fresh Node process, as Lambda does, and calls its handler with one event. */
+async function invokeBundle(input: { file: string; event: unknown; env: Record<string, string> }): Promise<unknown> {
+  const script = [
+    `const { handler } = await import(${JSON.stringify(pathToFileURL(input.file).href)});`,
+    `const context = { ...JSON.parse(process.env.TEST_CONTEXT), getRemainingTimeInMillis: () => 60000 };`,
+    "process.stdout.write(JSON.stringify(await handler(JSON.parse(process.env.TEST_EVENT), context)));",
+  ].join("\n");
+  const env = {
+    PATH: process.env.PATH ?? "",
+    ...input.env,
+    TEST_EVENT: JSON.stringify(input.event),
+    TEST_CONTEXT: JSON.stringify(TEST_CONTEXT),
+  };
+  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { env, timeout: 30_000 });
+  return JSON.parse(stdout) as unknown;
+}
+
+describe("the Lambda example's bundles (esbuild)", () => {
+  const out = mkdtempSync(join(tmpdir(), "public-scan-bundle-"));
+  const sizes = {} as Record<FunctionName, Awaited<ReturnType<typeof bundleFunction>>>;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    for (const name of ["api", "worker", "recover"] as const) sizes[name] = await bundleFunction(name, out);
+    let endpoint = "";
+    for (const kind of LAMBDA_TABLES) endpoint = (await createTestTable(kind, `bundle-${kind}`)).clientConfig.endpoint as string;
+    env = {
+      ...Object.fromEntries(LAMBDA_TABLES.map((kind) => [tableEnvName(kind), `bundle-${kind}`])),
+      PUBLIC_SCAN_QUEUE_URL: "https://sqs.eu-west-1.amazonaws.com/123456789012/public-scan-scans",
+      PUBLIC_SCAN_BASE_URL: "https://scan.example.org",
+      PUBLIC_SCAN_IDENTIFIER_SECRET: "an-example-secret-of-at-least-32-characters",
+      AWS_REGION: "eu-west-1",
+      AWS_ACCESS_KEY_ID: "test",
+      AWS_SECRET_ACCESS_KEY: "test",
+      AWS_ENDPOINT_URL_DYNAMODB: endpoint,
+    };
+  }, 120_000);
+  afterAll(async () => {
+    rmSync(out, { recursive: true, force: true });
+    await releaseTestDynamo();
+  });
+
+  it("keeps each function's bundle within its size budget", () => {
+    for (const name of ["api", "worker", "recover"] as const) expect(sizes[name].bundle, name).toBeLessThan(BUNDLE_BUDGETS[name]);
+    const chromiumBin = join(sizes.worker.dir, "node_modules/@sparticuz/chromium/bin");
+    expect(sizes.worker.beside - sizeOf(chromiumBin)).toBeLessThan(WORKER_BESIDE_CHROMIUM_BUDGET);
+  });
+
+  it("ships Chromium, autoconsent and the scanner's data beside the worker, where the bundle finds them", () => {
+    const dir = sizes.worker.dir;
+    for (const file of ["chromium.br", "al2023.tar.br", "fonts.tar.br", "swiftshader.tar.br"]) {
+      expect(existsSync(join(dir, "node_modules/@sparticuz/chromium/bin", file)), file).toBe(true);
+    }
+    expect(existsSync(join(dir, "data/easyprivacy/easyprivacy.txt"))).toBe(true);
+    const require = createRequire(join(dir, "index.mjs"));
+    expect(require.resolve("@sparticuz/chromium")).toContain(join(dir, "node_modules"));
+    expect(require.resolve("@duckduckgo/autoconsent/rules/compact-rules.json")).toContain(join(dir, "node_modules"));
+  });
+
+  it("answers an HTTP API event from the API bundle, loaded as Lambda loads it", async () => {
+    const event = await toLambdaEvent(new Request("https://scan.example.org/api/v2/health"), {
+      kind: "http-api",
+      sourceIp: "203.0.113.50",
+    });
+    const result = (await invokeBundle({ file: join(sizes.api.dir, "index.mjs"), event, env })) as { statusCode: number; body: string };
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body)).toMatchObject({ status: expect.any(String) });
+  });
+
+  it("consumes an SQS event in the worker bundle and runs the recovery bundle", async () => {
+    // A message for a scan that does not exist does nothing (jobs are idempotent): the worker's stores answer.
+    const event = {
+      Records: [{ messageId: "m-1", body: JSON.stringify({ scanId: "scan_absent" }), attributes: { ApproximateReceiveCount: "1" } }],
+    };
+    expect(await invokeBundle({ file: join(sizes.worker.dir, "index.mjs"), event, env })).toEqual({ batchItemFailures: [] });
+    expect(await invokeBundle({ file: join(sizes.recover.dir, "index.mjs"), event: {}, env })).toEqual({
+      requeued: 0,
+      failed: 0,
+      discarded: 0,
+    });
+  });
+});

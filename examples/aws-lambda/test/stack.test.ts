@@ -1,0 +1,158 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { App } from "aws-cdk-lib";
+import { Match, Template } from "aws-cdk-lib/assertions";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PublicScanStack, STORE_ACTIONS, TIMINGS } from "../infra/public-scan-stack.js";
+import { DYNAMO_TABLES, SCAN_JOB_DEADLINE_MS, WORKER_SAFETY_MARGIN_MS } from "../src/settings.js";
+
+type Resource = { Type: string; Properties: Record<string, unknown> };
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+
+describe("the Lambda example's CDK stack (synthesized offline)", () => {
+  // Assets must exist at synth: a placeholder bundle per function (the bundles themselves are checked in bundle.test.ts).
+  const bundleDir = mkdtempSync(join(tmpdir(), "public-scan-cdk-"));
+  let template: Template;
+  let resources: Record<string, Resource>;
+  const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
+  const functionId = (prefix: string) => ofType("AWS::Lambda::Function").find(([id]) => id.startsWith(prefix))![0];
+
+  beforeAll(() => {
+    for (const name of ["api", "worker", "recover"]) {
+      mkdirSync(join(bundleDir, name));
+      writeFileSync(join(bundleDir, name, "index.mjs"), "export const handler = () => undefined;\n");
+    }
+    const app = new App({ outdir: join(bundleDir, "cdk.out") });
+    template = Template.fromStack(new PublicScanStack(app, "PublicScan", { bundleDir }));
+    resources = template.toJSON().Resources as Record<string, Resource>;
+  });
+  afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
+
+  it("creates the tables of DYNAMO_TABLES: on demand, point-in-time recovery, TTL, their indexes keys-only", () => {
+    template.resourceCountIs("AWS::DynamoDB::Table", 3);
+    template.hasResourceProperties("AWS::DynamoDB::Table", {
+      BillingMode: "PAY_PER_REQUEST",
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      GlobalSecondaryIndexes: DYNAMO_TABLES.scans.indexes.map((index) =>
+        Match.objectLike({ IndexName: index.name, Projection: { ProjectionType: "KEYS_ONLY" } }),
+      ),
+    });
+    template.hasResourceProperties("AWS::DynamoDB::Table", {
+      KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
+      TimeToLiveSpecification: { AttributeName: DYNAMO_TABLES.counters.timeToLiveAttribute, Enabled: true },
+    });
+    for (const [, table] of ofType("AWS::DynamoDB::Table")) expect(table).toMatchObject({ DeletionPolicy: "Retain" });
+  });
+
+  it("puts the scan queue in front of a dead-letter queue and alarms on it", () => {
+    template.resourceCountIs("AWS::SQS::Queue", 2);
+    template.hasResourceProperties("AWS::SQS::Queue", {
+      VisibilityTimeout: TIMINGS.visibilityTimeout.toSeconds(),
+      RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: TIMINGS.maxReceiveCount },
+    });
+    template.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      MetricName: "ApproximateNumberOfMessagesVisible",
+      Namespace: "AWS/SQS",
+      Threshold: 1,
+      ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      AlarmActions: [Match.anyValue()],
+    });
+  });
+
+  it("derives the timeouts from the scan deadline", () => {
+    const worker = resources[functionId("WorkerFunction")]!.Properties;
+    expect(worker.Timeout).toBeGreaterThan((SCAN_JOB_DEADLINE_MS + WORKER_SAFETY_MARGIN_MS) / 1000);
+    expect(worker.Timeout).toBe(TIMINGS.workerTimeout.toSeconds());
+    expect(TIMINGS.visibilityTimeout.toSeconds()).toBe(6 * (worker.Timeout as number));
+    expect(worker).toMatchObject({ MemorySize: 2048, EphemeralStorage: { Size: 1024 } });
+    for (const [, fn] of ofType("AWS::Lambda::Function")) {
+      expect(fn.Properties).toMatchObject({ Runtime: "nodejs22.x", Architectures: ["x86_64"], Handler: "index.handler" });
+    }
+  });
+
+  it("feeds the worker one message at a time, reporting partial batch failures", () => {
+    template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      FunctionName: { Ref: functionId("WorkerFunction") },
+      BatchSize: 1,
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+      ScalingConfig: { MaximumConcurrency: 10 },
+    });
+  });
+
+  it("serves the API on a public Function URL and runs the recovery on a schedule", () => {
+    template.hasResourceProperties("AWS::Lambda::Url", { AuthType: "NONE", InvokeMode: "BUFFERED", TargetFunctionArn: Match.anyValue() });
+    template.hasOutput("ApiUrl", { Value: { "Fn::GetAtt": [Match.anyValue(), "FunctionUrl"] } });
+    template.hasResourceProperties("AWS::Events::Rule", {
+      ScheduleExpression: `rate(${TIMINGS.recoverEvery.toMinutes()} minutes)`,
+      Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [functionId("RecoverFunction"), "Arn"] } })],
+    });
+  });
+
+  it("keeps logs for a set time", () => {
+    template.resourceCountIs("AWS::Logs::LogGroup", 3);
+    template.allResourcesProperties("AWS::Logs::LogGroup", { RetentionInDays: 30 });
+  });
+
+  it("grants each function only the tables and queue actions it uses, on those resources only", () => {
+    const statements = (prefix: string) =>
+      ofType("AWS::IAM::Policy")
+        .filter(([id]) => id.startsWith(prefix))
+        .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+    const actions = (prefix: string) => new Set(statements(prefix).flatMap((statement) => [statement.Action].flat()));
+    const tablesOf = (prefix: string) =>
+      new Set(
+        statements(prefix)
+          .filter((statement) => [statement.Action].flat().some((action) => action.startsWith("dynamodb:")))
+          .flatMap((statement) => [statement.Resource].flat())
+          .map((resource) => JSON.stringify(resource).match(/"(\w+Table\w+)"/)?.[1]),
+      );
+    for (const prefix of ["ApiFunction", "WorkerFunction", "RecoverFunction"]) {
+      for (const statement of statements(prefix)) {
+        expect(statement.Effect).toBe("Allow");
+        expect(JSON.stringify(statement.Resource)).not.toBe('"*"');
+        for (const action of [statement.Action].flat()) expect(action).not.toMatch(/\*/);
+      }
+    }
+    expect(actions("ApiFunction")).toEqual(new Set([...STORE_ACTIONS, "sqs:SendMessage"]));
+    expect([...tablesOf("ApiFunction")].map((id) => id?.replace(/Table.*/, "")).sort()).toEqual(["Counters", "Keys", "Scans"]);
+    expect(actions("RecoverFunction")).toEqual(new Set([...STORE_ACTIONS, "sqs:SendMessage"]));
+    expect([...tablesOf("WorkerFunction")].map((id) => id?.replace(/Table.*/, ""))).toEqual(["Scans"]);
+    expect([...tablesOf("RecoverFunction")].map((id) => id?.replace(/Table.*/, ""))).toEqual(["Scans"]);
+    // The worker also consumes the queue (added by the event source mapping).
+    expect(actions("WorkerFunction")).toEqual(
+      new Set([
+        ...STORE_ACTIONS,
+        "sqs:SendMessage",
+        "sqs:ReceiveMessage",
+        "sqs:ChangeMessageVisibility",
+        "sqs:GetQueueUrl",
+        "sqs:DeleteMessage",
+        "sqs:GetQueueAttributes",
+      ]),
+    );
+  });
+
+  it("never writes the identifier secret into the template: the functions get a Secrets Manager dynamic reference", () => {
+    const variables = resources[functionId("ApiFunction")]!.Properties.Environment as { Variables: Record<string, unknown> };
+    expect(JSON.stringify(variables.Variables.PUBLIC_SCAN_IDENTIFIER_SECRET)).toContain("{{resolve:secretsmanager:");
+    template.hasResourceProperties("AWS::SecretsManager::Secret", { GenerateSecretString: Match.objectLike({ PasswordLength: 48 }) });
+  });
+
+  it("synthesizes through the app cdk.json runs, offline, without AWS credentials", async () => {
+    const outdir = join(bundleDir, "synth");
+    const env = { PATH: process.env.PATH ?? "", CDK_OUTDIR: outdir, PUBLIC_SCAN_BUNDLE_DIR: bundleDir };
+    await promisify(execFile)(process.execPath, [fileURLToPath(new URL("../infra/run-app.mjs", import.meta.url))], {
+      env,
+      timeout: 60_000,
+    });
+    expect(existsSync(join(outdir, "PublicScan.template.json"))).toBe(true);
+    const synthesized = JSON.parse(readFileSync(join(outdir, "PublicScan.template.json"), "utf8")) as {
+      Resources: Record<string, Resource>;
+    };
+    expect(Object.values(synthesized.Resources).filter((resource) => resource.Type === "AWS::Lambda::Function")).toHaveLength(3);
+  });
+});
