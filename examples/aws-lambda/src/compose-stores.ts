@@ -3,6 +3,14 @@ import { SQSClient, type SQSClientConfig } from "@aws-sdk/client-sqs";
 import { createSqsJobQueue } from "@public-scan/aws-lambda";
 import type { JobQueueFactory, Scanner } from "@public-scan/core";
 import { createDynamoCounterStore, createDynamoKeyStore, createDynamoScanStore } from "@public-scan/storage/dynamodb";
+import {
+  createRedisAuditLog,
+  createRedisCounterStore,
+  createRedisKeyStore,
+  createRedisScanStore,
+  SERVICE_REDIS_OPTIONS,
+} from "@public-scan/storage/redis";
+import { Redis } from "ioredis";
 import type { LambdaConfig } from "./read-config.js";
 
 /** Where the functions' AWS clients point: the defaults of the Lambda runtime, or a test's endpoints. */
@@ -16,13 +24,28 @@ export interface AwsClients {
  * every store and kept open across warm invocations (the stores never destroy a client they were given).
  */
 export function composeStores(config: LambdaConfig, clients: AwsClients = {}) {
-  const dynamo = new DynamoDBClient(clients.dynamo ?? {});
   const sqs = new SQSClient(clients.sqs ?? {});
   const queue: JobQueueFactory = createSqsJobQueue({ queueUrl: config.queueUrl, client: sqs });
+  if (config.redis !== undefined) {
+    // ElastiCache: the function runs in the cluster's VPC. One client, failing fast while Redis is away.
+    const client = new Redis(config.redis.url, SERVICE_REDIS_OPTIONS);
+    const { prefix } = config.redis;
+    return {
+      scans: () => createRedisScanStore({ client, keyPrefix: `${prefix}scan:` }),
+      keys: () =>
+        Object.assign(createRedisKeyStore({ client, keyPrefix: `${prefix}key:` }), {
+          audit: createRedisAuditLog({ client, keyPrefix: `${prefix}audit:` }),
+        }),
+      counters: () => createRedisCounterStore({ client, keyPrefix: `${prefix}counter:` }),
+      queue,
+    };
+  }
+  const dynamo = new DynamoDBClient(clients.dynamo ?? {});
+  const tables = config.tables!;
   return {
-    scans: () => createDynamoScanStore({ tableName: config.tables.scans, client: dynamo }),
-    keys: () => createDynamoKeyStore({ tableName: config.tables.keys, client: dynamo }),
-    counters: () => createDynamoCounterStore({ tableName: config.tables.counters, client: dynamo }),
+    scans: () => createDynamoScanStore({ tableName: tables.scans, client: dynamo }),
+    keys: () => createDynamoKeyStore({ tableName: tables.keys, client: dynamo }),
+    counters: () => createDynamoCounterStore({ tableName: tables.counters, client: dynamo }),
     queue,
   };
 }

@@ -2,7 +2,10 @@ import { ENV, LAMBDA_TABLES, tableEnvName, type LambdaTableKind } from "./settin
 
 /** What every function of the deployment reads from its environment. */
 export interface LambdaConfig {
-  readonly tables: Readonly<Record<LambdaTableKind, string>>;
+  /** The DynamoDB tables (the default stores); absent when the stores are on Redis. */
+  readonly tables: Readonly<Record<LambdaTableKind, string>> | undefined;
+  /** Redis (ElastiCache) instead of DynamoDB, when PUBLIC_SCAN_REDIS_URL is set, under PUBLIC_SCAN_REDIS_PREFIX. */
+  readonly redis: { readonly url: string; readonly prefix: string } | undefined;
   readonly queueUrl: string;
   /** The public base URL, when set (the API falls back to its event's domain name; the worker needs it). */
   readonly baseUrl: string | undefined;
@@ -22,14 +25,27 @@ export function readLambdaConfig(env: Env): LambdaConfig {
     if (value === undefined || value.trim() === "") throw new Error(`${name} is not set`);
     return value.trim();
   };
-  const tables = Object.fromEntries(LAMBDA_TABLES.map((kind) => [kind, required(tableEnvName(kind))])) as Record<LambdaTableKind, string>;
+  const redisUrl = env.PUBLIC_SCAN_REDIS_URL?.trim();
+  const redis = redisUrl === undefined || redisUrl === "" ? undefined : readRedis(redisUrl, env.PUBLIC_SCAN_REDIS_PREFIX);
+  const tables =
+    redis === undefined
+      ? (Object.fromEntries(LAMBDA_TABLES.map((kind) => [kind, required(tableEnvName(kind))])) as Record<LambdaTableKind, string>)
+      : undefined;
   const identifierSecret = required(ENV.identifierSecret);
   if (identifierSecret.length < 32) throw new Error(`${ENV.identifierSecret} must be at least 32 characters`);
   const baseUrl = env[ENV.baseUrl]?.trim();
   return {
     tables,
+    redis,
     queueUrl: required(ENV.queueUrl),
     baseUrl: baseUrl === undefined || baseUrl === "" ? undefined : baseUrl.replace(/\/+$/, ""),
     identifierSecret,
   };
+}
+
+function readRedis(url: string, prefix = "public-scan:"): { url: string; prefix: string } {
+  if (!/^rediss?:\/\/\S+$/.test(url)) throw new Error("PUBLIC_SCAN_REDIS_URL must be a redis:// or rediss:// URL");
+  if (!/^[\w.{}:-]{1,128}$/.test(prefix))
+    throw new Error("PUBLIC_SCAN_REDIS_PREFIX may hold letters, digits and _ . { } : - (at most 128)");
+  return { url, prefix: prefix.endsWith(":") ? prefix : `${prefix}:` };
 }

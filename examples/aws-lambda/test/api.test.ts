@@ -7,6 +7,7 @@ import { createTestTable, releaseTestDynamo } from "../../../packages/storage/te
 import { createApiHandler } from "../src/compose-api.js";
 import { createRecoverHandler } from "../src/compose-recover.js";
 import { readLambdaConfig } from "../src/read-config.js";
+import { connectAdminRedis, deletePrefix, TEST_REDIS_URL, uniqueDeploymentPrefix } from "../../../tools/cli/test/support/cluster-env.js";
 import { LAMBDA_TABLES, tableEnvName } from "../src/settings.js";
 
 const QUEUE_URL = "https://sqs.eu-west-1.amazonaws.com/123456789012/public-scan-scans";
@@ -110,6 +111,36 @@ describe("the Lambda example's API entry, on dynalite and SQS's protocol", () =>
     expect(await recover()).toEqual({ requeued: 1, failed: 0, discarded: 0 });
     const sends = responder.sent.filter((sent) => sent.target === "AmazonSQS.SendMessage");
     expect(sends.map((sent) => sent.body.MessageBody)).toEqual([JSON.stringify({ scanId })]);
+  });
+
+  it("keeps its stores on Redis (ElastiCache) instead when PUBLIC_SCAN_REDIS_URL is set, and needs no table then", async () => {
+    const prefix = uniqueDeploymentPrefix("lambda-redis");
+    const admin = await connectAdminRedis();
+    try {
+      const { responder, clients } = compose();
+      const env = {
+        PUBLIC_SCAN_QUEUE_URL: QUEUE_URL,
+        PUBLIC_SCAN_IDENTIFIER_SECRET: ENV.PUBLIC_SCAN_IDENTIFIER_SECRET,
+        PUBLIC_SCAN_REDIS_URL: TEST_REDIS_URL,
+        PUBLIC_SCAN_REDIS_PREFIX: prefix,
+      };
+      const handler = createApiHandler({ env, clients, targets: PUBLIC_TARGETS, log: () => undefined });
+      const request = new Request("https://ignored.example/api/v2/scans", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ url: "https://www.example.net/" }),
+      });
+      const event = await toLambdaEvent(request, { kind: "function-url", sourceIp: "203.0.113.43" });
+      const response = fromLambdaResult((await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2, "POST");
+      expect(response.status).toBe(202);
+      const { scanId } = (await response.json()) as { scanId: string };
+      expect(JSON.parse((await admin.hget(`${prefix}scan:r:${scanId}`, "record"))!)).toMatchObject({ scanId, status: "queued" });
+      expect(responder.sent.filter((sent) => sent.target === "AmazonSQS.SendMessage")).toHaveLength(1);
+      expect(() => readLambdaConfig({ ...env, PUBLIC_SCAN_REDIS_URL: "http://nope" })).toThrow(/redis:\/\//);
+    } finally {
+      await deletePrefix(admin, prefix);
+      admin.disconnect();
+    }
   });
 
   it("refuses a missing or short setting by name", () => {
