@@ -3,13 +3,7 @@ import { SQSClient, type SQSClientConfig } from "@aws-sdk/client-sqs";
 import { createSqsJobQueue } from "@public-scan/aws-lambda";
 import type { JobQueueFactory, Scanner } from "@public-scan/core";
 import { createDynamoCounterStore, createDynamoKeyStore, createDynamoScanStore } from "@public-scan/storage/dynamodb";
-import {
-  createRedisAuditLog,
-  createRedisCounterStore,
-  createRedisKeyStore,
-  createRedisScanStore,
-  SERVICE_REDIS_OPTIONS,
-} from "@public-scan/storage/redis";
+import { createRedisStores, SERVICE_REDIS_OPTIONS } from "@public-scan/storage/redis";
 import { Redis } from "ioredis";
 import type { LambdaConfig } from "./read-config.js";
 
@@ -29,14 +23,11 @@ export function composeStores(config: LambdaConfig, clients: AwsClients = {}) {
   if (config.redis !== undefined) {
     // ElastiCache: the function runs in the cluster's VPC. One client, failing fast while Redis is away.
     const client = new Redis(config.redis.url, SERVICE_REDIS_OPTIONS);
-    const { prefix } = config.redis;
+    const redis = createRedisStores({ client, prefix: config.redis.prefix });
     return {
-      scans: () => createRedisScanStore({ client, keyPrefix: `${prefix}scan:` }),
-      keys: () =>
-        Object.assign(createRedisKeyStore({ client, keyPrefix: `${prefix}key:` }), {
-          audit: createRedisAuditLog({ client, keyPrefix: `${prefix}audit:` }),
-        }),
-      counters: () => createRedisCounterStore({ client, keyPrefix: `${prefix}counter:` }),
+      scans: redis.scans,
+      keys: redis.keys,
+      counters: redis.counters,
       queue,
     };
   }

@@ -18,3 +18,4 @@ export { createBullmqJobQueue, DEFAULT_BULLMQ_QUEUE_NAME } from "./create-bullmq
 export type { BullmqJobQueueOptions } from "./create-bullmq-job-queue.js";
 export { createRedisClient, SERVICE_REDIS_OPTIONS } from "./create-redis-client.js";
 export { deleteKeysByPrefix } from "./delete-keys-by-prefix.js";
+export { createRedisStores } from "./create-redis-stores.js";

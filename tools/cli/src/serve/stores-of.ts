@@ -1,12 +1,5 @@
 import type { AccountStore, AuditLog, CounterStore, KeyStore, ScanStore } from "@public-scan/core";
-import {
-  createRedisAccountStore,
-  createRedisAuditLog,
-  createRedisCounterStore,
-  createRedisKeyStore,
-  createRedisKeyvStore,
-  createRedisScanStore,
-} from "@public-scan/storage/redis";
+import { createRedisStores, type createRedisKeyvStore } from "@public-scan/storage/redis";
 import {
   createSqliteAccountStore,
   createSqliteCounterStore,
@@ -29,8 +22,8 @@ export interface ServeStores {
 
 /**
  * Where each store of a deployment lives: all in the SQLite file, or all in Redis under the deployment's
- * prefix (`<prefix>scan:`, `key:`, `audit:`, `counter:`, `account:`, `keyv:`) on the process's one client,
- * which the stores never quit. The server and the operator commands use this one map, so they always agree.
+ * prefix on the process's one client (`createRedisStores`, the map every Redis deployment shares). The
+ * server and the operator commands use this one function, so they always agree.
  */
 export function storesOf(storage: ServeStorage): ServeStores {
   if (storage.kind === "sqlite") {
@@ -43,15 +36,5 @@ export function storesOf(storage: ServeStorage): ServeStores {
       documents: () => createSqliteKeyvStore({ path }),
     };
   }
-  const { client, prefix } = storage;
-  return {
-    scans: () => createRedisScanStore({ client, keyPrefix: `${prefix}scan:` }),
-    keys: () =>
-      Object.assign(createRedisKeyStore({ client, keyPrefix: `${prefix}key:` }), {
-        audit: createRedisAuditLog({ client, keyPrefix: `${prefix}audit:` }),
-      }),
-    counters: () => createRedisCounterStore({ client, keyPrefix: `${prefix}counter:` }),
-    accounts: () => createRedisAccountStore({ client, keyPrefix: `${prefix}account:` }),
-    documents: () => createRedisKeyvStore({ client, keyPrefix: `${prefix}keyv:` }),
-  };
+  return createRedisStores({ client: storage.client, prefix: storage.prefix });
 }
