@@ -12,8 +12,6 @@ export interface OperatorStores {
   accounts: () => AccountStore;
   /** Closes the stores opened and the Redis client. */
   close: () => Promise<void>;
-  /** Where they are, for messages. */
-  location: string;
 }
 
 /**
@@ -35,7 +33,6 @@ export async function openOperatorStores(
   const opened: Array<{ close: () => Promise<void> }> = [];
   const track = <T extends { close: () => Promise<void> }>(store: T): T => (opened.push(store), store);
   return {
-    location: storage.kind === "sqlite" ? databasePath : `Redis (prefix ${redisPrefix})`,
     keys: () => track(stores.keys()),
     accounts: () => track(stores.accounts()),
     close: async () => {

@@ -12,7 +12,7 @@ its SHA-256 hash is stored, in the data directory's SQLite file (default $PUBLIC
 or in the cluster's Redis with --redis-url or $PUBLIC_SCAN_REDIS_URL (and $PUBLIC_SCAN_REDIS_PREFIX).
 Scopes: ${SCOPES.join(", ")}.`;
 
-/** `pnpm keys`: issue or revoke support keys in the embedded store. Returns the exit code. */
+/** `pnpm keys`: issue or revoke support keys in the deployment's store (the SQLite file, or a cluster's Redis). Returns the exit code. */
 export async function runKeysCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   let parsed;
   try {
