@@ -34,7 +34,7 @@ describe("cluster: 1,000 parallel anonymous creates from one address across two 
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("make exactly 20 new scans; every other answer is a 429 with a correct Retry-After, or a join of one of them", async () => {
+  it("make exactly 20 new scans; every other answer is a 429 with a correct Retry-After, or a join of one of them", { timeout: 120_000 }, async () => {
     // No worker: nothing completes, so no answer can be a reuse, and every scan stays queued for counting.
     const env = clusterEnv({ dataDir, prefix });
     apis.push(...(await Promise.all([0, 1].map(() => startServeProcess({ args: ["--role", "api"], env })))));

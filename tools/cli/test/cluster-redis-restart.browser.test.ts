@@ -29,7 +29,7 @@ describe("cluster: Redis restarted mid-run", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("answers 500 retryable while Redis is down, recovers by itself, and keeps what was acknowledged", async () => {
+  it("answers 500 retryable while Redis is down, recovers by itself, and keeps what was acknowledged", { timeout: 120_000 }, async () => {
     const prefix = uniqueDeploymentPrefix("restart");
     const env = clusterEnv({ dataDir: join(dir, "data"), prefix, redisUrl: redis.url });
     const api = await startServeProcess({ args: ["--role", "api"], env });

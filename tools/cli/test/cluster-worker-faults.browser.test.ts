@@ -66,7 +66,7 @@ describe("cluster: workers that die", () => {
     expect(await admin.zcard(`${queue}:failed`)).toBe(0);
   }
 
-  it("kill -9 of a worker mid-scan: another worker finishes its scan and the queued ones; nothing is lost or left running", async () => {
+  it("kill -9 of a worker mid-scan: another worker finishes its scan and the queued ones; nothing is lost or left running", { timeout: 240_000 }, async () => {
     const prefix = uniqueDeploymentPrefix("kill");
     prefixes.push(prefix);
     // Longer observe windows, so the first scan is surely mid-run when its worker is killed.
@@ -92,7 +92,7 @@ describe("cluster: workers that die", () => {
     await expectNothingLost(prefix);
   });
 
-  it("a browser crash inside a worker: its scan ends failed or is retried, the pool relaunches, the next scans complete", async () => {
+  it("a browser crash inside a worker: its scan ends failed or is retried, the pool relaunches, the next scans complete", { timeout: 240_000 }, async () => {
     const prefix = uniqueDeploymentPrefix("browser-crash");
     prefixes.push(prefix);
     // This worker launches its own browser (no shared one), so the test can crash it; it trusts the fixture
