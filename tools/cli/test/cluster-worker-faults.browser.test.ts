@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,7 +11,8 @@ import {
   uniqueDeploymentPrefix,
   waitForStoredScan,
 } from "./support/cluster-env.js";
-import { descendantsOf, startServeProcess, type ServeProcess } from "./support/serve-process.js";
+import { waitForBrowserOf } from "./support/browser-processes.js";
+import { startServeProcess, type ServeProcess } from "./support/serve-process.js";
 
 /**
  * Fault tests of the distributed mode with real processes on the machine's Redis: an API process and
@@ -127,20 +127,3 @@ describe("cluster: workers that die", () => {
     await expectNothingLost(prefix);
   });
 });
-
-/** The top process of the browser a worker launched: its first descendant that runs Chromium. */
-async function waitForBrowserOf(workerPid: number, timeoutMs = 30_000): Promise<number> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const descendants = new Set(descendantsOf(workerPid));
-    const browser = execFileSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" })
-      .split("\n")
-      .map((line) => /^\s*(\d+)\s+(.*)$/.exec(line))
-      .filter((match) => match !== null)
-      .map((match) => ({ pid: Number(match[1]), args: match[2]! }))
-      .find((row) => descendants.has(row.pid) && /chrom|headless_shell/i.test(row.args) && !/--type=/.test(row.args));
-    if (browser !== undefined) return browser.pid;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no browser process under worker ${workerPid}`);
-}

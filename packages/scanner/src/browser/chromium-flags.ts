@@ -48,6 +48,8 @@ export const FORBIDDEN_FLAGS = [
   // Skips every check for a chain holding one of the keys; a private CA is trusted in full instead (`extraCaCerts`).
   "--ignore-certificate-errors-spki-list",
   "--remote-debugging-address",
+  // The browser is driven over a pipe only (createPipeTransport): a port would let any local process drive it.
+  "--remote-debugging-port",
 ] as const;
 
 export function withoutForbiddenFlags(flags: readonly string[]): string[] {

@@ -111,6 +111,8 @@ async function startAsSelf(input: StartInput): Promise<{ browser: Browser; child
     args: [...new Set(input.args)],
     defaultViewport: null,
     ignoreDefaultArgs: [...DROPPED_PUPPETEER_DEFAULTS],
+    // The DevTools pipe, not a port: the browser ends with this process however it dies (createPipeTransport).
+    pipe: true,
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,

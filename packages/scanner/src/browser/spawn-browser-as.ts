@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import type { Readable, Writable } from "node:stream";
 import type { Browser } from "puppeteer-core";
+import { createPipeTransport } from "./create-pipe-transport.js";
 
 export interface SpawnBrowserAsOptions {
   executablePath: string;
-  /** Every Chromium flag, `--user-data-dir` included; a debugging port is added here. */
+  /** Every Chromium flag, `--user-data-dir` included; the DevTools pipe is added here. */
   args: readonly string[];
   user: { uid: number; gid: number };
   /** The profile directory, already owned by `user`; also the browser's HOME. */
@@ -12,53 +14,48 @@ export interface SpawnBrowserAsOptions {
 }
 
 /**
- * Starts Chromium as another (unprivileged) user and connects puppeteer to it. puppeteer's `launch` can
- * only start the browser as the calling user, and Chromium refuses its sandbox as root, so a root service
- * spawns the process itself. The DevTools endpoint is read from Chromium's standard error, which stays
- * drained for the browser's life (a full pipe would stall it).
+ * Starts Chromium as another (unprivileged) user and connects puppeteer to it over the DevTools pipe.
+ * puppeteer's `launch` can only start the browser as the calling user, and Chromium refuses its sandbox as
+ * root, so a root service spawns the process itself. The pipe (fds 3 and 4) rather than a port: the browser
+ * exits when this process does, however it dies (createPipeTransport). Standard error stays drained for the
+ * browser's life (a full pipe would stall it); its tail explains a browser that dies while starting.
  */
 export async function spawnBrowserAs(options: SpawnBrowserAsOptions): Promise<{ browser: Browser; child: ChildProcess }> {
   const { default: puppeteer } = await import("puppeteer-core");
-  const child = spawn(options.executablePath, [...options.args, "--remote-debugging-port=0"], {
+  const child = spawn(options.executablePath, [...options.args, "--remote-debugging-pipe"], {
     uid: options.user.uid,
     gid: options.user.gid,
     env: { ...process.env, HOME: options.userDataDir },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"],
+  });
+  let seen = "";
+  // Keep only a tail: the line that explains a failed start is short, and the output before it can be long.
+  child.stderr?.on("data", (chunk: Buffer) => (seen = (seen + chunk.toString("utf8")).slice(-8192)));
+  const timeoutMs = options.startTimeoutMs ?? 30_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onExit: ((code: number | null, signal: NodeJS.Signals | null) => void) | undefined;
+  let onError: ((error: Error) => void) | undefined;
+  const failed = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The browser did not start within ${timeoutMs} ms.`)), timeoutMs);
+    onExit = (code, signal) =>
+      reject(new Error(`The browser exited while starting (${signal ?? `code ${String(code)}`}): ${lastLine(seen)}`));
+    onError = (error) => reject(error);
+    child.once("exit", onExit);
+    child.once("error", onError);
   });
   try {
-    const endpoint = await readDevToolsEndpoint(child, options.startTimeoutMs ?? 30_000);
-    const browser = await puppeteer.connect({ browserWSEndpoint: endpoint, defaultViewport: null, protocolTimeout: 60_000 });
+    const transport = createPipeTransport(child.stdio[3] as Writable, child.stdio[4] as Readable);
+    const browser = await Promise.race([puppeteer.connect({ transport, defaultViewport: null, protocolTimeout: 60_000 }), failed]);
     return { browser, child };
   } catch (error) {
     child.kill("SIGKILL");
     throw error;
+  } finally {
+    clearTimeout(timer);
+    child.off("exit", onExit!);
+    child.off("error", onError!);
+    failed.catch(() => undefined);
   }
-}
-
-function readDevToolsEndpoint(child: ChildProcess, timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let seen = "";
-    const timer = setTimeout(() => fail(new Error(`The browser did not start within ${timeoutMs} ms.`)), timeoutMs);
-    const onData = (chunk: Buffer) => {
-      // Keep only a tail: the endpoint line is short, and the output before it can be long.
-      seen = (seen + chunk.toString("utf8")).slice(-8192);
-      const match = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
-      if (match) done(() => resolve(match[1]!));
-    };
-    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
-      fail(new Error(`The browser exited while starting (${signal ?? `code ${String(code)}`}): ${lastLine(seen)}`));
-    const onError = (error: Error) => fail(error);
-    const done = (settle: () => void) => {
-      clearTimeout(timer);
-      child.off("exit", onExit);
-      child.off("error", onError);
-      settle();
-    };
-    const fail = (error: Error) => done(() => reject(error));
-    child.stderr?.on("data", onData);
-    child.once("exit", onExit);
-    child.once("error", onError);
-  });
 }
 
 /** The last meaningful line of Chromium's output, e.g. "No usable sandbox!", for the start-up error. */

@@ -10,6 +10,7 @@ describe("Chromium flags", () => {
       "--ignore-certificate-errors",
       "--ignore-certificate-errors-spki-list=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=",
       "--remote-debugging-address=0.0.0.0",
+      "--remote-debugging-port=9222",
       "--lang=en-US",
     ];
     expect(withoutForbiddenFlags(flags)).toEqual(["--no-sandbox", "--lang=en-US"]);

@@ -59,6 +59,9 @@ describe.runIf(process.platform === "linux")("the scanning browser's sandbox", (
       expect(await page.evaluate(() => document.body.textContent)).toBe("sandboxed");
       const browserProcess = processInfo(launched.pid!);
       expect(browserProcess.cmdline).not.toContain("--no-sandbox");
+      // Driven over its pipe: no DevTools port another local process could reach, and it ends with us.
+      expect(browserProcess.cmdline).toContain("--remote-debugging-pipe");
+      expect(browserProcess.cmdline.filter((arg) => arg.startsWith("--remote-debugging-port"))).toEqual([]);
       const renderers = descendantsOf(launched.pid!).filter((info) => info.cmdline.includes("--type=renderer"));
       expect(renderers.length).toBeGreaterThan(0);
       for (const renderer of renderers) {
