@@ -23,7 +23,12 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: "unit", include: ALL_TESTS, exclude: [...BROWSER_TESTS, "**/node_modules/**"] } },
-      { extends: true, test: { name: "browser", include: BROWSER_TESTS, globalSetup: ["./test/support/browser-global-setup.ts"] } },
+      // Real scans on a shared 2-core CI machine take 2-3 times their quiet duration while other files run:
+      // browser tests get 60 s unless they state their own bound.
+      {
+        extends: true,
+        test: { name: "browser", include: BROWSER_TESTS, globalSetup: ["./test/support/browser-global-setup.ts"], testTimeout: 60_000 },
+      },
     ],
   },
 });

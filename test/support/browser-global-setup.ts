@@ -12,8 +12,14 @@ export default async function setup(project: TestProject) {
 
   const web = await startFixtureWeb();
   // The fixture web's CA is trusted at launch, as an operator's extraCaCerts would be.
-  const launched = await launchBrowser({ source: await resolveExecutable(), locale: "en-US", extraCaCerts: web.caCertPem });
-  project.provide("browserWSEndpoint", launched.browser.wsEndpoint());
+  // With a DevTools port for the test files' processes; driven over its pipe, it still ends with this one.
+  const launched = await launchBrowser({
+    source: await resolveExecutable(),
+    locale: "en-US",
+    extraCaCerts: web.caCertPem,
+    devToolsPort: true,
+  });
+  project.provide("browserWSEndpoint", launched.devToolsEndpoint!);
   project.provide("fixtureWeb", {
     port: web.port,
     caCertPem: web.caCertPem,

@@ -283,6 +283,7 @@ export type {
   RateLimitScope,
 } from "./ports/rate-limiter.js";
 export type { ScanInput, Scanner, ScanProgress } from "./ports/scanner.js";
+export type { ComponentStatus, HealthProbes } from "./ports/health-probes.js";
 export type { CreateIfNoActiveResult, ScanStore } from "./ports/scan-store.js";
 export type { JobOutcome, JobQueue, JobQueueFactory, JobQueueHandlers, ScanJobMessage } from "./ports/job-queue.js";
 export { SYSTEM_CLOCK } from "./ports/clock.js";
@@ -332,6 +333,9 @@ export {
 export { getScanResult } from "./use-cases/get-scan-result.js";
 export { getDomainLatest, getDomainLatestTable } from "./use-cases/get-domain-latest.js";
 export { getHealth } from "./use-cases/get-health.js";
+export { checkReadiness } from "./use-cases/check-readiness.js";
+export type { Readiness } from "./use-cases/check-readiness.js";
+export { COMPONENT_PROBE_TIMEOUT_MS } from "./use-cases/check-components.js";
 export { exportFindings, MCP_TOOL_HANDLERS } from "./use-cases/mcp-tool-handlers.js";
 export type { McpToolArguments, McpToolHandler } from "./use-cases/mcp-tool-handlers.js";
 export { runScanJob } from "./use-cases/run-scan-job.js";

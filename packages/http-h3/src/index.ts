@@ -8,6 +8,8 @@ export { DEFAULT_MAX_BODY_BYTES } from "./rest/rest-app-options.js";
 export { createClientAddressResolver } from "./rest/create-client-address-resolver.js";
 export { toErrorResponse } from "./rest/to-json-response.js";
 export { REPORT_ROUTE } from "./rest/create-report-route.js";
+export { addProbeRoutes, createProbeApp, PROBE_PATHS } from "./rest/create-probe-app.js";
+export type { ProbeRoutesOptions } from "./rest/create-probe-app.js";
 export { renderErrorPage, renderPendingPage, renderReportPage } from "./report/index.js";
 // The escaping template of the report pages, for a host's own server-rendered pages (the account pages).
 export { escapeHtml, markup, SafeHtml, trustedHtml } from "./report/markup.js";

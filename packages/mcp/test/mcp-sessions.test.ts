@@ -64,7 +64,7 @@ describe("MCP sessions over HTTP (sessions on)", () => {
     await stream.body?.cancel();
     expect((await raw("DELETE", { authorization: `Bearer ${alice}`, "mcp-session-id": sessionId })).status).toBe(200);
     expect((await raw("POST", { authorization: `Bearer ${alice}`, "mcp-session-id": sessionId }, list)).status).toBe(404);
-  });
+  }, 60_000);
 
   it("still authenticates every request of a session", async () => {
     const client = await mcp.connect("http", { surface: "hosted", token: alice });

@@ -83,6 +83,7 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): S
   });
   let classifier: Promise<Classifier> | null = null;
   let pool: Promise<BrowserPool> | null = null;
+  let closed = false;
   // Read once, for Chromium (as SPKI hashes) and for the Node-side transport probe (as trust anchors).
   let extraCaPem: Promise<string | undefined> | null = null;
   const getExtraCaPem = () => (extraCaPem ??= readExtraCaPem(options));
@@ -112,7 +113,14 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): S
         signal,
       );
     },
+    async probe() {
+      // A closed scanner stays closed: a probe must not open a new pool (and browser) behind close().
+      if (closed) return "degraded";
+      const current = await getPool().catch(() => null);
+      return current === null ? "degraded" : current.probe();
+    },
     async close() {
+      closed = true;
       const current = pool;
       pool = null;
       if (current) await (await current.catch(() => null))?.close();

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { browserTreeOf, survivorsOf, waitForBrowserOf } from "./support/browser-processes.js";
+import { browserTreeOf, killSurvivorsOf, waitForBrowserOf } from "./support/browser-processes.js";
 import { createScanAt } from "./support/cluster-env.js";
 import { fixtureServeEnv } from "./support/fixture-serve-env.js";
 import { startServeProcess, type ServeProcess } from "./support/serve-process.js";
@@ -26,10 +26,7 @@ describe("pnpm serve leaves no browser behind", () => {
     await writeFile(join(root, "fixture-ca.pem"), web.caCertPem);
     // Loaded into the server with --import: SIGUSR2 throws an error nothing catches, as a bug would.
     preload = join(root, "uncaught-on-sigusr2.mjs");
-    await writeFile(
-      preload,
-      `process.on("SIGUSR2", () => setImmediate(() => { throw new Error("an uncaught error, on purpose"); }));\n`,
-    );
+    await writeFile(preload, `process.on("SIGUSR2", () => setImmediate(() => { throw new Error("an uncaught error, on purpose"); }));\n`);
   });
   afterEach(async () => {
     await Promise.all(started.splice(0).map((server) => server.kill()));
@@ -63,7 +60,9 @@ describe("pnpm serve leaves no browser behind", () => {
   }
 
   async function exitOf(server: ServeProcess): Promise<number | string | null> {
-    await new Promise<void>((resolve) => (server.child.exitCode !== null || server.child.signalCode !== null ? resolve() : server.child.once("exit", () => resolve())));
+    await new Promise<void>((resolve) =>
+      server.child.exitCode !== null || server.child.signalCode !== null ? resolve() : server.child.once("exit", () => resolve()),
+    );
     return server.child.signalCode ?? server.child.exitCode;
   }
 
@@ -71,7 +70,7 @@ describe("pnpm serve leaves no browser behind", () => {
     const { server, browser } = await serverWithRunningScan("graceful", { PUBLIC_SCAN_SHUTDOWN_GRACE_MS: "300" });
     server.child.kill("SIGTERM");
     expect(await exitOf(server)).toBe(0);
-    expect(await survivorsOf(browser)).toEqual([]);
+    expect(await killSurvivorsOf(browser)).toEqual([]);
   });
 
   it("two signals in quick succession (a process manager and the package manager both forward one)", { timeout: 90_000 }, async () => {
@@ -80,7 +79,7 @@ describe("pnpm serve leaves no browser behind", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     server.child.kill("SIGINT");
     expect(await exitOf(server)).toBe(130);
-    expect(await survivorsOf(browser)).toEqual([]);
+    expect(await killSurvivorsOf(browser)).toEqual([]);
   });
 
   it("an uncaught error ends the process and its browser", { timeout: 90_000 }, async () => {
@@ -88,7 +87,7 @@ describe("pnpm serve leaves no browser behind", () => {
     server.child.kill("SIGUSR2");
     expect(await exitOf(server)).toBe(1);
     expect(server.output()).toContain("an uncaught error, on purpose");
-    expect(await survivorsOf(browser)).toEqual([]);
+    expect(await killSurvivorsOf(browser)).toEqual([]);
   });
 
   it("SIGKILL of the server (an OOM kill of Node): no shutdown code runs, the browser still ends", { timeout: 90_000 }, async () => {
@@ -96,26 +95,30 @@ describe("pnpm serve leaves no browser behind", () => {
     // Not server.kill(): that helper also kills the browser, which is what must happen without help.
     server.child.kill("SIGKILL");
     expect(await exitOf(server)).toBe("SIGKILL");
-    expect(await survivorsOf(browser)).toEqual([]);
+    expect(await killSurvivorsOf(browser)).toEqual([]);
   });
 
-  it("a renderer killed mid-scan (an OOM kill inside the browser): the scan ends, the server goes on, then stops clean", { timeout: 120_000 }, async () => {
-    const { server, scanId } = await serverWithRunningScan("renderer");
-    const renderer = browserTreeOf(server.child.pid!).find((row) => row.args.includes("--type=renderer"))!;
-    process.kill(renderer.pid, "SIGKILL");
-    const ended = await waitForScanEnd(server.url!, scanId);
-    expect(["failed", "completed", "completed_limited"]).toContain(ended);
-    // The same browser serves the next scan.
-    const next = await createScanAt(server.url!, urlOf("quiet-bakery"));
-    expect(next.status).toBe(202);
-    const { scanId: nextId } = (await next.json()) as { scanId: string };
-    expect(await waitForScanEnd(server.url!, nextId)).toBe("completed");
-    const browser = browserTreeOf(server.child.pid!).map((row) => row.pid);
-    expect(browser.length).toBeGreaterThan(0);
-    server.child.kill("SIGTERM");
-    expect(await exitOf(server)).toBe(0);
-    expect(await survivorsOf(browser)).toEqual([]);
-  });
+  it(
+    "a renderer killed mid-scan (an OOM kill inside the browser): the scan ends, the server goes on, then stops clean",
+    { timeout: 120_000 },
+    async () => {
+      const { server, scanId } = await serverWithRunningScan("renderer");
+      const renderer = browserTreeOf(server.child.pid!).find((row) => row.args.includes("--type=renderer"))!;
+      process.kill(renderer.pid, "SIGKILL");
+      const ended = await waitForScanEnd(server.url!, scanId);
+      expect(["failed", "completed", "completed_limited"]).toContain(ended);
+      // The same browser serves the next scan.
+      const next = await createScanAt(server.url!, urlOf("quiet-bakery"));
+      expect(next.status).toBe(202);
+      const { scanId: nextId } = (await next.json()) as { scanId: string };
+      expect(await waitForScanEnd(server.url!, nextId)).toBe("completed");
+      const browser = browserTreeOf(server.child.pid!).map((row) => row.pid);
+      expect(browser.length).toBeGreaterThan(0);
+      server.child.kill("SIGTERM");
+      expect(await exitOf(server)).toBe(0);
+      expect(await killSurvivorsOf(browser)).toEqual([]);
+    },
+  );
 });
 
 async function waitFor(condition: () => boolean, timeoutMs = 30_000): Promise<void> {

@@ -102,8 +102,8 @@ export {
 export type { BundleDetail, ScanBundle } from "./scan-bundle.js";
 export { CollectorDiagnosticSchema, MAX_DIAGNOSTIC_COLLECTORS, ScanDiagnosticsSchema } from "./diagnostics.js";
 export type { ScanDiagnostics } from "./diagnostics.js";
-export { HealthSchema } from "./health.js";
-export type { Health } from "./health.js";
+export { HealthComponentsSchema, HealthSchema } from "./health.js";
+export type { Health, HealthComponents } from "./health.js";
 export { OpenApiDocumentSchema } from "./openapi-document.js";
 export { DEFAULT_RETRY_AFTER_SECONDS, ERROR_CODES, ERROR_TABLE } from "./error-codes.js";
 export type { ErrorCode } from "./error-codes.js";

@@ -1,5 +1,6 @@
 import type { ScanPhase } from "../contract/states.js";
 import type { ScanObservations } from "../observations/scan-observations.js";
+import type { ComponentStatus } from "./health-probes.js";
 
 /** Progress a scanner reports while it works; the job turns it into phase, heartbeat and progress. */
 export interface ScanProgress {
@@ -25,4 +26,9 @@ export interface Scanner {
   scan(input: ScanInput): Promise<ScanObservations>;
   /** Releases the browser and every other resource; idempotent. */
   close(): Promise<void>;
+  /**
+   * Whether this scanner could start a scan now (its browser runs or can be started), for readiness.
+   * Optional: a scanner with nothing to check leaves it out.
+   */
+  probe?(): Promise<ComponentStatus>;
 }

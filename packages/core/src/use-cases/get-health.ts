@@ -1,31 +1,27 @@
 import { API_VERSION, CONTRACT_VERSION, DISCLAIMER, WEIGHTED_READ_POLICY_VERSION, type Health } from "../contract/index.js";
+import type { HealthProbes } from "../ports/health-probes.js";
 import { SCORE_VERSION } from "../projection/score/score-rubric.js";
+import { allOk, checkComponents } from "./check-components.js";
 import { linksOf } from "./render-context.js";
 import type { ServiceDeps } from "./service-deps.js";
 
-/** A scanId no scan has: reading it exercises the store without touching real data. */
-const PROBE_SCAN_ID = "00000000-0000-4000-8000-000000000000";
-
 /**
- * GET /api/v2/health: discovery (versions, regions, surfaces) and liveness. `degraded` when the scan store
- * does not answer a read; the cause stays in the host's logs, never in the body (no internals).
+ * GET /api/v2/health: discovery (versions, regions, surfaces) and the state of each component this process
+ * uses. `degraded` when any is (the scan store does not answer a read, the host's queue or scanner probe
+ * fails); causes stay in the host's logs, never in the body (no internals). Always 200: a health reader
+ * wants the body; readiness (`checkReadiness`) is the probe that answers 503.
  */
 export async function getHealth(
   deps: ServiceDeps,
-  input: { surfaces: Health["surfaces"]; onProbeError?: (error: unknown) => void },
+  input: { surfaces: Health["surfaces"]; probes?: HealthProbes | undefined; onProbeError?: ((error: unknown) => void) | undefined },
 ): Promise<{ status: 200; body: Health }> {
-  let status: Health["status"] = "ok";
-  try {
-    await deps.scans.get(PROBE_SCAN_ID);
-  } catch (error) {
-    status = "degraded";
-    input.onProbeError?.(error);
-  }
+  const components = await checkComponents(deps, input);
   return {
     status: 200,
     body: {
       type: "service_health",
-      status,
+      status: allOk(components) ? "ok" : "degraded",
+      components,
       apiVersion: API_VERSION,
       contractVersion: CONTRACT_VERSION,
       scoreVersion: SCORE_VERSION,

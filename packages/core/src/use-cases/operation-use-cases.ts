@@ -2,6 +2,7 @@ import type { Health, OperationId } from "../contract/index.js";
 import { ServiceError } from "../errors/service-error.js";
 import { checkCredential, type Credential } from "../keys/authenticate.js";
 import { requestReadOnlyKey, type RequestReadOnlyKeyDeps } from "../keys/request-read-only-key.js";
+import type { HealthProbes } from "../ports/health-probes.js";
 import type { KeyStore } from "../ports/key-store.js";
 import { createScan } from "./create-scan.js";
 import { getDomainLatest, getDomainLatestTable } from "./get-domain-latest.js";
@@ -19,7 +20,9 @@ export interface OperationDeps {
   keyRequests?: Omit<RequestReadOnlyKeyDeps, "keys" | "clock" | "supportEmail"> | undefined;
   /** The surfaces this host serves, for health. */
   surfaces: Health["surfaces"];
-  /** The store probe's failure, for the host's logs (health answers `degraded`, never the cause). */
+  /** The host's checks of its queue and scanner, reported by health beside the scan store. */
+  probes?: HealthProbes | undefined;
+  /** A probe's failure, for the host's logs (health answers `degraded`, never the cause). */
   onProbeError?: ((error: unknown) => void) | undefined;
 }
 
@@ -89,6 +92,5 @@ export const OPERATION_USE_CASES: Record<UseCaseOperationId, OperationUseCase> =
   getScanPreConsentCookiesTrackers: (deps, input) => getPreConsentTable(deps.service, scanRead(input)),
   getDomainLatestScan: (deps, input) => getDomainLatest(deps.service, domainRead(input)),
   getDomainLatestPreConsentCookiesTrackers: (deps, input) => getDomainLatestTable(deps.service, domainRead(input)),
-  getHealth: (deps) =>
-    getHealth(deps.service, { surfaces: deps.surfaces, ...(deps.onProbeError ? { onProbeError: deps.onProbeError } : {}) }),
+  getHealth: (deps) => getHealth(deps.service, { surfaces: deps.surfaces, probes: deps.probes, onProbeError: deps.onProbeError }),
 };

@@ -50,6 +50,7 @@ export async function callOperation(options: RestAppOptions, call: OperationCall
         mcp: options.surfaces?.mcp ?? options.mcp?.hosted !== undefined,
         mcpLight: options.surfaces?.mcpLight ?? options.mcp?.light !== undefined,
       },
+      probes: options.probes,
       onProbeError: (error) => options.onError?.(error, { requestId: "health", route: "getHealth" }),
     },
     {

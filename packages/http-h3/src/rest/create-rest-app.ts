@@ -3,6 +3,7 @@ import { OPERATIONS, isServiceError, ServiceError, type OperationSpec } from "@p
 import { H3, HTTPError, type H3Event } from "h3";
 import { createClientAddressResolver } from "./create-client-address-resolver.js";
 import { createOperationRoute } from "./create-operation-route.js";
+import { addProbeRoutes } from "./create-probe-app.js";
 import { createReportRoute } from "./create-report-route.js";
 import type { RestAppOptions } from "./rest-app-options.js";
 import { corsHeaders, toErrorResponse } from "./to-json-response.js";
@@ -55,6 +56,11 @@ export function createRestApp(options: RestAppOptions): H3 {
     app.all(toRouterPath(path), createOperationRoute({ options, operations, addressOf }));
   }
   createReportRoute(app, { options, addressOf });
+  addProbeRoutes(app, {
+    scans: options.service.scans,
+    probes: options.probes,
+    onProbeError: (error) => options.onError?.(error, { requestId: "readiness", route: "readiness" }),
+  });
   // The MCP endpoints answer JSON-RPC, not the REST envelope: their handlers own their responses.
   for (const [path, handler] of [
     ["/mcp", options.mcp?.hosted],

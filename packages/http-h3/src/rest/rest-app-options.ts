@@ -1,4 +1,4 @@
-import type { AuditLog, CounterStore, Health, KeyStore, ServiceDeps, SessionResolver } from "@public-scan/core";
+import type { AuditLog, CounterStore, Health, HealthProbes, KeyStore, ServiceDeps, SessionResolver } from "@public-scan/core";
 
 /**
  * A surface served from a fetch-style handler (the MCP endpoints of `@public-scan/mcp`): the request, and
@@ -39,6 +39,11 @@ export interface RestAppOptions {
    * must not overlap the REST and MCP paths.
    */
   mounts?: ReadonlyArray<{ paths: readonly string[]; handler: SurfaceHandler }>;
+  /**
+   * The host's checks of its job queue and scanner, reported by /api/v2/health and /readyz beside the scan
+   * store (core probes that itself). Leave a part out when this process does not use it.
+   */
+  probes?: HealthProbes;
   /** Which other surfaces this host serves, for health, when another host serves them (default: from `mcp`). */
   surfaces?: Omit<Health["surfaces"], "rest">;
   /**

@@ -9,6 +9,8 @@ export interface BrowserPoolOptions {
   launch: () => Promise<PooledBrowser>;
   /** Scans that may run at the same time in the browser. */
   concurrency: number;
+  /** After a failed launch, probes wait this long before they try another (default 10 s). */
+  probeRetryMs?: number;
 }
 
 export interface BrowserPool {
@@ -17,6 +19,12 @@ export interface BrowserPool {
    * relaunched after a crash; a task running when the browser died fails alone.
    */
   use<T>(task: (browser: Browser) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /**
+   * Whether a scan could get a browser now: `ok` once one runs. With none running, the probe launches one
+   * (so readiness reflects a browser that cannot start before a scan finds out), at most once per
+   * `probeRetryMs` after a failure.
+   */
+  probe(): Promise<"ok" | "degraded">;
   /** Closes the browser; tasks still waiting are refused. */
   close(): Promise<void>;
   /** How many tasks run and wait now, and how many times the browser was launched. */
@@ -27,6 +35,8 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new Error("concurrency must be a positive integer");
   let current: Promise<PooledBrowser> | null = null;
   let launches = 0;
+  let lastFailureAt = Number.NEGATIVE_INFINITY;
+  let closed = false;
   const slots = createSlots(options.concurrency);
 
   // One browser for all slots, launched on first use and again after it disconnected or failed to start.
@@ -41,6 +51,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
             if (current === launching) current = null;
           }),
         () => {
+          lastFailureAt = Date.now();
           if (current === launching) current = null;
         },
       );
@@ -58,7 +69,14 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
         slots.release();
       }
     },
+    async probe() {
+      if (closed) return "degraded";
+      if (current === null && Date.now() - lastFailureAt < (options.probeRetryMs ?? 10_000)) return "degraded";
+      const launched = await browser().catch(() => null);
+      return launched?.browser.connected === true ? "ok" : "degraded";
+    },
     async close() {
+      closed = true;
       slots.close();
       const launched = current;
       current = null;

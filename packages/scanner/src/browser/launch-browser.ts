@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { chmod, chown, mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { chmod, chown, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Browser } from "puppeteer-core";
@@ -23,6 +23,12 @@ export interface LaunchBrowserOptions {
   extraArgs?: readonly string[];
   /** How the browser is confined; default: `chooseSandbox()` for this process. */
   sandbox?: SandboxPolicy;
+  /**
+   * Also listen on a local DevTools port, for a browser that other processes connect to (a test suite's
+   * shared browser). Off for scanning: any local process could drive a browser with a port. The pipe
+   * stays this process's channel either way, so the browser still ends with it.
+   */
+  devToolsPort?: boolean;
 }
 
 export interface LaunchedBrowser {
@@ -32,6 +38,8 @@ export interface LaunchedBrowser {
   /** The browser process and its temporary profile; null for a remote browser. */
   pid: number | null;
   profileDir: string | null;
+  /** The DevTools WebSocket of a browser launched with `devToolsPort`, else null. */
+  devToolsEndpoint: string | null;
   /** Closes the browser (or disconnects from a remote one) and removes the temporary profile. */
   close(): Promise<void>;
 }
@@ -55,7 +63,8 @@ async function launchOnce(options: LaunchBrowserOptions): Promise<LaunchedBrowse
   const { source } = options;
   if (source.kind === "remote") {
     const browser = await puppeteer.connect({ browserWSEndpoint: source.browserWSEndpoint, defaultViewport: null });
-    return { browser, sandbox: { kind: "remote" }, pid: null, profileDir: null, close: () => browser.disconnect() };
+    const close = () => browser.disconnect();
+    return { browser, sandbox: { kind: "remote" }, pid: null, profileDir: null, devToolsEndpoint: source.browserWSEndpoint, close };
   }
 
   const sandbox = options.sandbox ?? chooseSandbox({ uid: process.getuid?.() });
@@ -68,7 +77,10 @@ async function launchOnce(options: LaunchBrowserOptions): Promise<LaunchedBrowse
     `--lang=${options.locale}`,
     ...(sandbox.kind === "none" ? ["--no-sandbox"] : []),
     ...(options.extraArgs ?? []),
-  ]).filter((arg) => sandbox.kind === "none" || arg !== "--no-sandbox");
+  ])
+    .filter((arg) => sandbox.kind === "none" || arg !== "--no-sandbox")
+    // The DevTools pipe is how this process drives the browser; the browser ends when the pipe closes.
+    .concat("--remote-debugging-pipe", options.devToolsPort === true ? ["--remote-debugging-port=0"] : []);
   try {
     // The profile is also the browser's HOME, so the only NSS database it reads is the one written here.
     const trustStore =
@@ -87,7 +99,8 @@ async function launchOnce(options: LaunchBrowserOptions): Promise<LaunchedBrowse
       await removeProfile();
     };
     started.browser.once("disconnected", () => void removeProfile().catch(() => undefined));
-    return { browser: started.browser, sandbox, pid: started.child?.pid ?? null, profileDir: userDataDir, close };
+    const devToolsEndpoint = options.devToolsPort === true ? await readDevToolsEndpoint(userDataDir) : null;
+    return { browser: started.browser, sandbox, pid: started.child?.pid ?? null, profileDir: userDataDir, devToolsEndpoint, close };
   } catch (error) {
     await removeProfile();
     throw error;
@@ -111,7 +124,8 @@ async function startAsSelf(input: StartInput): Promise<{ browser: Browser; child
     args: [...new Set(input.args)],
     defaultViewport: null,
     ignoreDefaultArgs: [...DROPPED_PUPPETEER_DEFAULTS],
-    // The DevTools pipe, not a port: the browser ends with this process however it dies (createPipeTransport).
+    // The DevTools pipe (also in the flags, so puppeteer adds no port): the browser ends with this process
+    // however it dies (createPipeTransport).
     pipe: true,
     handleSIGINT: false,
     handleSIGTERM: false,
@@ -150,6 +164,17 @@ async function chownTree(root: string, path: string, owner: { uid: number; gid: 
     await chown(folder, owner.uid, owner.gid);
   }
   for (const file of await readdir(path)) await chown(join(path, file), owner.uid, owner.gid);
+}
+
+/** The WebSocket endpoint Chromium wrote to the profile's DevToolsActivePort file (port, then path). */
+async function readDevToolsEndpoint(userDataDir: string, timeoutMs = 10_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const [port, path] = (await readFile(join(userDataDir, "DevToolsActivePort"), "utf8").catch(() => "")).split("\n");
+    if (port && path) return `ws://127.0.0.1:${port.trim()}${path.trim()}`;
+    if (Date.now() > until) throw new Error("the browser did not report its DevTools port");
+    await sleep(50);
+  }
 }
 
 /** Waits for the browser process to end after Browser.close, and kills it if it does not. */

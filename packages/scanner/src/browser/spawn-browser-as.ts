@@ -5,7 +5,7 @@ import { createPipeTransport } from "./create-pipe-transport.js";
 
 export interface SpawnBrowserAsOptions {
   executablePath: string;
-  /** Every Chromium flag, `--user-data-dir` included; the DevTools pipe is added here. */
+  /** Every Chromium flag, `--user-data-dir` included; the DevTools pipe is added here unless present. */
   args: readonly string[];
   user: { uid: number; gid: number };
   /** The profile directory, already owned by `user`; also the browser's HOME. */
@@ -22,7 +22,8 @@ export interface SpawnBrowserAsOptions {
  */
 export async function spawnBrowserAs(options: SpawnBrowserAsOptions): Promise<{ browser: Browser; child: ChildProcess }> {
   const { default: puppeteer } = await import("puppeteer-core");
-  const child = spawn(options.executablePath, [...options.args, "--remote-debugging-pipe"], {
+  const args = options.args.includes("--remote-debugging-pipe") ? options.args : [...options.args, "--remote-debugging-pipe"];
+  const child = spawn(options.executablePath, [...args], {
     uid: options.user.uid,
     gid: options.user.gid,
     env: { ...process.env, HOME: options.userDataDir },

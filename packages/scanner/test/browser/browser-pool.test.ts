@@ -75,4 +75,57 @@ describe("browser pool", () => {
   it("refuses a concurrency below one", () => {
     expect(() => createBrowserPool({ launch: fakeLaunch().launch, concurrency: 0 })).toThrow("concurrency");
   });
+
+  describe("probe (readiness)", () => {
+    /** Browsers that say whether they are connected, as puppeteer's do; `failing` launches reject. */
+    function probedLaunch(state: { failing: boolean }) {
+      let launches = 0;
+      const browsers: Array<EventEmitter & { connected: boolean }> = [];
+      const launch = () => {
+        launches += 1;
+        if (state.failing) return Promise.reject(new Error("Failed to launch the browser process"));
+        const browser = Object.assign(new EventEmitter(), { connected: true });
+        browsers.push(browser);
+        const close = () => Promise.resolve(void ((browser.connected = false), browser.emit("disconnected")));
+        return Promise.resolve({ browser: browser as unknown as Browser, close });
+      };
+      return { launch, browsers, launches: () => launches };
+    }
+
+    it("starts a browser when none runs, answers ok, and reuses it", async () => {
+      const fake = probedLaunch({ failing: false });
+      const pool = createBrowserPool({ launch: fake.launch, concurrency: 1 });
+      expect(await pool.probe()).toBe("ok");
+      expect(await pool.probe()).toBe("ok");
+      expect(fake.launches()).toBe(1);
+      // A crashed browser is relaunched by the next probe, before any scan needs it.
+      fake.browsers[0]!.connected = false;
+      fake.browsers[0]!.emit("disconnected");
+      expect(await pool.probe()).toBe("ok");
+      expect(fake.launches()).toBe(2);
+      await pool.close();
+    });
+
+    it("is degraded while the browser cannot start, retries only after probeRetryMs, and recovers", async () => {
+      const state = { failing: true };
+      const fake = probedLaunch(state);
+      const pool = createBrowserPool({ launch: fake.launch, concurrency: 1, probeRetryMs: 50 });
+      expect(await pool.probe()).toBe("degraded");
+      expect(await pool.probe()).toBe("degraded");
+      expect(fake.launches()).toBe(1);
+      state.failing = false;
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(await pool.probe()).toBe("ok");
+      expect(fake.launches()).toBe(2);
+      await pool.close();
+    });
+
+    it("never launches a browser once closed", async () => {
+      const fake = probedLaunch({ failing: false });
+      const pool = createBrowserPool({ launch: fake.launch, concurrency: 1 });
+      await pool.close();
+      expect(await pool.probe()).toBe("degraded");
+      expect(fake.launches()).toBe(0);
+    });
+  });
 });

@@ -14,8 +14,10 @@ import { toDynamoCounterItem, toDynamoCounterState, withUnits, type DynamoCounte
 export interface DynamoCounterStoreOptions extends DynamoStoreOptions {
   /**
    * Rounds of read-evaluate-write one consume may take when other requests keep winning the race for the
-   * same counters; then it throws (nothing of it stays consumed). Default 32: a round lost means another
-   * request was admitted or refused meanwhile, so a counter of limit L settles within about L rounds.
+   * same counters; then it throws (nothing of it stays consumed). Default 100: a round lost means another
+   * request wrote meanwhile, so in a burst of N requests on one counter the last may lose about N rounds
+   * (32 was too few for 50 at once on a busy host: CI saw a request give up). With the jittered waits,
+   * 100 rounds take about 5 s at most.
    */
   readonly maxAttempts?: number;
   /** Added to an item's TTL beyond its last bucket, to absorb clock skew between hosts. Default 60 s. */
@@ -67,7 +69,7 @@ const backoff = (round: number) => Math.random() * Math.min(100, 2 * 2 ** round)
  */
 export function createDynamoCounterStore(options: DynamoCounterStoreOptions): CounterStore {
   const items = createDynamoItems({ ...options, name: "DynamoDB counter store" });
-  const maxAttempts = options.maxAttempts ?? 32;
+  const maxAttempts = options.maxAttempts ?? 100;
   if (!(maxAttempts >= 1)) throw new RangeError("maxAttempts must be at least 1");
   const graceMs = Math.trunc(options.ttlGraceMs ?? 60_000);
   if (!(graceMs >= 1)) throw new RangeError("ttlGraceMs must be at least 1 ms");

@@ -44,6 +44,8 @@ export interface ServeConfig {
   role: ServeRole;
   /** How long a worker holds a running job's lock between renewals; a dead worker's job runs again after it. */
   jobLockMs: number;
+  /** A worker's port for /livez and /readyz (on `host`); null: none. API processes answer them on `port`. */
+  probePort: number | null;
   help: boolean;
 }
 
@@ -92,6 +94,8 @@ Distributed mode:
   PUBLIC_SCAN_REDIS_PREFIX           prefix of every Redis key (default public-scan:); one per deployment
   PUBLIC_SCAN_JOB_LOCK_MS            a running job's lock, renewed at half of it; a dead worker's scan is
                                      run again by another worker about this long after (default 30000)
+  PUBLIC_SCAN_PROBE_PORT             a worker's port for /livez and /readyz (default: none; API processes
+                                     answer both on their own port)
 Other:
   PUBLIC_SCAN_SHUTDOWN_GRACE_MS      on SIGINT/SIGTERM, time running scans get to finish (default 15000)
   PUBLIC_SCAN_IDENTIFIER_SECRET      secret for hashing client addresses in rate-limit counters and
@@ -180,6 +184,10 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
     smtpCaFile: env.PUBLIC_SCAN_SMTP_CA ?? null,
     supportEmail: env.PUBLIC_SCAN_SUPPORT_EMAIL ?? null,
     jobLockMs: integer({ name: "PUBLIC_SCAN_JOB_LOCK_MS", value: env.PUBLIC_SCAN_JOB_LOCK_MS, fallback: 30_000, min: 1000, max: 600_000 }),
+    probePort:
+      env.PUBLIC_SCAN_PROBE_PORT === undefined || env.PUBLIC_SCAN_PROBE_PORT === ""
+        ? null
+        : integer({ name: "PUBLIC_SCAN_PROBE_PORT", value: env.PUBLIC_SCAN_PROBE_PORT, fallback: 0, min: 0, max: 65_535 }),
     help: values.help ?? false,
   };
 }

@@ -74,5 +74,6 @@ async function announceWorker(config: ServeConfig, io: CommandIo, log: (line: st
   io.stdout(
     `public-scan worker: runs up to ${worker.concurrency} scans at a time from the job queue on Redis ${redactUrl(config.redisUrl ?? "")} (prefix ${config.redisPrefix})\n`,
   );
+  if (worker.probeUrl !== null) io.stdout(`probes: ${worker.probeUrl}/livez and ${worker.probeUrl}/readyz\n`);
   return worker.close;
 }

@@ -118,6 +118,9 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
     ...(accounts === null
       ? {}
       : { keyRequests: { sessions: accounts.accounts.sessions, audit: keys.audit, counters }, mounts: [accounts.accounts.mount] }),
+    // An API process of a cluster never launches a browser (workers do), so only a process that scans
+    // reports its scanner; Redis and the queue on it answer through the scan store's probe.
+    probes: config.role === "api" || scanner.probe === undefined ? {} : { scanner: () => scanner.probe!() },
     onError: (error, context) => logError(error, `${context.requestId} ${context.route}`),
   });
   routes.fetch = (request) => app.fetch(request);

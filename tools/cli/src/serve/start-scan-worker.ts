@@ -1,4 +1,5 @@
 import { createLocalService } from "@public-scan/core";
+import { createProbeApp, serveRestApp } from "@public-scan/http-h3";
 import { composeServeCommand } from "./compose-serve-command.js";
 import { createServeQueue } from "./create-serve-queue.js";
 import type { ServeConfig } from "./parse-serve-config.js";
@@ -7,6 +8,8 @@ import { prepareServeProcess } from "./prepare-serve-process.js";
 export interface ScanWorker {
   /** Scans this process runs at the same time. */
   concurrency: number;
+  /** Where /livez and /readyz answer (PUBLIC_SCAN_PROBE_PORT), or null. */
+  probeUrl: string | null;
   /** Stops taking jobs; running scans get the grace period, then go back to the queue for another worker. */
   close: () => Promise<void>;
 }
@@ -40,9 +43,24 @@ export async function startScanWorker(config: ServeConfig, log: (line: string) =
     config: { baseUrl: config.baseUrl ?? "http://localhost" },
     onJobError: (error, scanId) => log(`scan ${scanId} failed: ${error instanceof Error ? error.message : String(error)}`),
   });
+  // Readiness of a worker: Redis answers (the scan store's probe) and its browser runs or can start.
+  const probes =
+    config.probePort === null
+      ? null
+      : await serveRestApp({
+          app: createProbeApp({
+            scans,
+            probes: scanner.probe === undefined ? {} : { scanner: () => scanner.probe!() },
+            onProbeError: (error) => log(`readiness: ${error instanceof Error ? error.message : String(error)}`),
+          }),
+          host: config.host,
+          port: config.probePort,
+        });
   return {
     concurrency: config.concurrency,
+    probeUrl: probes?.url ?? null,
     close: async () => {
+      await probes?.close({ graceMs: 1000 });
       await service.close({ graceMs: config.shutdownGraceMs });
       await scanner.close();
       await Promise.all([counters.close(), keys.close()]);

@@ -35,7 +35,7 @@ export async function waitForBrowserOf(root: number, timeoutMs = 30_000): Promis
 }
 
 /** The processes of `pids` still alive after `timeoutMs` (an empty list once all are gone); zombies count as gone. */
-export async function survivorsOf(pids: readonly number[], timeoutMs = 10_000): Promise<ProcessRow[]> {
+async function survivorsOf(pids: readonly number[], timeoutMs = 10_000): Promise<ProcessRow[]> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const alive = new Set(pids);
@@ -47,4 +47,20 @@ export async function survivorsOf(pids: readonly number[], timeoutMs = 10_000): 
     if (rows.length === 0 || Date.now() >= until) return rows;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * The processes of `pids` left alive after `timeoutMs`, killed before they are returned: a failing leak test
+ * must not leak the browser it found onto the machine (and into later tests).
+ */
+export async function killSurvivorsOf(pids: readonly number[], timeoutMs = 10_000): Promise<ProcessRow[]> {
+  const left = await survivorsOf(pids, timeoutMs);
+  for (const row of left) {
+    try {
+      process.kill(row.pid, "SIGKILL");
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return left;
 }
