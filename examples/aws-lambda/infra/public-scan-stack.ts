@@ -72,6 +72,8 @@ export const STORE_ACTIONS = [
  */
 export class PublicScanStack extends Stack {
   readonly tables: Record<LambdaTableKind, dynamodb.Table>;
+  /** The audit trail of the operator's key commands (`pnpm keys`): no function reads or writes it. */
+  readonly auditTable: dynamodb.Table;
   readonly queue: sqs.Queue;
   readonly deadLetterQueue: sqs.Queue;
   readonly api: lambda.Function;
@@ -83,6 +85,7 @@ export class PublicScanStack extends Stack {
   constructor(scope: Construct, id: string, props: PublicScanStackProps) {
     super(scope, id, props);
     this.tables = Object.fromEntries(LAMBDA_TABLES.map((kind) => [kind, this.table(kind)])) as Record<LambdaTableKind, dynamodb.Table>;
+    this.auditTable = this.table("audit");
 
     this.deadLetterQueue = new sqs.Queue(this, "ScanJobsDeadLetter", {
       retentionPeriod: Duration.days(14),
@@ -154,6 +157,8 @@ export class PublicScanStack extends Stack {
     // Least privilege: the API writes scans, keys (last use) and counters and sends jobs; the worker writes
     // scans and re-sends a job it gives back (the event source mapping adds the receive and delete rights);
     // the recovery writes scans and re-sends jobs. The secret is read by CloudFormation, not by the functions.
+    // The audit table is the operator's (`pnpm keys`): the API serves no key request (no sessions), so it
+    // appends no audit event, and no function is granted the table.
     for (const kind of LAMBDA_TABLES) this.tables[kind].grant(this.api, ...STORE_ACTIONS);
     this.tables.scans.grant(this.worker, ...STORE_ACTIONS);
     this.tables.scans.grant(this.recover, ...STORE_ACTIONS);
@@ -173,6 +178,15 @@ export class PublicScanStack extends Stack {
       value: this.apiUrl.url,
       description: "The API's Function URL (REST /api/v2, MCP /mcp and /mcp/light)",
     });
+    // What an operator passes to `pnpm keys issue|revoke --dynamodb-keys-table … --dynamodb-audit-table …`.
+    new CfnOutput(this, "KeysTableName", {
+      value: this.tables.keys.tableName,
+      description: "The keys table: pnpm keys --dynamodb-keys-table (or PUBLIC_SCAN_KEYS_TABLE)",
+    });
+    new CfnOutput(this, "AuditTableName", {
+      value: this.auditTable.tableName,
+      description: "The audit table of the operator's key commands: pnpm keys --dynamodb-audit-table (or PUBLIC_SCAN_AUDIT_TABLE)",
+    });
     new CfnOutput(this, "AlarmTopicArn", {
       value: alarms.topicArn,
       description: "Subscribe to be told of scan jobs in the dead-letter queue",
@@ -180,7 +194,7 @@ export class PublicScanStack extends Stack {
   }
 
   /** One table of `DYNAMO_TABLES`: on demand, point-in-time recovery, TTL where the stores expire items, kept on stack deletion. */
-  private table(kind: LambdaTableKind): dynamodb.Table {
+  private table(kind: LambdaTableKind | "audit"): dynamodb.Table {
     const definition = DYNAMO_TABLES[kind] as (typeof DYNAMO_TABLES)[keyof typeof DYNAMO_TABLES];
     const string = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
     const table = new dynamodb.Table(this, `${kind[0]!.toUpperCase()}${kind.slice(1)}Table`, {

@@ -6,7 +6,10 @@ import { DYNAMO_TABLES, type DynamoTableKind } from "@public-scan/storage/dynamo
  * from (infra/public-scan-stack.ts; the arithmetic is in README.md).
  */
 
-/** The tables of the Lambda API and worker. Accounts (and their audit trail) are not part of it: see README.md. */
+/**
+ * The tables the functions read and write. Accounts are not part of the Lambda deployment (README.md); the stack's
+ * audit table is the operator's (`pnpm keys`), which no function touches.
+ */
 export const LAMBDA_TABLES = ["scans", "keys", "counters"] as const satisfies readonly DynamoTableKind[];
 export type LambdaTableKind = (typeof LAMBDA_TABLES)[number];
 

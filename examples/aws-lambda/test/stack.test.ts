@@ -33,7 +33,7 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
   afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
 
   it("creates the tables of DYNAMO_TABLES: on demand, point-in-time recovery, TTL, their indexes keys-only", () => {
-    template.resourceCountIs("AWS::DynamoDB::Table", 3);
+    template.resourceCountIs("AWS::DynamoDB::Table", 4);
     template.hasResourceProperties("AWS::DynamoDB::Table", {
       BillingMode: "PAY_PER_REQUEST",
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
@@ -45,7 +45,25 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
       KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
       TimeToLiveSpecification: { AttributeName: DYNAMO_TABLES.counters.timeToLiveAttribute, Enabled: true },
     });
-    for (const [, table] of ofType("AWS::DynamoDB::Table")) expect(table).toMatchObject({ DeletionPolicy: "Retain" });
+    for (const [, table] of ofType("AWS::DynamoDB::Table")) {
+      expect(table).toMatchObject({
+        DeletionPolicy: "Retain",
+        Properties: { PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } },
+      });
+    }
+  });
+
+  it("creates the audit table of the operator's key commands and outputs it with the keys table, for pnpm keys", () => {
+    const [auditId] = ofType("AWS::DynamoDB::Table").find(([id]) => id.startsWith("AuditTable"))!;
+    expect(resources[auditId]!.Properties).toMatchObject({
+      KeySchema: [
+        { AttributeName: DYNAMO_TABLES.audit.partitionKey, KeyType: "HASH" },
+        { AttributeName: DYNAMO_TABLES.audit.sortKey, KeyType: "RANGE" },
+      ],
+      BillingMode: "PAY_PER_REQUEST",
+    });
+    template.hasOutput("AuditTableName", { Value: { Ref: auditId } });
+    template.hasOutput("KeysTableName", { Value: { Ref: ofType("AWS::DynamoDB::Table").find(([id]) => id.startsWith("KeysTable"))![0] } });
   });
 
   it("puts the scan queue in front of a dead-letter queue and alarms on it", () => {
@@ -121,6 +139,7 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
     expect([...tablesOf("ApiFunction")].map((id) => id?.replace(/Table.*/, "")).sort()).toEqual(["Counters", "Keys", "Scans"]);
     expect(actions("RecoverFunction")).toEqual(new Set([...STORE_ACTIONS, "sqs:SendMessage"]));
     expect([...tablesOf("WorkerFunction")].map((id) => id?.replace(/Table.*/, ""))).toEqual(["Scans"]);
+    // The audit table is the operator's: no function appends to it (the Lambda API serves no key request).
     expect([...tablesOf("RecoverFunction")].map((id) => id?.replace(/Table.*/, ""))).toEqual(["Scans"]);
     // The worker also consumes the queue (added by the event source mapping).
     expect(actions("WorkerFunction")).toEqual(
