@@ -23,7 +23,12 @@ export const ENV = {
   queueUrl: "PUBLIC_SCAN_QUEUE_URL",
   baseUrl: "PUBLIC_SCAN_BASE_URL",
   identifierSecret: "PUBLIC_SCAN_IDENTIFIER_SECRET",
+  /** The Secrets Manager secret holding the identifier secret, read at cold start (what the CDK stack sets). */
+  identifierSecretArn: "PUBLIC_SCAN_IDENTIFIER_SECRET_ARN",
 } as const;
+
+/** The identifier secret's shortest length: it keys HMACs of rate-limit identities and seals queued URLs. */
+export const IDENTIFIER_SECRET_MIN_LENGTH = 32;
 
 /** How long one scan may run (the service's job deadline). */
 export const SCAN_JOB_DEADLINE_MS = 120_000;

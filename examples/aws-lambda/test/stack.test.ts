@@ -88,8 +88,14 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
     expect(TIMINGS.visibilityTimeout.toSeconds()).toBe(6 * (worker.Timeout as number));
     expect(worker).toMatchObject({ MemorySize: 2048, EphemeralStorage: { Size: 1024 } });
     for (const [, fn] of ofType("AWS::Lambda::Function")) {
-      expect(fn.Properties).toMatchObject({ Runtime: "nodejs22.x", Architectures: ["x86_64"], Handler: "index.handler" });
+      expect(fn.Properties).toMatchObject({ Runtime: "nodejs22.x", Handler: "index.handler" });
     }
+  });
+
+  it("runs the worker (Chromium, x64 only in @sparticuz/chromium's npm package) on x86_64, the API and the recovery on arm64", () => {
+    expect(resources[functionId("WorkerFunction")]!.Properties.Architectures).toEqual(["x86_64"]);
+    expect(resources[functionId("ApiFunction")]!.Properties.Architectures).toEqual(["arm64"]);
+    expect(resources[functionId("RecoverFunction")]!.Properties.Architectures).toEqual(["arm64"]);
   });
 
   it("feeds the worker one message at a time, reporting partial batch failures", () => {
@@ -135,9 +141,10 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
         for (const action of [statement.Action].flat()) expect(action).not.toMatch(/\*/);
       }
     }
-    expect(actions("ApiFunction")).toEqual(new Set([...STORE_ACTIONS, "sqs:SendMessage"]));
+    const SECRET_READ = ["secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"];
+    expect(actions("ApiFunction")).toEqual(new Set([...STORE_ACTIONS, "sqs:SendMessage", ...SECRET_READ]));
     expect([...tablesOf("ApiFunction")].map((id) => id?.replace(/Table.*/, "")).sort()).toEqual(["Counters", "Keys", "Scans"]);
-    expect(actions("RecoverFunction")).toEqual(new Set([...STORE_ACTIONS, "sqs:SendMessage"]));
+    expect(actions("RecoverFunction")).toEqual(new Set([...STORE_ACTIONS, "sqs:SendMessage", ...SECRET_READ]));
     expect([...tablesOf("WorkerFunction")].map((id) => id?.replace(/Table.*/, ""))).toEqual(["Scans"]);
     // The audit table is the operator's: no function appends to it (the Lambda API serves no key request).
     expect([...tablesOf("RecoverFunction")].map((id) => id?.replace(/Table.*/, ""))).toEqual(["Scans"]);
@@ -151,14 +158,25 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
         "sqs:GetQueueUrl",
         "sqs:DeleteMessage",
         "sqs:GetQueueAttributes",
+        ...SECRET_READ,
       ]),
     );
   });
 
-  it("never writes the identifier secret into the template: the functions get a Secrets Manager dynamic reference", () => {
-    const variables = resources[functionId("ApiFunction")]!.Properties.Environment as { Variables: Record<string, unknown> };
-    expect(JSON.stringify(variables.Variables.PUBLIC_SCAN_IDENTIFIER_SECRET)).toContain("{{resolve:secretsmanager:");
+  it("gives the functions the identifier secret's ARN and the right to read it, never its value or a dynamic reference", () => {
+    const [secretId] = ofType("AWS::SecretsManager::Secret")[0]!;
     template.hasResourceProperties("AWS::SecretsManager::Secret", { GenerateSecretString: Match.objectLike({ PasswordLength: 48 }) });
+    expect(JSON.stringify(template.toJSON())).not.toContain("{{resolve:");
+    for (const prefix of ["ApiFunction", "WorkerFunction", "RecoverFunction"]) {
+      const variables = (resources[functionId(prefix)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables, prefix).not.toHaveProperty("PUBLIC_SCAN_IDENTIFIER_SECRET");
+      expect(variables.PUBLIC_SCAN_IDENTIFIER_SECRET_ARN, prefix).toEqual({ Ref: secretId });
+      const reads = ofType("AWS::IAM::Policy")
+        .filter(([id]) => id.startsWith(prefix))
+        .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement)
+        .filter((statement) => [statement.Action].flat().includes("secretsmanager:GetSecretValue"));
+      expect(reads.map((statement) => statement.Resource), prefix).toEqual([{ Ref: secretId }]);
+    }
   });
 
   it("synthesizes through the app cdk.json runs, offline, without AWS credentials", async () => {
