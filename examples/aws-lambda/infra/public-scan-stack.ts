@@ -24,8 +24,17 @@ import {
 } from "../src/settings.js";
 
 export interface PublicScanStackProps extends StackProps {
-  /** The folder holding the bundles, one subfolder per function (`api`, `worker`, `recover`): scripts/bundle.ts's dist/. */
+  /**
+   * The folder holding the bundles, one subfolder per function (`api-streaming` or `api`, `worker`, `recover`):
+   * scripts/bundle.ts's dist/.
+   */
   readonly bundleDir: string;
+  /**
+   * How the API's Function URL answers (default RESPONSE_STREAM, with the `api-streaming` bundle: bodies are
+   * streamed and may exceed the 6 MB of a buffered answer). BUFFERED deploys the `api` bundle, whose handler
+   * also suits an API Gateway HTTP API in front of the function (API Gateway cannot stream).
+   */
+  readonly apiInvokeMode?: lambda.InvokeMode;
   /** The public base URL (a custom domain in front of the Function URL). Default: the Function URL. */
   readonly baseUrl?: string;
   /** Worker invocations at the same time, so browsers at the same time (default 10). */
@@ -116,6 +125,8 @@ export class PublicScanStack extends Stack {
     const fn = (
       name: "api" | "worker" | "recover",
       options: {
+        /** The bundle's folder in bundleDir (default: the function's name). */
+        bundle?: string;
         architecture: lambda.Architecture;
         memorySize: number;
         timeout: Duration;
@@ -127,7 +138,7 @@ export class PublicScanStack extends Stack {
         runtime: lambda.Runtime.NODEJS_22_X,
         architecture: options.architecture,
         handler: "index.handler",
-        code: lambda.Code.fromAsset(`${props.bundleDir}/${name}`),
+        code: lambda.Code.fromAsset(`${props.bundleDir}/${options.bundle ?? name}`),
         memorySize: options.memorySize,
         ...(options.tmpSize === undefined ? {} : { ephemeralStorageSize: options.tmpSize }),
         timeout: options.timeout,
@@ -138,14 +149,18 @@ export class PublicScanStack extends Stack {
     // Arm (Graviton) for the functions without Chromium: about 20 % cheaper per GB-s than x86_64, and their
     // bundles are JavaScript only. The worker stays x86_64: @sparticuz/chromium's npm package ships an x64
     // Chromium only (an arm64 one is a layer from its GitHub releases).
+    const apiInvokeMode = props.apiInvokeMode ?? lambda.InvokeMode.RESPONSE_STREAM;
     this.api = fn("api", {
+      // Each invoke mode gets the handler written for it: a streaming one (marked by awslambda.streamifyResponse,
+      // writing to the response stream) or a buffered one (returning the result object).
+      bundle: apiInvokeMode === lambda.InvokeMode.RESPONSE_STREAM ? "api-streaming" : "api",
       architecture: lambda.Architecture.ARM_64,
       memorySize: 1024,
       timeout: TIMINGS.apiTimeout,
       ...(props.baseUrl ? { extraEnv: { [ENV.baseUrl]: props.baseUrl } } : {}),
     });
     // Public: the API's own quotas and rate limits apply (by source IP, key or MCP Light caller).
-    this.apiUrl = this.api.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE, invokeMode: lambda.InvokeMode.BUFFERED });
+    this.apiUrl = this.api.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE, invokeMode: apiInvokeMode });
     const baseUrl = props.baseUrl ?? this.apiUrl.url;
 
     this.worker = fn("worker", {

@@ -39,7 +39,10 @@ describe("the identifier secret from Secrets Manager (GetSecretValue at the SDK'
 
   it("fails with the service's reason when the secret does not exist (ResourceNotFoundException)", async () => {
     const responder = createSecretsManagerProtocolResponder({ knownArn: ARN, secretString: SECRET });
-    const loading = loadIdentifierSecret({ env: { PUBLIC_SCAN_IDENTIFIER_SECRET_ARN: `${ARN}-gone` }, clientConfig: clientConfig(responder) });
+    const loading = loadIdentifierSecret({
+      env: { PUBLIC_SCAN_IDENTIFIER_SECRET_ARN: `${ARN}-gone` },
+      clientConfig: clientConfig(responder),
+    });
     await expect(loading).rejects.toThrow(
       "PUBLIC_SCAN_IDENTIFIER_SECRET_ARN: the secret cannot be read (ResourceNotFoundException: Secrets Manager can't find the specified secret.)",
     );

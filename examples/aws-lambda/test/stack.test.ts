@@ -7,7 +7,8 @@ import { promisify } from "node:util";
 import { App } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PublicScanStack, STORE_ACTIONS, TIMINGS } from "../infra/public-scan-stack.js";
+import { InvokeMode } from "aws-cdk-lib/aws-lambda";
+import { PublicScanStack, STORE_ACTIONS, TIMINGS, type PublicScanStackProps } from "../infra/public-scan-stack.js";
 import { DYNAMO_TABLES, SCAN_JOB_DEADLINE_MS, WORKER_SAFETY_MARGIN_MS } from "../src/settings.js";
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
@@ -21,13 +22,22 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
   const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
   const functionId = (prefix: string) => ofType("AWS::Lambda::Function").find(([id]) => id.startsWith(prefix))![0];
 
+  /** The bundle a function's code asset was staged from: each placeholder names its folder. */
+  const bundleOf = (outdir: string, fn: Resource & { Metadata?: Record<string, string> }) =>
+    readFileSync(join(outdir, fn.Metadata!["aws:asset:path"]!, "index.mjs"), "utf8").match(/bundle (\S+)/)?.[1];
+  const synth = (id: string, props: Partial<PublicScanStackProps> = {}) => {
+    const outdir = join(bundleDir, `cdk.out-${id}`);
+    const app = new App({ outdir, context: { "aws:cdk:enable-asset-metadata": true } });
+    return { outdir, template: Template.fromStack(new PublicScanStack(app, "PublicScan", { bundleDir, ...props })) };
+  };
+  let outdir: string;
+
   beforeAll(() => {
-    for (const name of ["api", "worker", "recover"]) {
+    for (const name of ["api", "api-streaming", "worker", "recover"]) {
       mkdirSync(join(bundleDir, name));
-      writeFileSync(join(bundleDir, name, "index.mjs"), "export const handler = () => undefined;\n");
+      writeFileSync(join(bundleDir, name, "index.mjs"), `// bundle ${name}\nexport const handler = () => undefined;\n`);
     }
-    const app = new App({ outdir: join(bundleDir, "cdk.out") });
-    template = Template.fromStack(new PublicScanStack(app, "PublicScan", { bundleDir }));
+    ({ outdir, template } = synth("default"));
     resources = template.toJSON().Resources as Record<string, Resource>;
   });
   afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
@@ -107,8 +117,22 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
     });
   });
 
+  it("streams the API's answers by default: a RESPONSE_STREAM Function URL on the streaming bundle", () => {
+    template.hasResourceProperties("AWS::Lambda::Url", { InvokeMode: "RESPONSE_STREAM" });
+    expect(bundleOf(outdir, resources[functionId("ApiFunction")]!)).toBe("api-streaming");
+    expect(bundleOf(outdir, resources[functionId("WorkerFunction")]!)).toBe("worker");
+  });
+
+  it("deploys the buffered API bundle on a BUFFERED Function URL when apiInvokeMode says so", () => {
+    const buffered = synth("buffered", { apiInvokeMode: InvokeMode.BUFFERED });
+    buffered.template.hasResourceProperties("AWS::Lambda::Url", { InvokeMode: "BUFFERED" });
+    const functions = buffered.template.findResources("AWS::Lambda::Function");
+    const [, api] = Object.entries(functions).find(([id]) => id.startsWith("ApiFunction"))!;
+    expect(bundleOf(buffered.outdir, api as Resource)).toBe("api");
+  });
+
   it("serves the API on a public Function URL and runs the recovery on a schedule", () => {
-    template.hasResourceProperties("AWS::Lambda::Url", { AuthType: "NONE", InvokeMode: "BUFFERED", TargetFunctionArn: Match.anyValue() });
+    template.hasResourceProperties("AWS::Lambda::Url", { AuthType: "NONE", TargetFunctionArn: Match.anyValue() });
     template.hasOutput("ApiUrl", { Value: { "Fn::GetAtt": [Match.anyValue(), "FunctionUrl"] } });
     template.hasResourceProperties("AWS::Events::Rule", {
       ScheduleExpression: `rate(${TIMINGS.recoverEvery.toMinutes()} minutes)`,
@@ -175,13 +199,18 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
         .filter(([id]) => id.startsWith(prefix))
         .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement)
         .filter((statement) => [statement.Action].flat().includes("secretsmanager:GetSecretValue"));
-      expect(reads.map((statement) => statement.Resource), prefix).toEqual([{ Ref: secretId }]);
+      expect(
+        reads.map((statement) => statement.Resource),
+        prefix,
+      ).toEqual([{ Ref: secretId }]);
     }
   });
 
-  it("synthesizes through the app cdk.json runs, offline, without AWS credentials", async () => {
+  it("synthesizes through the app cdk.json runs, offline, without AWS credentials (here with -c apiInvokeMode=BUFFERED)", async () => {
     const outdir = join(bundleDir, "synth");
-    const env = { PATH: process.env.PATH ?? "", CDK_OUTDIR: outdir, PUBLIC_SCAN_BUNDLE_DIR: bundleDir };
+    // CDK_CONTEXT_JSON is how the CDK CLI hands `-c key=value` to the app.
+    const context = JSON.stringify({ apiInvokeMode: "BUFFERED" });
+    const env = { PATH: process.env.PATH ?? "", CDK_OUTDIR: outdir, PUBLIC_SCAN_BUNDLE_DIR: bundleDir, CDK_CONTEXT_JSON: context };
     await promisify(execFile)(process.execPath, [fileURLToPath(new URL("../infra/run-app.mjs", import.meta.url))], {
       env,
       timeout: 60_000,
@@ -191,5 +220,8 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
       Resources: Record<string, Resource>;
     };
     expect(Object.values(synthesized.Resources).filter((resource) => resource.Type === "AWS::Lambda::Function")).toHaveLength(3);
+    expect(Object.values(synthesized.Resources).find((resource) => resource.Type === "AWS::Lambda::Url")?.Properties).toMatchObject({
+      InvokeMode: "BUFFERED",
+    });
   });
 });

@@ -84,7 +84,10 @@ describe("pnpm keys against a Lambda deployment's DynamoDB tables", () => {
   });
 
   it.each([
-    [["--dynamodb-keys-table", "cli-keys", "--dynamodb-audit-table", "cli-audit", "--redis-url", "redis://127.0.0.1:6379"], "excludes --redis-url"],
+    [
+      ["--dynamodb-keys-table", "cli-keys", "--dynamodb-audit-table", "cli-audit", "--redis-url", "redis://127.0.0.1:6379"],
+      "excludes --redis-url",
+    ],
     [["--dynamodb-keys-table", "cli-keys", "--dynamodb-audit-table", "cli-audit", "--data-dir", "/tmp/x"], "excludes --data-dir"],
     [["--dynamodb-keys-table", "cli-keys"], "--dynamodb-audit-table (or PUBLIC_SCAN_AUDIT_TABLE) is needed"],
     [["--dynamodb-audit-table", "cli-audit"], "--dynamodb-audit-table needs --dynamodb-keys-table"],
