@@ -49,12 +49,27 @@ export async function openOperatorKeyStore(where: OperatorKeyStoreLocation, env:
   }
   const keys = createDynamoKeyStore({ tableName: keysTable, clientConfig: {} });
   const audit = createDynamoAuditLog({ tableName: auditTable, clientConfig: {} });
-  return {
-    store: { ...keys, audit },
-    close: async () => {
-      await Promise.all([keys.close(), audit.close()]);
-    },
+  const close = async () => {
+    await Promise.all([keys.close(), audit.close()]);
   };
+  // Both tables are read once before anything is written: with a mistyped audit table the key would be
+  // issued and its audit event (and the printed key, which comes after it) lost.
+  const probes: Array<[string, () => Promise<unknown>]> = [
+    [keysTable, () => keys.get("key_operator_probe")],
+    [auditTable, () => audit.list({ limit: 1 })],
+  ];
+  for (const [table, probe] of probes) {
+    const failure = await probe().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    if (failure !== undefined) {
+      await close();
+      const reason = failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure);
+      throw new Error(`the DynamoDB table ${table} cannot be read (${reason})`);
+    }
+  }
+  return { store: { ...keys, audit }, close };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -83,6 +83,24 @@ describe("pnpm keys against a Lambda deployment's DynamoDB tables", () => {
     }
   });
 
+  it("refuses a table it cannot read before issuing anything, so no key is issued without its audit event", async () => {
+    const missingAudit = await run([
+      "issue",
+      "--scopes",
+      "scan:read",
+      "--dynamodb-keys-table",
+      "cli-keys",
+      "--dynamodb-audit-table",
+      "cli-absent",
+    ]);
+    expect(missingAudit.code).toBe(2);
+    expect(missingAudit.stderr).toContain("the DynamoDB table cli-absent cannot be read (ResourceNotFoundException");
+    expect(missingAudit.stdout).toBe("");
+    const missingKeys = await run(["revoke", "key_x", "--dynamodb-keys-table", "cli-nokeys", "--dynamodb-audit-table", "cli-audit"]);
+    expect(missingKeys.code).toBe(2);
+    expect(missingKeys.stderr).toContain("the DynamoDB table cli-nokeys cannot be read");
+  });
+
   it.each([
     [
       ["--dynamodb-keys-table", "cli-keys", "--dynamodb-audit-table", "cli-audit", "--redis-url", "redis://127.0.0.1:6379"],
