@@ -11,6 +11,8 @@ import { createTestTable, releaseTestDynamo } from "../../../packages/storage/te
 import { bundleFunction, sizeOf, type FunctionName } from "../scripts/bundle.js";
 import { LAMBDA_TABLES, tableEnvName } from "../src/settings.js";
 import { PRELUDE_CONTENT_TYPE } from "./support/lambda-streaming-runtime.js";
+import { createSecretsManagerProtocolResponder } from "./support/secrets-manager-protocol-responder.js";
+import { serveProtocolResponder } from "./support/serve-protocol-responder.js";
 
 const MB = 1_000_000;
 /** The size budget of each function's index.mjs (what Lambda loads at a cold start). */
@@ -133,6 +135,29 @@ describe("the Lambda example's bundles (esbuild)", () => {
     expect(prelude.statusCode).toBe(200);
     expect(prelude.headers["content-type"]).toContain("application/json");
     expect(JSON.parse(answer.bytes.subarray(split + 8).toString())).toMatchObject({ type: "service_health", status: "ok" });
+  });
+
+  it("reads the identifier secret from Secrets Manager in the bundle's init, and fails the init with the reason when it is missing", async () => {
+    const arn = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:IdentifierSecret-AbCdEf";
+    const responder = createSecretsManagerProtocolResponder({
+      knownArn: arn,
+      secretString: "a-generated-secret-of-48-characters-0123456789ab",
+    });
+    const secretsManager = await serveProtocolResponder(responder.handler);
+    try {
+      const { PUBLIC_SCAN_IDENTIFIER_SECRET: _plain, ...withoutSecret } = env;
+      const onAws = { ...withoutSecret, AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.url, PUBLIC_SCAN_IDENTIFIER_SECRET_ARN: arn };
+      const recover = join(sizes.recover.dir, "index.mjs");
+      expect(await invokeBundle({ file: recover, event: {}, env: onAws })).toEqual({ requeued: 0, failed: 0, discarded: 0 });
+      expect(responder.sent.map((request) => [request.target, request.body.SecretId])).toEqual([["secretsmanager.GetSecretValue", arn]]);
+
+      const gone = invokeBundle({ file: recover, event: {}, env: { ...onAws, PUBLIC_SCAN_IDENTIFIER_SECRET_ARN: `${arn}-gone` } });
+      await expect(gone).rejects.toMatchObject({
+        stderr: expect.stringContaining("PUBLIC_SCAN_IDENTIFIER_SECRET_ARN: the secret cannot be read (ResourceNotFoundException"),
+      });
+    } finally {
+      await secretsManager.close();
+    }
   });
 
   it("consumes an SQS event in the worker bundle and runs the recovery bundle", async () => {

@@ -59,14 +59,12 @@ export async function openOperatorKeyStore(where: OperatorKeyStoreLocation, env:
     [auditTable, () => audit.list({ limit: 1 })],
   ];
   for (const [table, probe] of probes) {
-    const failure = await probe().then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    if (failure !== undefined) {
+    try {
+      await probe();
+    } catch (error) {
       await close();
-      const reason = failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure);
-      throw new Error(`the DynamoDB table ${table} cannot be read (${reason})`);
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : JSON.stringify(error);
+      throw new Error(`the DynamoDB table ${table} cannot be read (${reason})`, { cause: error });
     }
   }
   return { store: { ...keys, audit }, close };
