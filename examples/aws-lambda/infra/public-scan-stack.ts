@@ -24,8 +24,17 @@ import {
 } from "../src/settings.js";
 
 export interface PublicScanStackProps extends StackProps {
-  /** The folder holding the bundles, one subfolder per function (`api`, `worker`, `recover`): scripts/bundle.ts's dist/. */
+  /**
+   * The folder holding the bundles, one subfolder per function (`api-streaming` or `api`, `worker`, `recover`):
+   * scripts/bundle.ts's dist/.
+   */
   readonly bundleDir: string;
+  /**
+   * How the API's Function URL answers (default RESPONSE_STREAM, with the `api-streaming` bundle: bodies are
+   * streamed and may exceed the 6 MB of a buffered answer). BUFFERED deploys the `api` bundle, whose handler
+   * also suits an API Gateway HTTP API in front of the function (API Gateway cannot stream).
+   */
+  readonly apiInvokeMode?: lambda.InvokeMode;
   /** The public base URL (a custom domain in front of the Function URL). Default: the Function URL. */
   readonly baseUrl?: string;
   /** Worker invocations at the same time, so browsers at the same time (default 10). */
@@ -67,11 +76,14 @@ export const STORE_ACTIONS = [
 /**
  * public-scan on AWS Lambda: the API function behind a Function URL, the scan worker on the SQS queue (with a
  * dead-letter queue and an alarm on it), a scheduled recovery, the DynamoDB tables of `DYNAMO_TABLES`, and
- * least-privilege roles (each function is granted the tables and the queue it uses, nothing else).
- * x86_64: the Chromium inside @sparticuz/chromium's npm package is built for x64.
+ * least-privilege roles (each function is granted the tables and the queue it uses and the identifier
+ * secret, nothing else). The worker is x86_64 (the Chromium inside @sparticuz/chromium's npm package is built
+ * for x64); the API and the recovery, which carry no Chromium, run on arm64.
  */
 export class PublicScanStack extends Stack {
   readonly tables: Record<LambdaTableKind, dynamodb.Table>;
+  /** The audit trail of the operator's key commands (`pnpm keys`): no function reads or writes it. */
+  readonly auditTable: dynamodb.Table;
   readonly queue: sqs.Queue;
   readonly deadLetterQueue: sqs.Queue;
   readonly api: lambda.Function;
@@ -83,6 +95,7 @@ export class PublicScanStack extends Stack {
   constructor(scope: Construct, id: string, props: PublicScanStackProps) {
     super(scope, id, props);
     this.tables = Object.fromEntries(LAMBDA_TABLES.map((kind) => [kind, this.table(kind)])) as Record<LambdaTableKind, dynamodb.Table>;
+    this.auditTable = this.table("audit");
 
     this.deadLetterQueue = new sqs.Queue(this, "ScanJobsDeadLetter", {
       retentionPeriod: Duration.days(14),
@@ -95,8 +108,9 @@ export class PublicScanStack extends Stack {
       enforceSSL: true,
     });
 
-    // The identifier secret, generated once per deployment. The functions get it through a dynamic reference,
-    // resolved by CloudFormation at deploy time: it is never in the template (README.md "The secret").
+    // The identifier secret, generated once per deployment. The functions get its ARN, not its value, and read
+    // it at cold start (loadIdentifierSecret): the value is neither in the template nor in the functions'
+    // configuration, where a dynamic reference would leave it for anyone allowed lambda:GetFunctionConfiguration.
     const secret = new secretsmanager.Secret(this, "IdentifierSecret", {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
@@ -105,18 +119,26 @@ export class PublicScanStack extends Stack {
     const environment = {
       ...Object.fromEntries(LAMBDA_TABLES.map((kind) => [tableEnvName(kind), this.tables[kind].tableName])),
       [ENV.queueUrl]: this.queue.queueUrl,
-      [ENV.identifierSecret]: secret.secretValue.unsafeUnwrap(),
+      [ENV.identifierSecretArn]: secret.secretArn,
       NODE_OPTIONS: "--enable-source-maps",
     };
     const fn = (
       name: "api" | "worker" | "recover",
-      options: { memorySize: number; timeout: Duration; extraEnv?: Record<string, string>; tmpSize?: Size },
+      options: {
+        /** The bundle's folder in bundleDir (default: the function's name). */
+        bundle?: string;
+        architecture: lambda.Architecture;
+        memorySize: number;
+        timeout: Duration;
+        extraEnv?: Record<string, string>;
+        tmpSize?: Size;
+      },
     ) =>
       new lambda.Function(this, `${name[0]!.toUpperCase()}${name.slice(1)}Function`, {
         runtime: lambda.Runtime.NODEJS_22_X,
-        architecture: lambda.Architecture.X86_64,
+        architecture: options.architecture,
         handler: "index.handler",
-        code: lambda.Code.fromAsset(`${props.bundleDir}/${name}`),
+        code: lambda.Code.fromAsset(`${props.bundleDir}/${options.bundle ?? name}`),
         memorySize: options.memorySize,
         ...(options.tmpSize === undefined ? {} : { ephemeralStorageSize: options.tmpSize }),
         timeout: options.timeout,
@@ -124,16 +146,25 @@ export class PublicScanStack extends Stack {
         logGroup: new logs.LogGroup(this, `${name}Logs`, { retention, removalPolicy: RemovalPolicy.DESTROY }),
       });
 
+    // Arm (Graviton) for the functions without Chromium: about 20 % cheaper per GB-s than x86_64, and their
+    // bundles are JavaScript only. The worker stays x86_64: @sparticuz/chromium's npm package ships an x64
+    // Chromium only (an arm64 one is a layer from its GitHub releases).
+    const apiInvokeMode = props.apiInvokeMode ?? lambda.InvokeMode.RESPONSE_STREAM;
     this.api = fn("api", {
+      // Each invoke mode gets the handler written for it: a streaming one (marked by awslambda.streamifyResponse,
+      // writing to the response stream) or a buffered one (returning the result object).
+      bundle: apiInvokeMode === lambda.InvokeMode.RESPONSE_STREAM ? "api-streaming" : "api",
+      architecture: lambda.Architecture.ARM_64,
       memorySize: 1024,
       timeout: TIMINGS.apiTimeout,
       ...(props.baseUrl ? { extraEnv: { [ENV.baseUrl]: props.baseUrl } } : {}),
     });
     // Public: the API's own quotas and rate limits apply (by source IP, key or MCP Light caller).
-    this.apiUrl = this.api.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE, invokeMode: lambda.InvokeMode.BUFFERED });
+    this.apiUrl = this.api.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE, invokeMode: apiInvokeMode });
     const baseUrl = props.baseUrl ?? this.apiUrl.url;
 
     this.worker = fn("worker", {
+      architecture: lambda.Architecture.X86_64,
       // @sparticuz/chromium: 1600 MB or more. /tmp holds the unpacked browser (a few hundred MB with its
       // libraries and fonts) and the scans' browser profiles: twice the default 512 MB.
       memorySize: 2048,
@@ -145,7 +176,12 @@ export class PublicScanStack extends Stack {
       new SqsEventSource(this.queue, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: props.workerConcurrency ?? 10 }),
     );
 
-    this.recover = fn("recover", { memorySize: 512, timeout: TIMINGS.recoverTimeout, extraEnv: { [ENV.baseUrl]: baseUrl } });
+    this.recover = fn("recover", {
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: 512,
+      timeout: TIMINGS.recoverTimeout,
+      extraEnv: { [ENV.baseUrl]: baseUrl },
+    });
     new events.Rule(this, "RecoverSchedule", {
       schedule: events.Schedule.rate(TIMINGS.recoverEvery),
       targets: [new targets.LambdaFunction(this.recover)],
@@ -153,11 +189,14 @@ export class PublicScanStack extends Stack {
 
     // Least privilege: the API writes scans, keys (last use) and counters and sends jobs; the worker writes
     // scans and re-sends a job it gives back (the event source mapping adds the receive and delete rights);
-    // the recovery writes scans and re-sends jobs. The secret is read by CloudFormation, not by the functions.
+    // the recovery writes scans and re-sends jobs. Each reads the identifier secret at cold start.
+    // The audit table is the operator's (`pnpm keys`): the API serves no key request (no sessions), so it
+    // appends no audit event, and no function is granted the table.
     for (const kind of LAMBDA_TABLES) this.tables[kind].grant(this.api, ...STORE_ACTIONS);
     this.tables.scans.grant(this.worker, ...STORE_ACTIONS);
     this.tables.scans.grant(this.recover, ...STORE_ACTIONS);
     for (const sender of [this.api, this.worker, this.recover]) this.queue.grant(sender, "sqs:SendMessage");
+    for (const reader of [this.api, this.worker, this.recover]) secret.grantRead(reader);
 
     const alarms = new sns.Topic(this, "Alarms");
     this.deadLetterAlarm = new cloudwatch.Alarm(this, "ScanJobsDeadLetterAlarm", {
@@ -173,6 +212,15 @@ export class PublicScanStack extends Stack {
       value: this.apiUrl.url,
       description: "The API's Function URL (REST /api/v2, MCP /mcp and /mcp/light)",
     });
+    // What an operator passes to `pnpm keys issue|revoke --dynamodb-keys-table … --dynamodb-audit-table …`.
+    new CfnOutput(this, "KeysTableName", {
+      value: this.tables.keys.tableName,
+      description: "The keys table: pnpm keys --dynamodb-keys-table (or PUBLIC_SCAN_KEYS_TABLE)",
+    });
+    new CfnOutput(this, "AuditTableName", {
+      value: this.auditTable.tableName,
+      description: "The audit table of the operator's key commands: pnpm keys --dynamodb-audit-table (or PUBLIC_SCAN_AUDIT_TABLE)",
+    });
     new CfnOutput(this, "AlarmTopicArn", {
       value: alarms.topicArn,
       description: "Subscribe to be told of scan jobs in the dead-letter queue",
@@ -180,7 +228,7 @@ export class PublicScanStack extends Stack {
   }
 
   /** One table of `DYNAMO_TABLES`: on demand, point-in-time recovery, TTL where the stores expire items, kept on stack deletion. */
-  private table(kind: LambdaTableKind): dynamodb.Table {
+  private table(kind: LambdaTableKind | "audit"): dynamodb.Table {
     const definition = DYNAMO_TABLES[kind] as (typeof DYNAMO_TABLES)[keyof typeof DYNAMO_TABLES];
     const string = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
     const table = new dynamodb.Table(this, `${kind[0]!.toUpperCase()}${kind.slice(1)}Table`, {

@@ -5,7 +5,7 @@
 // dependencies, into dist/<fn>/node_modules: @sparticuz/chromium (its bin/ holds the brotli-packed
 // Chromium, which it locates relative to itself: its README says to mark it external), autoconsent (the
 // scanner reads its content script and rules), disposable-email-domains (read with require). The scanner's
-// own data files are copied to dist/worker/data. Usage: node scripts/bundle.ts [api|worker|recover ...]
+// own data files are copied to dist/worker/data. Usage: node scripts/bundle.ts [api|api-streaming|worker|recover ...]
 // (Node 22.18+ runs TypeScript by stripping its types).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
@@ -16,11 +16,14 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const scannerRoot = resolve(root, "../../packages/scanner");
 const OWNERS = [root, resolve(root, "../../packages/core"), scannerRoot];
 
-export type FunctionName = "api" | "worker" | "recover";
+export type FunctionName = "api" | "api-streaming" | "worker" | "recover";
 
 /** Each function: its entry, the packages kept external (copied into its node_modules), whether it ships the scanner's data. */
 export const FUNCTIONS: Record<FunctionName, { entry: string; external: readonly string[]; scannerData: boolean }> = {
   api: { entry: "src/api.ts", external: ["disposable-email-domains"], scannerData: false },
+  // The same API for a Function URL in RESPONSE_STREAM mode (the stack's default); `api` stays for a buffered
+  // deployment (an API Gateway HTTP API cannot stream).
+  "api-streaming": { entry: "src/api-streaming.ts", external: ["disposable-email-domains"], scannerData: false },
   worker: {
     entry: "src/worker.ts",
     external: ["@sparticuz/chromium", "@duckduckgo/autoconsent", "disposable-email-domains"],

@@ -1,4 +1,4 @@
-import { createLambdaApiHandler } from "@public-scan/aws-lambda";
+import { createLambdaApiHandler, createLambdaApiStreamingHandler, type LambdaApiHandlerOptions } from "@public-scan/aws-lambda";
 import { createAnonymousScanQuota, createLocalService, createRateLimiter, type TargetPolicy } from "@public-scan/core";
 import { createRestApp } from "@public-scan/http-h3";
 import { createMcpHttpHandler } from "@public-scan/mcp";
@@ -20,12 +20,26 @@ export interface ApiHandlerInput {
  * them), the contract's quotas and limits, the REST API and both MCP endpoints, stateless (one JSON answer
  * per POST, no sessions: any execution environment answers any request). No accounts, dashboard or OAuth
  * authorization server: those are the reference server's (Koa-based oidc-provider); keys are issued by the
- * operator (`pnpm keys` against the tables, or a host of its own). Built once per cold start.
+ * operator (`pnpm keys` against the tables, or a host of its own). Built once per cold start. This handler
+ * answers buffered (an API Gateway HTTP API, or a Function URL in BUFFERED mode).
  */
 export function createApiHandler(input: ApiHandlerInput) {
+  return createLambdaApiHandler(apiHandlerOptions(input));
+}
+
+/**
+ * The same API for a Function URL in RESPONSE_STREAM mode (the stack's default): the body is written to
+ * Lambda's response stream as the app produces it, up to the streaming limit instead of the 6 MB buffered
+ * one. The entry wraps it with the runtime's `awslambda.streamifyResponse` (src/api-streaming.ts).
+ */
+export function createApiStreamingHandler(input: ApiHandlerInput) {
+  return createLambdaApiStreamingHandler(apiHandlerOptions(input));
+}
+
+function apiHandlerOptions(input: ApiHandlerInput): LambdaApiHandlerOptions {
   const config = readLambdaConfig(input.env);
   const log = input.log ?? ((line: string) => console.error(line));
-  return createLambdaApiHandler({
+  return {
     ...(config.baseUrl === undefined ? {} : { baseUrl: config.baseUrl }),
     createApp: async ({ baseUrl }) => {
       const stores = composeStores(config, input.clients);
@@ -71,5 +85,5 @@ export function createApiHandler(input: ApiHandlerInput) {
         onError: (error, context) => onError(`${context.requestId} ${context.route}`)(error),
       });
     },
-  });
+  };
 }

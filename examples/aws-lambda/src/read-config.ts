@@ -1,4 +1,4 @@
-import { ENV, LAMBDA_TABLES, tableEnvName, type LambdaTableKind } from "./settings.js";
+import { ENV, IDENTIFIER_SECRET_MIN_LENGTH, LAMBDA_TABLES, tableEnvName, type LambdaTableKind } from "./settings.js";
 
 /** What every function of the deployment reads from its environment. */
 export interface LambdaConfig {
@@ -15,9 +15,9 @@ export interface LambdaConfig {
 type Env = Readonly<Record<string, string | undefined>>;
 
 /**
- * Reads the configuration from environment variables, refusing a missing one by name. The identifier
- * secret is a plain variable here to keep the example short; a production deployment reads it from Secrets
- * Manager or SSM Parameter Store at cold start (README.md).
+ * Reads the configuration from environment variables, refusing a missing one by name. The identifier secret
+ * is PUBLIC_SCAN_IDENTIFIER_SECRET here: on AWS the entries first read it from Secrets Manager into that
+ * variable (loadIdentifierSecret), so its value never sits in the function's configuration.
  */
 export function readLambdaConfig(env: Env): LambdaConfig {
   const required = (name: string): string => {
@@ -31,15 +31,18 @@ export function readLambdaConfig(env: Env): LambdaConfig {
     redis === undefined
       ? (Object.fromEntries(LAMBDA_TABLES.map((kind) => [kind, required(tableEnvName(kind))])) as Record<LambdaTableKind, string>)
       : undefined;
-  const identifierSecret = required(ENV.identifierSecret);
-  if (identifierSecret.length < 32) throw new Error(`${ENV.identifierSecret} must be at least 32 characters`);
+  const secret = env[ENV.identifierSecret]?.trim();
+  if (secret === undefined || secret === "") throw new Error(`${ENV.identifierSecret} (or ${ENV.identifierSecretArn}) is not set`);
+  if (secret.length < IDENTIFIER_SECRET_MIN_LENGTH) {
+    throw new Error(`${ENV.identifierSecret} must be at least ${IDENTIFIER_SECRET_MIN_LENGTH} characters`);
+  }
   const baseUrl = env[ENV.baseUrl]?.trim();
   return {
     tables,
     redis,
     queueUrl: required(ENV.queueUrl),
     baseUrl: baseUrl === undefined || baseUrl === "" ? undefined : baseUrl.replace(/\/+$/, ""),
-    identifierSecret,
+    identifierSecret: secret,
   };
 }
 

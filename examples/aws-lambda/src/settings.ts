@@ -6,7 +6,10 @@ import { DYNAMO_TABLES, type DynamoTableKind } from "@public-scan/storage/dynamo
  * from (infra/public-scan-stack.ts; the arithmetic is in README.md).
  */
 
-/** The tables of the Lambda API and worker. Accounts (and their audit trail) are not part of it: see README.md. */
+/**
+ * The tables the functions read and write. Accounts are not part of the Lambda deployment (README.md); the stack's
+ * audit table is the operator's (`pnpm keys`), which no function touches.
+ */
 export const LAMBDA_TABLES = ["scans", "keys", "counters"] as const satisfies readonly DynamoTableKind[];
 export type LambdaTableKind = (typeof LAMBDA_TABLES)[number];
 
@@ -20,7 +23,12 @@ export const ENV = {
   queueUrl: "PUBLIC_SCAN_QUEUE_URL",
   baseUrl: "PUBLIC_SCAN_BASE_URL",
   identifierSecret: "PUBLIC_SCAN_IDENTIFIER_SECRET",
+  /** The Secrets Manager secret holding the identifier secret, read at cold start (what the CDK stack sets). */
+  identifierSecretArn: "PUBLIC_SCAN_IDENTIFIER_SECRET_ARN",
 } as const;
+
+/** The identifier secret's shortest length: it keys HMACs of rate-limit identities and seals queued URLs. */
+export const IDENTIFIER_SECRET_MIN_LENGTH = 32;
 
 /** How long one scan may run (the service's job deadline). */
 export const SCAN_JOB_DEADLINE_MS = 120_000;

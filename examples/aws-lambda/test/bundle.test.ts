@@ -3,17 +3,21 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_CONTEXT, toLambdaEvent } from "../../../packages/aws-lambda/test/support/lambda-rest-hosts.js";
 import { createTestTable, releaseTestDynamo } from "../../../packages/storage/test/support/test-dynamo.js";
 import { bundleFunction, sizeOf, type FunctionName } from "../scripts/bundle.js";
 import { LAMBDA_TABLES, tableEnvName } from "../src/settings.js";
+import { PRELUDE_CONTENT_TYPE } from "./support/lambda-streaming-runtime.js";
+import { createSecretsManagerProtocolResponder } from "./support/secrets-manager-protocol-responder.js";
+import { serveProtocolResponder } from "./support/serve-protocol-responder.js";
 
 const MB = 1_000_000;
 /** The size budget of each function's index.mjs (what Lambda loads at a cold start). */
-export const BUNDLE_BUDGETS: Record<FunctionName, number> = { api: 5 * MB, worker: 8 * MB, recover: 5 * MB };
+export const BUNDLE_BUDGETS: Record<FunctionName, number> = { api: 5 * MB, "api-streaming": 5 * MB, worker: 8 * MB, recover: 5 * MB };
+const FUNCTION_NAMES = Object.keys(BUNDLE_BUDGETS) as FunctionName[];
 /** Everything the worker ships besides Chromium's packed binaries (@sparticuz/chromium's bin/, about 67 MB). */
 const WORKER_BESIDE_CHROMIUM_BUDGET = 30 * MB;
 
@@ -36,13 +40,41 @@ async function invokeBundle(input: { file: string; event: unknown; env: Record<s
   return JSON.parse(stdout) as unknown;
 }
 
+/**
+ * Loads the streaming API bundle in a fresh Node process after defining the runtime's `awslambda` global (as
+ * the Node.js runtime does before it loads a function), and calls its handler with one event and a response
+ * stream; returns the handler's streaming mark and what was written to the stream.
+ */
+async function invokeStreamingBundle(input: { file: string; event: unknown; env: Record<string, string> }) {
+  const runtime = pathToFileURL(fileURLToPath(new URL("support/lambda-streaming-runtime.ts", import.meta.url))).href;
+  const script = [
+    `const runtime = await import(${JSON.stringify(runtime)});`,
+    "runtime.installAwsLambdaGlobal();",
+    `const { handler } = await import(${JSON.stringify(pathToFileURL(input.file).href)});`,
+    `const context = { ...JSON.parse(process.env.TEST_CONTEXT), getRemainingTimeInMillis: () => 60000 };`,
+    "const stream = runtime.createRecordingResponseStream();",
+    "await handler(JSON.parse(process.env.TEST_EVENT), stream, context);",
+    "const { contentType, bytes } = await stream.recorded;",
+    "process.stdout.write(JSON.stringify({ mark: handler[runtime.STREAMING_MARK], contentType, bytes: bytes.toString('base64') }));",
+  ].join("\n");
+  const env = {
+    PATH: process.env.PATH ?? "",
+    ...input.env,
+    TEST_EVENT: JSON.stringify(input.event),
+    TEST_CONTEXT: JSON.stringify(TEST_CONTEXT),
+  };
+  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { env, timeout: 30_000 });
+  const answer = JSON.parse(stdout) as { mark: unknown; contentType: string; bytes: string };
+  return { mark: answer.mark, contentType: answer.contentType, bytes: Buffer.from(answer.bytes, "base64") };
+}
+
 describe("the Lambda example's bundles (esbuild)", () => {
   const out = mkdtempSync(join(tmpdir(), "public-scan-bundle-"));
   const sizes = {} as Record<FunctionName, Awaited<ReturnType<typeof bundleFunction>>>;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    for (const name of ["api", "worker", "recover"] as const) sizes[name] = await bundleFunction(name, out);
+    for (const name of FUNCTION_NAMES) sizes[name] = await bundleFunction(name, out);
     let endpoint = "";
     for (const kind of LAMBDA_TABLES) endpoint = (await createTestTable(kind, `bundle-${kind}`)).clientConfig.endpoint as string;
     env = {
@@ -62,7 +94,7 @@ describe("the Lambda example's bundles (esbuild)", () => {
   });
 
   it("keeps each function's bundle within its size budget", () => {
-    for (const name of ["api", "worker", "recover"] as const) expect(sizes[name].bundle, name).toBeLessThan(BUNDLE_BUDGETS[name]);
+    for (const name of FUNCTION_NAMES) expect(sizes[name].bundle, name).toBeLessThan(BUNDLE_BUDGETS[name]);
     const chromiumBin = join(sizes.worker.dir, "node_modules/@sparticuz/chromium/bin");
     expect(sizes.worker.beside - sizeOf(chromiumBin)).toBeLessThan(WORKER_BESIDE_CHROMIUM_BUDGET);
   });
@@ -86,6 +118,46 @@ describe("the Lambda example's bundles (esbuild)", () => {
     const result = (await invokeBundle({ file: join(sizes.api.dir, "index.mjs"), event, env })) as { statusCode: number; body: string };
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body)).toMatchObject({ status: expect.any(String) });
+  });
+
+  it("streams a Function URL answer from the streaming API bundle, its handler marked as the runtime expects", async () => {
+    const event = await toLambdaEvent(new Request("https://scan.example.org/api/v2/health"), {
+      kind: "function-url",
+      sourceIp: "203.0.113.51",
+    });
+    const answer = await invokeStreamingBundle({ file: join(sizes["api-streaming"].dir, "index.mjs"), event, env });
+    // Without this mark the runtime would call the handler as a buffered one, with no response stream.
+    expect(answer.mark).toBe("response");
+    expect(answer.contentType).toBe(PRELUDE_CONTENT_TYPE);
+    const split = answer.bytes.indexOf(Buffer.alloc(8));
+    expect(split).toBeGreaterThan(0);
+    const prelude = JSON.parse(answer.bytes.subarray(0, split).toString()) as { statusCode: number; headers: Record<string, string> };
+    expect(prelude.statusCode).toBe(200);
+    expect(prelude.headers["content-type"]).toContain("application/json");
+    expect(JSON.parse(answer.bytes.subarray(split + 8).toString())).toMatchObject({ type: "service_health", status: "ok" });
+  });
+
+  it("reads the identifier secret from Secrets Manager in the bundle's init, and fails the init with the reason when it is missing", async () => {
+    const arn = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:IdentifierSecret-AbCdEf";
+    const responder = createSecretsManagerProtocolResponder({
+      knownArn: arn,
+      secretString: "a-generated-secret-of-48-characters-0123456789ab",
+    });
+    const secretsManager = await serveProtocolResponder(responder.handler);
+    try {
+      const { PUBLIC_SCAN_IDENTIFIER_SECRET: _plain, ...withoutSecret } = env;
+      const onAws = { ...withoutSecret, AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.url, PUBLIC_SCAN_IDENTIFIER_SECRET_ARN: arn };
+      const recover = join(sizes.recover.dir, "index.mjs");
+      expect(await invokeBundle({ file: recover, event: {}, env: onAws })).toEqual({ requeued: 0, failed: 0, discarded: 0 });
+      expect(responder.sent.map((request) => [request.target, request.body.SecretId])).toEqual([["secretsmanager.GetSecretValue", arn]]);
+
+      const gone = invokeBundle({ file: recover, event: {}, env: { ...onAws, PUBLIC_SCAN_IDENTIFIER_SECRET_ARN: `${arn}-gone` } });
+      await expect(gone).rejects.toMatchObject({
+        stderr: expect.stringContaining("PUBLIC_SCAN_IDENTIFIER_SECRET_ARN: the secret cannot be read (ResourceNotFoundException"),
+      });
+    } finally {
+      await secretsManager.close();
+    }
   });
 
   it("consumes an SQS event in the worker bundle and runs the recovery bundle", async () => {

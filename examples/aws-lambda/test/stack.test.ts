@@ -7,7 +7,8 @@ import { promisify } from "node:util";
 import { App } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PublicScanStack, STORE_ACTIONS, TIMINGS } from "../infra/public-scan-stack.js";
+import { InvokeMode } from "aws-cdk-lib/aws-lambda";
+import { PublicScanStack, STORE_ACTIONS, TIMINGS, type PublicScanStackProps } from "../infra/public-scan-stack.js";
 import { DYNAMO_TABLES, SCAN_JOB_DEADLINE_MS, WORKER_SAFETY_MARGIN_MS } from "../src/settings.js";
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
@@ -21,19 +22,28 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
   const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
   const functionId = (prefix: string) => ofType("AWS::Lambda::Function").find(([id]) => id.startsWith(prefix))![0];
 
+  /** The bundle a function's code asset was staged from: each placeholder names its folder. */
+  const bundleOf = (outdir: string, fn: Resource & { Metadata?: Record<string, string> }) =>
+    readFileSync(join(outdir, fn.Metadata!["aws:asset:path"]!, "index.mjs"), "utf8").match(/bundle (\S+)/)?.[1];
+  const synth = (id: string, props: Partial<PublicScanStackProps> = {}) => {
+    const outdir = join(bundleDir, `cdk.out-${id}`);
+    const app = new App({ outdir, context: { "aws:cdk:enable-asset-metadata": true } });
+    return { outdir, template: Template.fromStack(new PublicScanStack(app, "PublicScan", { bundleDir, ...props })) };
+  };
+  let outdir: string;
+
   beforeAll(() => {
-    for (const name of ["api", "worker", "recover"]) {
+    for (const name of ["api", "api-streaming", "worker", "recover"]) {
       mkdirSync(join(bundleDir, name));
-      writeFileSync(join(bundleDir, name, "index.mjs"), "export const handler = () => undefined;\n");
+      writeFileSync(join(bundleDir, name, "index.mjs"), `// bundle ${name}\nexport const handler = () => undefined;\n`);
     }
-    const app = new App({ outdir: join(bundleDir, "cdk.out") });
-    template = Template.fromStack(new PublicScanStack(app, "PublicScan", { bundleDir }));
+    ({ outdir, template } = synth("default"));
     resources = template.toJSON().Resources as Record<string, Resource>;
   });
   afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
 
   it("creates the tables of DYNAMO_TABLES: on demand, point-in-time recovery, TTL, their indexes keys-only", () => {
-    template.resourceCountIs("AWS::DynamoDB::Table", 3);
+    template.resourceCountIs("AWS::DynamoDB::Table", 4);
     template.hasResourceProperties("AWS::DynamoDB::Table", {
       BillingMode: "PAY_PER_REQUEST",
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
@@ -45,7 +55,25 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
       KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
       TimeToLiveSpecification: { AttributeName: DYNAMO_TABLES.counters.timeToLiveAttribute, Enabled: true },
     });
-    for (const [, table] of ofType("AWS::DynamoDB::Table")) expect(table).toMatchObject({ DeletionPolicy: "Retain" });
+    for (const [, table] of ofType("AWS::DynamoDB::Table")) {
+      expect(table).toMatchObject({
+        DeletionPolicy: "Retain",
+        Properties: { PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } },
+      });
+    }
+  });
+
+  it("creates the audit table of the operator's key commands and outputs it with the keys table, for pnpm keys", () => {
+    const [auditId] = ofType("AWS::DynamoDB::Table").find(([id]) => id.startsWith("AuditTable"))!;
+    expect(resources[auditId]!.Properties).toMatchObject({
+      KeySchema: [
+        { AttributeName: DYNAMO_TABLES.audit.partitionKey, KeyType: "HASH" },
+        { AttributeName: DYNAMO_TABLES.audit.sortKey, KeyType: "RANGE" },
+      ],
+      BillingMode: "PAY_PER_REQUEST",
+    });
+    template.hasOutput("AuditTableName", { Value: { Ref: auditId } });
+    template.hasOutput("KeysTableName", { Value: { Ref: ofType("AWS::DynamoDB::Table").find(([id]) => id.startsWith("KeysTable"))![0] } });
   });
 
   it("puts the scan queue in front of a dead-letter queue and alarms on it", () => {
@@ -70,8 +98,14 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
     expect(TIMINGS.visibilityTimeout.toSeconds()).toBe(6 * (worker.Timeout as number));
     expect(worker).toMatchObject({ MemorySize: 2048, EphemeralStorage: { Size: 1024 } });
     for (const [, fn] of ofType("AWS::Lambda::Function")) {
-      expect(fn.Properties).toMatchObject({ Runtime: "nodejs22.x", Architectures: ["x86_64"], Handler: "index.handler" });
+      expect(fn.Properties).toMatchObject({ Runtime: "nodejs22.x", Handler: "index.handler" });
     }
+  });
+
+  it("runs the worker (Chromium, x64 only in @sparticuz/chromium's npm package) on x86_64, the API and the recovery on arm64", () => {
+    expect(resources[functionId("WorkerFunction")]!.Properties.Architectures).toEqual(["x86_64"]);
+    expect(resources[functionId("ApiFunction")]!.Properties.Architectures).toEqual(["arm64"]);
+    expect(resources[functionId("RecoverFunction")]!.Properties.Architectures).toEqual(["arm64"]);
   });
 
   it("feeds the worker one message at a time, reporting partial batch failures", () => {
@@ -83,8 +117,22 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
     });
   });
 
+  it("streams the API's answers by default: a RESPONSE_STREAM Function URL on the streaming bundle", () => {
+    template.hasResourceProperties("AWS::Lambda::Url", { InvokeMode: "RESPONSE_STREAM" });
+    expect(bundleOf(outdir, resources[functionId("ApiFunction")]!)).toBe("api-streaming");
+    expect(bundleOf(outdir, resources[functionId("WorkerFunction")]!)).toBe("worker");
+  });
+
+  it("deploys the buffered API bundle on a BUFFERED Function URL when apiInvokeMode says so", () => {
+    const buffered = synth("buffered", { apiInvokeMode: InvokeMode.BUFFERED });
+    buffered.template.hasResourceProperties("AWS::Lambda::Url", { InvokeMode: "BUFFERED" });
+    const functions = buffered.template.findResources("AWS::Lambda::Function");
+    const [, api] = Object.entries(functions).find(([id]) => id.startsWith("ApiFunction"))!;
+    expect(bundleOf(buffered.outdir, api as Resource)).toBe("api");
+  });
+
   it("serves the API on a public Function URL and runs the recovery on a schedule", () => {
-    template.hasResourceProperties("AWS::Lambda::Url", { AuthType: "NONE", InvokeMode: "BUFFERED", TargetFunctionArn: Match.anyValue() });
+    template.hasResourceProperties("AWS::Lambda::Url", { AuthType: "NONE", TargetFunctionArn: Match.anyValue() });
     template.hasOutput("ApiUrl", { Value: { "Fn::GetAtt": [Match.anyValue(), "FunctionUrl"] } });
     template.hasResourceProperties("AWS::Events::Rule", {
       ScheduleExpression: `rate(${TIMINGS.recoverEvery.toMinutes()} minutes)`,
@@ -117,10 +165,12 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
         for (const action of [statement.Action].flat()) expect(action).not.toMatch(/\*/);
       }
     }
-    expect(actions("ApiFunction")).toEqual(new Set([...STORE_ACTIONS, "sqs:SendMessage"]));
+    const SECRET_READ = ["secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"];
+    expect(actions("ApiFunction")).toEqual(new Set([...STORE_ACTIONS, "sqs:SendMessage", ...SECRET_READ]));
     expect([...tablesOf("ApiFunction")].map((id) => id?.replace(/Table.*/, "")).sort()).toEqual(["Counters", "Keys", "Scans"]);
-    expect(actions("RecoverFunction")).toEqual(new Set([...STORE_ACTIONS, "sqs:SendMessage"]));
+    expect(actions("RecoverFunction")).toEqual(new Set([...STORE_ACTIONS, "sqs:SendMessage", ...SECRET_READ]));
     expect([...tablesOf("WorkerFunction")].map((id) => id?.replace(/Table.*/, ""))).toEqual(["Scans"]);
+    // The audit table is the operator's: no function appends to it (the Lambda API serves no key request).
     expect([...tablesOf("RecoverFunction")].map((id) => id?.replace(/Table.*/, ""))).toEqual(["Scans"]);
     // The worker also consumes the queue (added by the event source mapping).
     expect(actions("WorkerFunction")).toEqual(
@@ -132,19 +182,35 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
         "sqs:GetQueueUrl",
         "sqs:DeleteMessage",
         "sqs:GetQueueAttributes",
+        ...SECRET_READ,
       ]),
     );
   });
 
-  it("never writes the identifier secret into the template: the functions get a Secrets Manager dynamic reference", () => {
-    const variables = resources[functionId("ApiFunction")]!.Properties.Environment as { Variables: Record<string, unknown> };
-    expect(JSON.stringify(variables.Variables.PUBLIC_SCAN_IDENTIFIER_SECRET)).toContain("{{resolve:secretsmanager:");
+  it("gives the functions the identifier secret's ARN and the right to read it, never its value or a dynamic reference", () => {
+    const [secretId] = ofType("AWS::SecretsManager::Secret")[0]!;
     template.hasResourceProperties("AWS::SecretsManager::Secret", { GenerateSecretString: Match.objectLike({ PasswordLength: 48 }) });
+    expect(JSON.stringify(template.toJSON())).not.toContain("{{resolve:");
+    for (const prefix of ["ApiFunction", "WorkerFunction", "RecoverFunction"]) {
+      const variables = (resources[functionId(prefix)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables, prefix).not.toHaveProperty("PUBLIC_SCAN_IDENTIFIER_SECRET");
+      expect(variables.PUBLIC_SCAN_IDENTIFIER_SECRET_ARN, prefix).toEqual({ Ref: secretId });
+      const reads = ofType("AWS::IAM::Policy")
+        .filter(([id]) => id.startsWith(prefix))
+        .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement)
+        .filter((statement) => [statement.Action].flat().includes("secretsmanager:GetSecretValue"));
+      expect(
+        reads.map((statement) => statement.Resource),
+        prefix,
+      ).toEqual([{ Ref: secretId }]);
+    }
   });
 
-  it("synthesizes through the app cdk.json runs, offline, without AWS credentials", async () => {
+  it("synthesizes through the app cdk.json runs, offline, without AWS credentials (here with -c apiInvokeMode=BUFFERED)", async () => {
     const outdir = join(bundleDir, "synth");
-    const env = { PATH: process.env.PATH ?? "", CDK_OUTDIR: outdir, PUBLIC_SCAN_BUNDLE_DIR: bundleDir };
+    // CDK_CONTEXT_JSON is how the CDK CLI hands `-c key=value` to the app.
+    const context = JSON.stringify({ apiInvokeMode: "BUFFERED" });
+    const env = { PATH: process.env.PATH ?? "", CDK_OUTDIR: outdir, PUBLIC_SCAN_BUNDLE_DIR: bundleDir, CDK_CONTEXT_JSON: context };
     await promisify(execFile)(process.execPath, [fileURLToPath(new URL("../infra/run-app.mjs", import.meta.url))], {
       env,
       timeout: 60_000,
@@ -154,5 +220,8 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
       Resources: Record<string, Resource>;
     };
     expect(Object.values(synthesized.Resources).filter((resource) => resource.Type === "AWS::Lambda::Function")).toHaveLength(3);
+    expect(Object.values(synthesized.Resources).find((resource) => resource.Type === "AWS::Lambda::Url")?.Properties).toMatchObject({
+      InvokeMode: "BUFFERED",
+    });
   });
 });

@@ -1,18 +1,22 @@
 import { parseArgs } from "node:util";
 import { issueApiKey, revokeApiKey, SCOPES, SYSTEM_CLOCK } from "@public-scan/core";
-import { openOperatorStores } from "./open-operator-stores.js";
+import { openOperatorKeyStore } from "./open-operator-key-store.js";
 import { parseScopeList } from "./parse-scope-list.js";
 import type { CommandIo } from "./run-scan-command.js";
 
-export const KEYS_USAGE = `Usage: pnpm keys issue --scopes SCOPE,... [--name NAME] [--valid-days N] [--data-dir DIR | --redis-url URL]
-       pnpm keys revoke KEY_ID [--data-dir DIR | --redis-url URL]
+export const KEYS_USAGE = `Usage: pnpm keys issue --scopes SCOPE,... [--name NAME] [--valid-days N] [STORE]
+       pnpm keys revoke KEY_ID [STORE]
+STORE: --data-dir DIR | --redis-url URL | --dynamodb-keys-table NAME --dynamodb-audit-table NAME
 
 Operator command for support-gated keys (scan:create is never self-serve). The key is printed once; only
 its SHA-256 hash is stored, in the data directory's SQLite file (default $PUBLIC_SCAN_DATA_DIR or ./.data),
-or in the cluster's Redis with --redis-url or $PUBLIC_SCAN_REDIS_URL (and $PUBLIC_SCAN_REDIS_PREFIX).
+or in the cluster's Redis with --redis-url or $PUBLIC_SCAN_REDIS_URL (and $PUBLIC_SCAN_REDIS_PREFIX),
+or in a Lambda deployment's DynamoDB tables with --dynamodb-keys-table and --dynamodb-audit-table (or
+$PUBLIC_SCAN_KEYS_TABLE and $PUBLIC_SCAN_AUDIT_TABLE; the stack's KeysTableName and AuditTableName outputs),
+with the AWS SDK's region and credentials ($AWS_REGION, $AWS_PROFILE, ...). One store at a time.
 Scopes: ${SCOPES.join(", ")}.`;
 
-/** `pnpm keys`: issue or revoke support keys in the deployment's store (the SQLite file, or a cluster's Redis). Returns the exit code. */
+/** `pnpm keys`: issue or revoke support keys in the deployment's store (the SQLite file, a cluster's Redis, or a Lambda deployment's DynamoDB). Returns the exit code. */
 export async function runKeysCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   let parsed;
   try {
@@ -26,6 +30,8 @@ export async function runKeysCommand(argv: readonly string[], io: CommandIo): Pr
         "valid-days": { type: "string" },
         "data-dir": { type: "string" },
         "redis-url": { type: "string" },
+        "dynamodb-keys-table": { type: "string" },
+        "dynamodb-audit-table": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -43,7 +49,12 @@ export async function runKeysCommand(argv: readonly string[], io: CommandIo): Pr
     io.stderr(`keys: ${message}\n\n${KEYS_USAGE}\n`);
     return 2;
   };
-  const where = { dataDir: values["data-dir"], redisUrl: values["redis-url"] };
+  const where = {
+    dataDir: values["data-dir"],
+    redisUrl: values["redis-url"],
+    dynamoKeysTable: values["dynamodb-keys-table"],
+    dynamoAuditTable: values["dynamodb-audit-table"],
+  };
 
   if (action === "issue") {
     const requested = parseScopeList(values.scopes);
@@ -51,9 +62,9 @@ export async function runKeysCommand(argv: readonly string[], io: CommandIo): Pr
     const { scopes } = requested;
     const validDays = values["valid-days"] === undefined ? 90 : Number(values["valid-days"]);
     if (!Number.isInteger(validDays) || validDays < 1 || validDays > 366) return fail("--valid-days must be an integer from 1 to 366");
-    const stores = await openOperatorStores(where, process.env).catch((error: unknown) => error as Error);
-    if (stores instanceof Error) return fail(stores.message);
-    const store = stores.keys();
+    const opened = await openOperatorKeyStore(where, process.env).catch((error: unknown) => error as Error);
+    if (opened instanceof Error) return fail(opened.message);
+    const { store } = opened;
     try {
       const { record, resource } = await issueApiKey(
         { keys: store, clock: SYSTEM_CLOCK, supportEmail: process.env.PUBLIC_SCAN_SUPPORT_EMAIL ?? "support@example.org" },
@@ -75,20 +86,20 @@ export async function runKeysCommand(argv: readonly string[], io: CommandIo): Pr
       );
       return 0;
     } finally {
-      await stores.close();
+      await opened.close();
     }
   }
   if (action === "revoke") {
     if (keyId === undefined) return fail("revoke needs a KEY_ID");
-    const stores = await openOperatorStores(where, process.env).catch((error: unknown) => error as Error);
-    if (stores instanceof Error) return fail(stores.message);
-    const store = stores.keys();
+    const opened = await openOperatorKeyStore(where, process.env).catch((error: unknown) => error as Error);
+    if (opened instanceof Error) return fail(opened.message);
+    const { store } = opened;
     try {
       const { revoked } = await revokeApiKey({ keys: store, audit: store.audit, clock: SYSTEM_CLOCK }, { keyId });
       io.stderr(revoked ? `revoked ${keyId}\n` : `nothing to revoke: ${keyId} is unknown or already revoked\n`);
       return revoked ? 0 : 1;
     } finally {
-      await stores.close();
+      await opened.close();
     }
   }
   return fail(`unknown action ${action}`);
