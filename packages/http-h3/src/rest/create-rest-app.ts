@@ -18,7 +18,7 @@ const toRouterPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
  * what logs and metrics name a request by. Never the requested path, which carries scan ids, domains and
  * query strings; `(unmatched)` when no route matched.
  */
-const routeTemplateOf = (event: H3Event) => event.context.matchedRoute?.route.replace(/:(\w+)/g, "{$1}") ?? "(unmatched)";
+const routeTemplateOf = (event: H3Event) => event.context.matchedRoute?.route?.replace(/:(\w+)/g, "{$1}") ?? "(unmatched)";
 
 /** The methods a metric may name; anything else is `OTHER`, so a client cannot mint label values. */
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);

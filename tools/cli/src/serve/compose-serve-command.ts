@@ -9,9 +9,8 @@ import {
   type KeyStore,
   type RateLimiter,
   type ScanStore,
-  type Scanner,
 } from "@public-scan/core";
-import { createPuppeteerScanner, createTargetPolicy, type PuppeteerScannerOptions } from "@public-scan/scanner";
+import { createPuppeteerScanner, createTargetPolicy, type PuppeteerScanner, type PuppeteerScannerOptions } from "@public-scan/scanner";
 import { container, type DependencyContainer } from "tsyringe";
 import type { ServeStorage } from "./serve-storage.js";
 import { storesOf } from "./stores-of.js";
@@ -31,7 +30,8 @@ export interface ServeComposition {
   keys: KeyStore & { audit: AuditLog };
   counters: CounterStore;
   limiter: RateLimiter;
-  scanner: Scanner;
+  /** With its browser pool's counts, for metrics. */
+  scanner: PuppeteerScanner;
   targets: ReturnType<typeof createTargetPolicy>;
 }
 
