@@ -26,10 +26,7 @@ describe("pnpm serve leaves no browser behind", () => {
     await writeFile(join(root, "fixture-ca.pem"), web.caCertPem);
     // Loaded into the server with --import: SIGUSR2 throws an error nothing catches, as a bug would.
     preload = join(root, "uncaught-on-sigusr2.mjs");
-    await writeFile(
-      preload,
-      `process.on("SIGUSR2", () => setImmediate(() => { throw new Error("an uncaught error, on purpose"); }));\n`,
-    );
+    await writeFile(preload, `process.on("SIGUSR2", () => setImmediate(() => { throw new Error("an uncaught error, on purpose"); }));\n`);
   });
   afterEach(async () => {
     await Promise.all(started.splice(0).map((server) => server.kill()));
@@ -63,7 +60,9 @@ describe("pnpm serve leaves no browser behind", () => {
   }
 
   async function exitOf(server: ServeProcess): Promise<number | string | null> {
-    await new Promise<void>((resolve) => (server.child.exitCode !== null || server.child.signalCode !== null ? resolve() : server.child.once("exit", () => resolve())));
+    await new Promise<void>((resolve) =>
+      server.child.exitCode !== null || server.child.signalCode !== null ? resolve() : server.child.once("exit", () => resolve()),
+    );
     return server.child.signalCode ?? server.child.exitCode;
   }
 
@@ -99,23 +98,27 @@ describe("pnpm serve leaves no browser behind", () => {
     expect(await survivorsOf(browser)).toEqual([]);
   });
 
-  it("a renderer killed mid-scan (an OOM kill inside the browser): the scan ends, the server goes on, then stops clean", { timeout: 120_000 }, async () => {
-    const { server, scanId } = await serverWithRunningScan("renderer");
-    const renderer = browserTreeOf(server.child.pid!).find((row) => row.args.includes("--type=renderer"))!;
-    process.kill(renderer.pid, "SIGKILL");
-    const ended = await waitForScanEnd(server.url!, scanId);
-    expect(["failed", "completed", "completed_limited"]).toContain(ended);
-    // The same browser serves the next scan.
-    const next = await createScanAt(server.url!, urlOf("quiet-bakery"));
-    expect(next.status).toBe(202);
-    const { scanId: nextId } = (await next.json()) as { scanId: string };
-    expect(await waitForScanEnd(server.url!, nextId)).toBe("completed");
-    const browser = browserTreeOf(server.child.pid!).map((row) => row.pid);
-    expect(browser.length).toBeGreaterThan(0);
-    server.child.kill("SIGTERM");
-    expect(await exitOf(server)).toBe(0);
-    expect(await survivorsOf(browser)).toEqual([]);
-  });
+  it(
+    "a renderer killed mid-scan (an OOM kill inside the browser): the scan ends, the server goes on, then stops clean",
+    { timeout: 120_000 },
+    async () => {
+      const { server, scanId } = await serverWithRunningScan("renderer");
+      const renderer = browserTreeOf(server.child.pid!).find((row) => row.args.includes("--type=renderer"))!;
+      process.kill(renderer.pid, "SIGKILL");
+      const ended = await waitForScanEnd(server.url!, scanId);
+      expect(["failed", "completed", "completed_limited"]).toContain(ended);
+      // The same browser serves the next scan.
+      const next = await createScanAt(server.url!, urlOf("quiet-bakery"));
+      expect(next.status).toBe(202);
+      const { scanId: nextId } = (await next.json()) as { scanId: string };
+      expect(await waitForScanEnd(server.url!, nextId)).toBe("completed");
+      const browser = browserTreeOf(server.child.pid!).map((row) => row.pid);
+      expect(browser.length).toBeGreaterThan(0);
+      server.child.kill("SIGTERM");
+      expect(await exitOf(server)).toBe(0);
+      expect(await survivorsOf(browser)).toEqual([]);
+    },
+  );
 });
 
 async function waitFor(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
