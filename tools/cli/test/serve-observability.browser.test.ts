@@ -123,7 +123,9 @@ describe("pnpm serve: logs and metrics", () => {
       const fromApi = (await scrape(api)).samples;
       expect(valueOf(fromApi, "public_scan_http_requests_total", { route: "/api/v2/scans", status: "202" })).toBe(1);
       expect(valueOf(fromApi, "public_scan_queue_jobs", { state: "waiting" })).toBe(0);
-      expect(fromApi.some((sample) => sample.name === "public_scan_browser_pool_slots")).toBe(false);
+      // An api process only enqueues: no slots, no browser.
+      expect(valueOf(fromApi, "public_scan_browser_pool_slots")).toBe(0);
+      expect(valueOf(fromApi, "public_scan_browser_launches_total")).toBe(0);
       const fromWorker = (await scrape(worker)).samples;
       expect(valueOf(fromWorker, "public_scan_scans_total", { outcome: status })).toBe(1);
       expect(valueOf(fromWorker, "public_scan_browser_launches_total")).toBe(1);
