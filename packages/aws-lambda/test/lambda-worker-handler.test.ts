@@ -29,7 +29,12 @@ async function workerOn(scans: ScanStore, scanner: Scanner): Promise<WorkerDeps>
     scans,
     recovery: "none",
     config: { baseUrl: "https://scan.example.org" },
-    queue: () => ({ enqueue: () => Promise.resolve(), drain: () => Promise.resolve(), close: () => Promise.resolve() }),
+    queue: () => ({
+      enqueue: () => Promise.resolve(),
+      drain: () => Promise.resolve(),
+      close: () => Promise.resolve(),
+      depth: () => Promise.resolve({ waiting: 0, running: 0 }),
+    }),
   });
   closers.push(() => service.close());
   return service.deps;
@@ -42,7 +47,12 @@ async function queuedScan(scans: ScanStore, url = "https://shop.example.com/"): 
     scans,
     recovery: "none",
     config: { baseUrl: "https://scan.example.org" },
-    queue: () => ({ enqueue: () => Promise.resolve(), drain: () => Promise.resolve(), close: () => Promise.resolve() }),
+    queue: () => ({
+      enqueue: () => Promise.resolve(),
+      drain: () => Promise.resolve(),
+      close: () => Promise.resolve(),
+      depth: () => Promise.resolve({ waiting: 0, running: 0 }),
+    }),
   });
   closers.push(() => api.close());
   const created = await createScan(api.deps, { body: { url }, caller: { kind: "anonymous", ip: "203.0.113.5" } });

@@ -4,7 +4,12 @@ import { describe, expect, inject, it } from "vitest";
 import { createLambdaWorkerHandler } from "../src/index.js";
 import { contextWithRemaining, sqsEvent, sqsRecord } from "./support/sqs-events.js";
 
-const noQueue = () => ({ enqueue: () => Promise.resolve(), drain: () => Promise.resolve(), close: () => Promise.resolve() });
+const noQueue = () => ({
+  enqueue: () => Promise.resolve(),
+  drain: () => Promise.resolve(),
+  close: () => Promise.resolve(),
+  depth: () => Promise.resolve({ waiting: 0, running: 0 }),
+});
 
 describe("the Lambda scan worker on this machine's Chromium", () => {
   it("runs a real scan of a fixture-web site from an SQS event payload, and stores the scored report", async () => {

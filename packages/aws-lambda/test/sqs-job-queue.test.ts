@@ -53,4 +53,13 @@ describe("the SQS job queue, at the SDK's HTTP layer", () => {
     expect(responder.sent.map((request) => request.target)).toEqual(["AmazonSQS.GetQueueAttributes"]);
     expect(responder.sent[0]!.body.AttributeNames).toContain("ApproximateNumberOfMessagesNotVisible");
   });
+
+  it("reports its depth from SQS's approximate counts: visible and delayed wait, in flight run", async () => {
+    const responder = createSqsProtocolResponder({
+      knownQueueUrl: QUEUE_URL,
+      attributes: { ApproximateNumberOfMessages: "4", ApproximateNumberOfMessagesNotVisible: "2", ApproximateNumberOfMessagesDelayed: "1" },
+    });
+    const queue = createSqsJobQueue({ queueUrl: QUEUE_URL, client: clientWith(responder) })({ handler: () => Promise.resolve() });
+    expect(await queue.depth()).toEqual({ waiting: 5, running: 2 });
+  });
 });

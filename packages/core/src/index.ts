@@ -285,7 +285,9 @@ export type {
 export type { ScanInput, Scanner, ScanProgress } from "./ports/scanner.js";
 export type { ComponentStatus, HealthProbes } from "./ports/health-probes.js";
 export type { CreateIfNoActiveResult, ScanStore } from "./ports/scan-store.js";
-export type { JobOutcome, JobQueue, JobQueueFactory, JobQueueHandlers, ScanJobMessage } from "./ports/job-queue.js";
+export type { JobOutcome, JobQueue, JobQueueDepth, JobQueueFactory, JobQueueHandlers, ScanJobMessage } from "./ports/job-queue.js";
+export type { ScanOutcome, ServiceObserver } from "./ports/service-observer.js";
+export { notifyObserver } from "./ports/notify-observer.js";
 export { SYSTEM_CLOCK } from "./ports/clock.js";
 export type { Clock, Ids } from "./ports/clock.js";
 export type { KeyStore } from "./ports/key-store.js";

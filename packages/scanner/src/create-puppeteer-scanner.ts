@@ -75,7 +75,16 @@ export const SCANNER_DEFAULTS = {
  * limit, relaunch after a crash and a deadline per scan. Heavy parts (the browser, the classification data)
  * are loaded on first use, so creating a scanner is cheap.
  */
-export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): Scanner {
+/** The scanner, and its browser pool's counts for a host's metrics. */
+export interface PuppeteerScanner extends Scanner {
+  /**
+   * Scans running and waiting for a slot in the browser pool now, and how many times the browser was
+   * launched (more than once: it was relaunched after a crash). All zero before the first scan.
+   */
+  stats(): ReturnType<BrowserPool["stats"]>;
+}
+
+export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): PuppeteerScanner {
   assertRemoteBrowserTrusted(options);
   const guard = createEgressGuard({
     resolve: parseResolveRules([...(options.resolve ?? [])]),
@@ -87,7 +96,12 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): S
   // Read once, for Chromium (as SPKI hashes) and for the Node-side transport probe (as trust anchors).
   let extraCaPem: Promise<string | undefined> | null = null;
   const getExtraCaPem = () => (extraCaPem ??= readExtraCaPem(options));
-  const getPool = () => (pool ??= getExtraCaPem().then((pem) => openBrowserPool(options, pem)));
+  // The pool once it is open, for stats(), which must answer at once (after close: its last counts).
+  let opened: BrowserPool | null = null;
+  const getPool = () =>
+    (pool ??= getExtraCaPem()
+      .then((pem) => openBrowserPool(options, pem))
+      .then((made) => (opened = made)));
 
   return {
     async scan(input: ScanInput): Promise<ScanObservations> {
@@ -119,6 +133,7 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): S
       const current = await getPool().catch(() => null);
       return current === null ? "degraded" : current.probe();
     },
+    stats: () => opened?.stats() ?? { running: 0, waiting: 0, launches: 0 },
     async close() {
       closed = true;
       const current = pool;

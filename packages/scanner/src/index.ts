@@ -9,7 +9,7 @@
  * -> privacy-signals -> phases -> scan -> this root.
  */
 export { createPuppeteerScanner, describeScannerSandbox, SCANNER_DEFAULTS } from "./create-puppeteer-scanner.js";
-export type { PuppeteerScannerOptions } from "./create-puppeteer-scanner.js";
+export type { PuppeteerScanner, PuppeteerScannerOptions } from "./create-puppeteer-scanner.js";
 export type { ScanPhasesOption, ScanPhaseSwitches } from "./phases/scan-phases.js";
 export { SCANNER_VERSION } from "./scanner-version.js";
 export { FORBIDDEN_FLAGS, SCAN_FLAGS, withoutForbiddenFlags } from "./browser/chromium-flags.js";

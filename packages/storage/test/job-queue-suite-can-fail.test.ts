@@ -10,6 +10,8 @@ interface Flaws {
   noWait?: boolean;
   /** Lets a handler's error escape instead of reporting it. */
   swallowsErrors?: boolean;
+  /** Reports an empty queue whatever it holds. */
+  noDepth?: boolean;
 }
 
 function brokenQueue(flaws: Flaws, handlers: JobQueueHandlers): JobQueue {
@@ -22,6 +24,7 @@ function brokenQueue(flaws: Flaws, handlers: JobQueueHandlers): JobQueue {
       return flaws.noDedupe ? Promise.resolve() : inner.enqueue(job);
     },
     drain: () => (flaws.noWait ? Promise.resolve() : inner.drain()),
+    depth: () => (flaws.noDepth ? Promise.resolve({ waiting: 0, running: 0 }) : inner.depth()),
     close: (options) => {
       closed = true;
       return flaws.noWait ? Promise.resolve() : inner.close(options);
@@ -33,6 +36,7 @@ const CAUGHT: [bug: string, caseName: JobQueueCaseName, flaws: Flaws][] = [
   ["no de-duplication", "a scan enqueued again while it waits or runs is run once", { noDedupe: true }],
   ["a drain that does not wait", "drain resolves only after the running job finished", { noWait: true }],
   ["a close that does not wait", "close lets the running job finish, and enqueue is refused after", { noWait: true }],
+  ["a depth that counts nothing", "depth counts the running job, and nothing once it finished", { noDepth: true }],
   ["unreported errors", "a handler that throws is reported to onError once, and the queue goes on", { swallowsErrors: true }],
 ];
 

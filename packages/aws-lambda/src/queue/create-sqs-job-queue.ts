@@ -45,6 +45,20 @@ function openSqsJobQueue(options: SqsJobQueueOptions): JobQueue {
         await new Promise((resolve) => setTimeout(resolve, options.drainPollMs ?? 1000));
       }
     },
+    // Approximate, like drain's: messages visible or delayed wait; messages received and not yet deleted run.
+    async depth() {
+      const { Attributes = {} } = await client.send(
+        new GetQueueAttributesCommand({
+          QueueUrl: options.queueUrl,
+          AttributeNames: ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible", "ApproximateNumberOfMessagesDelayed"],
+        }),
+      );
+      const count = (name: string) => Number(Attributes[name as keyof typeof Attributes] ?? 0) || 0;
+      return {
+        waiting: count("ApproximateNumberOfMessages") + count("ApproximateNumberOfMessagesDelayed"),
+        running: count("ApproximateNumberOfMessagesNotVisible"),
+      };
+    },
     close() {
       if (!closed && options.client === undefined) client.destroy();
       closed = true;

@@ -4,6 +4,7 @@ import type { Scanner } from "../ports/scanner.js";
 import type { JobQueueFactory } from "../ports/job-queue.js";
 import type { TargetPolicy } from "../ports/target-policy.js";
 import type { ScanStore } from "../ports/scan-store.js";
+import type { ServiceObserver } from "../ports/service-observer.js";
 import { createInProcessJobQueue } from "../stores/create-in-process-job-queue.js";
 import { createMemoryScanStore } from "../stores/create-memory-scan-store.js";
 import { createRandomIds } from "../stores/create-random-ids.js";
@@ -48,6 +49,8 @@ export interface LocalServiceOptions {
   clock?: Clock;
   ids?: Ids;
   onJobError?: WorkerDeps["onJobError"];
+  /** Told about requests (through the surfaces that read it), jobs and their phases, for logs and metrics. */
+  observer?: ServiceObserver;
 }
 
 export interface CloseOptions {
@@ -95,6 +98,7 @@ export async function createLocalService(
     ...(options.onJobError ? { onJobError: options.onJobError } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.targets ? { targets: options.targets } : {}),
+    ...(options.observer ? { observer: options.observer } : {}),
     shutdown: shutdown.signal,
   };
   const sweeping = (options.recovery ?? "sweep") === "sweep";

@@ -5,6 +5,8 @@ import { createIdentifierHasher, type IdentifierKind } from "./create-identifier
 import { RATE_LIMIT_POLICY, type RateLimitRule } from "./rate-limit-policy.js";
 import type { CounterStatus, DailyQuota, RateLimiter, RateLimitProfile, RateLimitScope } from "../ports/rate-limiter.js";
 import { toRateLimitError } from "./to-rate-limit-error.js";
+import { notifyObserver } from "../ports/notify-observer.js";
+import type { ServiceObserver } from "../ports/service-observer.js";
 import { toWindowLabel } from "./counter-window.js";
 import { nextUtcMidnight } from "./counter-window.js";
 
@@ -14,6 +16,8 @@ export interface RateLimiterOptions {
   readonly now?: () => number;
   /** HMAC secret for the identifiers in counter keys (see `createIdentifierHasher`). */
   readonly identifierSecret?: string;
+  /** Told about every refusal (not about peeks, which charge nothing), for the host's metrics. */
+  readonly observer?: Pick<ServiceObserver, "limitRefused">;
 }
 
 type Identifier = { kind: IdentifierKind; value: string };
@@ -84,6 +88,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     if (!result.allowed) {
       const failed = charges[result.failed]!;
       const { profile, rule, units } = failed;
+      if (units > 0) notifyObserver(options.observer, "limitRefused", { profile, scope: rule.scope });
       throw toRateLimitError({ profile, rule, usage: result.usage, requestedUnits: units, retryAfterMs: result.retryAfterMs, now: at });
     }
     const counters = charges.map(({ profile, rule }, index) => {

@@ -24,6 +24,17 @@ export interface JobQueue {
    * the other workers.
    */
   close(options?: { force?: boolean }): Promise<void>;
+  /**
+   * How many jobs wait and run now, for metrics. The in-process queue counts its own; a shared queue counts
+   * the whole deployment's (BullMQ: its job counts in Redis; SQS: its approximate message counts).
+   */
+  depth(): Promise<JobQueueDepth>;
+}
+
+/** Jobs waiting (delayed retries included) and running, by a queue's own count. */
+export interface JobQueueDepth {
+  waiting: number;
+  running: number;
 }
 
 /**

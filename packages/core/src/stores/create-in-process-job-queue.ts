@@ -55,6 +55,7 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions): JobQ
         idle.push(resolve);
         settleIdle();
       }),
+    depth: () => Promise.resolve({ waiting: waiting.length, running: running.size }),
     async close(closeOptions) {
       accepting = false;
       // Forced: jobs not started are dropped (their records stay queued, and recovery finds them).

@@ -4,6 +4,9 @@ import { toErrorEnvelope } from "../errors/to-error-envelope.js";
 import { ScanObservationsSchema } from "../observations/scan-observations.js";
 import type { JobOutcome, ScanJobMessage } from "../ports/job-queue.js";
 import type { Scanner } from "../ports/scanner.js";
+import { notifyObserver } from "../ports/notify-observer.js";
+import type { ScanOutcome } from "../ports/service-observer.js";
+import type { ScanPhase } from "../contract/states.js";
 import { toScanReport } from "../projection/to-scan-report.js";
 import { targetKeyOf } from "./normalize-target.js";
 import { takeOverAbandonedScan } from "./recover-stale-scan.js";
@@ -79,6 +82,22 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
     { expectedStatus: "queued", targetKey },
   );
   if (current === null) return undefined;
+  const scanId = job.scanId;
+  notifyObserver(deps.observer, "jobStarted", { scanId, attempt: current.attempts });
+  // Phase durations for the observer, timed here as the scanner reports them, whether or not a heartbeat
+  // write succeeds.
+  const startedAt = deps.clock.now();
+  let phase: { name: ScanPhase; since: number } = { name: "launching_browser", since: startedAt };
+  const enterPhase = (name: ScanPhase | null) => {
+    if (name === phase.name) return;
+    const now = deps.clock.now();
+    notifyObserver(deps.observer, "phaseEnded", { scanId, phase: phase.name, durationMs: now - phase.since });
+    if (name !== null) phase = { name, since: now };
+  };
+  const ended = (outcome: ScanOutcome, errorCode: ErrorBody["code"] | null = null) => {
+    enterPhase(null);
+    notifyObserver(deps.observer, "scanEnded", { scanId, outcome, durationMs: deps.clock.now() - startedAt, errorCode });
+  };
   const move = async (next: ScanRecord, expectedStatus: ScanRecord["status"]) => {
     const stored = await deps.scans.update(next, { expectedStatus, targetKey });
     if (stored !== null) current = stored;
@@ -114,7 +133,10 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
         deps.scanner.scan({
           url,
           signal: stop,
-          onProgress: ({ phase, progressPercent }) => heartbeat({ phase, progressPercent }),
+          onProgress: ({ phase, progressPercent }) => {
+            enterPhase(phase);
+            heartbeat({ phase, progressPercent });
+          },
         }),
         timedOut,
       ]),
@@ -126,6 +148,7 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
       "running",
     );
     if (finalizing === null) return undefined;
+    enterPhase("projection");
     const report = toScanReport(observations);
     const completedAt = iso();
     if (finalizing.startedAt !== null) deps.durations?.record((Date.parse(completedAt) - Date.parse(finalizing.startedAt)) / 1000);
@@ -145,6 +168,7 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
       },
       "finalizing",
     );
+    ended(report.status);
   } catch (error) {
     clearInterval(beat);
     await writing;
@@ -154,6 +178,7 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
         { ...running, status: "queued", phase: "queued", progressPercent: 0, attempts: Math.max(0, running.attempts - 1) },
         "running",
       );
+      ended("handed_back");
       return "handed_back";
     }
     deps.onJobError?.(error, job.scanId);
@@ -171,6 +196,7 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
       },
       running.status,
     );
+    ended(expired ? "expired" : "failed", body.code);
   }
 }
 

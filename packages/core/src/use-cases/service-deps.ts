@@ -5,6 +5,7 @@ import type { DurationStats } from "../ports/duration-stats.js";
 import type { ScanQuota } from "../ports/scan-quota.js";
 import type { RateLimiter } from "../ports/rate-limiter.js";
 import type { TargetPolicy } from "../ports/target-policy.js";
+import type { ServiceObserver } from "../ports/service-observer.js";
 import type { UrlSealer } from "./create-url-sealer.js";
 
 // The ScanQuota port and its Allowance moved to ports/; re-exported so existing importers keep working.
@@ -65,4 +66,6 @@ export interface ServiceDeps {
   limits?: RateLimiter;
   /** Refuses non-public targets before anything is queued; without it, only the scanner's guard decides. */
   targets?: TargetPolicy;
+  /** Told about requests, jobs, phases and refusals, for the host's logs and metrics; without it, nobody is. */
+  observer?: ServiceObserver;
 }

@@ -21,6 +21,7 @@ function recordingQueue() {
     enqueue: (job) => (enqueued.push(job), Promise.resolve()),
     drain: () => Promise.resolve(),
     close: () => Promise.resolve(),
+    depth: () => Promise.resolve({ waiting: enqueued.length, running: 0 }),
   };
   return {
     enqueued,

@@ -135,7 +135,12 @@ describe("a URL with a query string", () => {
       scans: store,
       targetSecret: "deployment-secret",
       // A queue that takes jobs and never runs them: the process dies with the scan queued.
-      queue: () => ({ enqueue: () => Promise.resolve(), drain: () => Promise.resolve(), close: () => Promise.resolve() }),
+      queue: () => ({
+        enqueue: () => Promise.resolve(),
+        drain: () => Promise.resolve(),
+        close: () => Promise.resolve(),
+        depth: () => Promise.resolve({ waiting: 0, running: 0 }),
+      }),
       config: { baseUrl: "https://scan.example.org" },
     });
     closers.push(() => stopped.close());
@@ -156,7 +161,12 @@ describe("a URL with a query string", () => {
     const stopped = await createLocalService({
       scanner: scannerOf().scanner,
       scans,
-      queue: () => ({ enqueue: () => Promise.resolve(), drain: () => Promise.resolve(), close: () => Promise.resolve() }),
+      queue: () => ({
+        enqueue: () => Promise.resolve(),
+        drain: () => Promise.resolve(),
+        close: () => Promise.resolve(),
+        depth: () => Promise.resolve({ waiting: 0, running: 0 }),
+      }),
       config: { baseUrl: "https://scan.example.org" },
     });
     closers.push(() => stopped.close());

@@ -65,6 +65,7 @@ describe("recoverInterruptedScans", () => {
         enqueue: (job: { scanId: string }) => Promise.resolve(void enqueued.push(job.scanId)),
         drain: () => Promise.resolve(),
         close: () => Promise.resolve(),
+        depth: () => Promise.resolve({ waiting: 0, running: enqueued.length }),
       },
       quota: { consume: () => Promise.reject(new Error("unused")), peek: () => Promise.reject(new Error("unused")) },
       clock: { now: () => Date.parse("2026-11-23T12:00:00.000Z") },
@@ -125,7 +126,12 @@ describe("a job its queue gave up on", () => {
       // A queue that never runs jobs here, and reports one as given up on when the test says so.
       queue: (handlers) => {
         giveUp = handlers.onError;
-        return { enqueue: () => Promise.resolve(), drain: () => Promise.resolve(), close: () => Promise.resolve() };
+        return {
+          enqueue: () => Promise.resolve(),
+          drain: () => Promise.resolve(),
+          close: () => Promise.resolve(),
+          depth: () => Promise.resolve({ waiting: 0, running: 0 }),
+        };
       },
       onJobError: (_error, scanId) => logged.push(scanId),
     });

@@ -57,3 +57,15 @@ export function createClientAddressResolver(trustedProxies: readonly string[] = 
     return client.toString();
   };
 }
+
+/**
+ * Whether a request's peer is one of the trusted proxies (never, without any): what such a proxy says
+ * about the request (`X-Request-Id`) is believed, as its `X-Forwarded-For` is.
+ */
+export function createProxyTrust(trustedProxies: readonly string[] = []): (peer: string | undefined) => boolean {
+  const matchers = trustedProxies.map(toMatcher);
+  return (peer) => {
+    const address = peer === undefined ? null : parseAddress(peer);
+    return address !== null && matchers.some((matches) => matches(address));
+  };
+}

@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { ServiceError, UNKNOWN_CLIENT, isServiceError, resolveCaller, type OperationSpec } from "@public-scan/core";
 import { getRouterParams, type H3Event } from "h3";
 import { callOperation } from "./call-operation.js";
 import type { RestAppOptions } from "./rest-app-options.js";
+import { requestContextOf } from "./request-context.js";
 import { baseHeaders, corsHeaders, preflightHeaders, toErrorResponse, toJsonResponse } from "./to-json-response.js";
 
 /** Routes that check their own credentials: the auth check reports on it, the key request uses a session. */
@@ -40,7 +40,7 @@ export function createOperationRoute(input: OperationRouteInput) {
   };
 
   return async (event: H3Event): Promise<Response> => {
-    const requestId = randomUUID();
+    const { requestId } = requestContextOf(event);
     const method = event.req.method.toUpperCase();
     if (method === "OPTIONS") {
       return new Response(null, {

@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { getReport, isServiceError, toErrorEnvelope, toHttpStatus, UNKNOWN_CLIENT } from "@public-scan/core";
 import { getRouterParams, type H3, type H3Event } from "h3";
 import { renderErrorPage, renderPendingPage, renderReportPage } from "../report/index.js";
 import type { RestAppOptions } from "./rest-app-options.js";
+import { requestContextOf } from "./request-context.js";
 import { baseHeaders } from "./to-json-response.js";
 
 /** Path of the report page, outside the API prefix (core's link builder makes `links.report` from it). */
@@ -36,7 +36,7 @@ function toHtmlResponse(
 export function createReportRoute(app: H3, input: { options: RestAppOptions; addressOf: (event: H3Event) => string | null }) {
   const { options } = input;
   app.get(REPORT_ROUTE, async (event) => {
-    const requestId = randomUUID();
+    const { requestId } = requestContextOf(event);
     try {
       const outcome = await getReport(options.service, {
         scanId: getRouterParams(event, { decode: true }).scanId ?? "",

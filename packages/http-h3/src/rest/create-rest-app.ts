@@ -1,11 +1,11 @@
-import { randomUUID } from "node:crypto";
-import { OPERATIONS, isServiceError, ServiceError, type OperationSpec } from "@public-scan/core";
+import { HEADERS, OPERATIONS, isServiceError, notifyObserver, ServiceError, type OperationSpec } from "@public-scan/core";
 import { H3, HTTPError, type H3Event } from "h3";
-import { createClientAddressResolver } from "./create-client-address-resolver.js";
+import { createClientAddressResolver, createProxyTrust } from "./create-client-address-resolver.js";
 import { createOperationRoute } from "./create-operation-route.js";
 import { addProbeRoutes } from "./create-probe-app.js";
 import { createReportRoute } from "./create-report-route.js";
 import type { RestAppOptions } from "./rest-app-options.js";
+import { requestContextOf, startRequestContext } from "./request-context.js";
 import { corsHeaders, toErrorResponse } from "./to-json-response.js";
 
 /** The peer address as the host saw it: srvx sets `request.ip`; an in-process host may set `context.clientAddress`. */
@@ -13,6 +13,16 @@ const peerOf = (event: H3Event) => event.req.ip ?? event.context.clientAddress;
 
 /** An OpenAPI path (`/scans/{scanId}`) as an h3 route (`/scans/:scanId`). */
 const toRouterPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+
+/**
+ * The template of the route that answered (`/api/v2/scans/{scanId}`), in the OpenAPI document's notation:
+ * what logs and metrics name a request by. Never the requested path, which carries scan ids, domains and
+ * query strings; `(unmatched)` when no route matched.
+ */
+const routeTemplateOf = (event: H3Event) => event.context.matchedRoute?.route?.replace(/:(\w+)/g, "{$1}") ?? "(unmatched)";
+
+/** The methods a metric may name; anything else is `OTHER`, so a client cannot mint label values. */
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /**
  * Errors h3 raises before a handler runs (no route matched, a malformed percent-encoded path), in the
@@ -42,13 +52,34 @@ function groupByPath(operations: readonly OperationSpec[]) {
 export function createRestApp(options: RestAppOptions): H3 {
   const clientAddressOf = createClientAddressResolver(options.trustedProxies);
   const addressOf = (event: H3Event) => clientAddressOf({ peer: peerOf(event), forwardedFor: event.req.headers.get("x-forwarded-for") });
+  const fromTrustedProxy = createProxyTrust(options.trustedProxies);
   const app = new H3({
     silent: true,
+    onRequest: (event) => void startRequestContext(event, { fromTrustedProxy: fromTrustedProxy(peerOf(event)) }),
+    onResponse: (response, event) => {
+      const { requestId, startedAt } = requestContextOf(event);
+      // The surfaces this app mounts (MCP, accounts) own their responses: they get the request id here.
+      if (!response.headers.has(HEADERS.requestId)) {
+        try {
+          response.headers.set(HEADERS.requestId, requestId);
+        } catch {
+          // A response with immutable headers (a proxied fetch) keeps its own.
+        }
+      }
+      const method = event.req.method.toUpperCase();
+      notifyObserver(options.service.observer, "requestFinished", {
+        requestId,
+        method: KNOWN_METHODS.has(method) ? method : "OTHER",
+        route: routeTemplateOf(event),
+        status: response.status,
+        durationMs: performance.now() - startedAt,
+      });
+    },
     // Reached only for what h3 refuses before any route runs: no route matched, or a malformed path.
     onError: (error, event) => {
       const mapped = fromH3Error(error);
-      const requestId = randomUUID();
-      if (!isServiceError(mapped)) options.onError?.(error, { requestId, route: event.url.pathname });
+      const { requestId } = requestContextOf(event);
+      if (!isServiceError(mapped)) options.onError?.(error, { requestId, route: routeTemplateOf(event) });
       return toErrorResponse(mapped, { requestId, headers: corsHeaders(options.cors !== false) });
     },
   });

@@ -140,6 +140,12 @@ function openBullmqJobQueue(settings: Settings, handlers: JobQueueHandlers): Job
         await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
       }
     },
+    async depth() {
+      const { queue } = await opened;
+      const counts = await queue.getJobCounts(...UNFINISHED_STATES);
+      const running = counts.active ?? 0;
+      return { waiting: Object.values(counts).reduce((sum, count) => sum + count, 0) - running, running };
+    },
     close() {
       closing ??= opened.then(
         async ({ queue, worker }) => {

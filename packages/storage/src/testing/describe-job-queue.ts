@@ -119,6 +119,15 @@ export const JOB_QUEUE_CASES = {
     expect(held.finished()).toBe(true);
     await expect(held.queue.enqueue({ scanId: randomUUID() })).rejects.toThrow(/closed/);
   },
+
+  "depth counts the running job, and nothing once it finished": async ({ open }) => {
+    const held = await holdOneJob(open);
+    // Released whatever depth says: a job left running would hold the case's queue open forever.
+    const running = await held.queue.depth().finally(held.release);
+    expect(running).toEqual({ waiting: 0, running: 1 });
+    await held.queue.drain();
+    expect(await held.queue.depth()).toEqual({ waiting: 0, running: 0 });
+  },
 } satisfies Record<string, JobQueueCase>;
 
 export type JobQueueCaseName = keyof typeof JOB_QUEUE_CASES;

@@ -28,6 +28,8 @@ export async function composeAccounts(input: {
   audit: AuditLog;
   counters: CounterStore;
   log: (line: string) => void;
+  /** Where account emails are written without an SMTP relay (default: `log`). */
+  mail?: (line: string) => void;
 }): Promise<{ accounts: Accounts; close: () => Promise<void> }> {
   const { config } = input;
   const host = new URL(input.baseUrl).hostname;
@@ -37,7 +39,7 @@ export async function composeAccounts(input: {
   }
   const mailer =
     config.smtpUrl === null
-      ? createConsoleMailer(input.log)
+      ? createConsoleMailer(input.mail ?? input.log)
       : createSmtpMailer({
           url: config.smtpUrl,
           from,

@@ -9,9 +9,9 @@ import {
   type KeyStore,
   type RateLimiter,
   type ScanStore,
-  type Scanner,
+  type ServiceObserver,
 } from "@public-scan/core";
-import { createPuppeteerScanner, createTargetPolicy, type PuppeteerScannerOptions } from "@public-scan/scanner";
+import { createPuppeteerScanner, createTargetPolicy, type PuppeteerScanner, type PuppeteerScannerOptions } from "@public-scan/scanner";
 import { container, type DependencyContainer } from "tsyringe";
 import type { ServeStorage } from "./serve-storage.js";
 import { storesOf } from "./stores-of.js";
@@ -31,7 +31,8 @@ export interface ServeComposition {
   keys: KeyStore & { audit: AuditLog };
   counters: CounterStore;
   limiter: RateLimiter;
-  scanner: Scanner;
+  /** With its browser pool's counts, for metrics. */
+  scanner: PuppeteerScanner;
   targets: ReturnType<typeof createTargetPolicy>;
 }
 
@@ -47,6 +48,8 @@ export function composeServeCommand(input: {
   scanner: PuppeteerScannerOptions;
   storage: ServeStorage;
   identifierSecret: string;
+  /** Told about every refusal of a limit, for metrics. */
+  observer?: ServiceObserver;
 }): ServeComposition & { scope: DependencyContainer } {
   const scope = container.createChildContainer();
   const once = <T>(make: () => T) => {
@@ -59,7 +62,11 @@ export function composeServeCommand(input: {
   scope.register(SERVE_TOKENS.counters, { useFactory: once(stores.counters) });
   scope.register(SERVE_TOKENS.limiter, {
     useFactory: once(() =>
-      createRateLimiter({ store: scope.resolve<CounterStore>(SERVE_TOKENS.counters), identifierSecret: input.identifierSecret }),
+      createRateLimiter({
+        store: scope.resolve<CounterStore>(SERVE_TOKENS.counters),
+        identifierSecret: input.identifierSecret,
+        ...(input.observer === undefined ? {} : { observer: input.observer }),
+      }),
     ),
   });
   scope.register(SERVE_TOKENS.scanner, { useFactory: once(() => createPuppeteerScanner(input.scanner)) });

@@ -4,6 +4,8 @@ import { parseServeConfig, SERVE_USAGE, type ServeConfig } from "./parse-serve-c
 import { startReferenceServer } from "./start-reference-server.js";
 import { startScanWorker } from "./start-scan-worker.js";
 import { redactUrl } from "./serve-storage.js";
+import { OBSERVABILITY_USAGE, parseObservabilityConfig } from "../observability/parse-observability-config.js";
+import { startServeObservability, type ServeObservability } from "../observability/start-serve-observability.js";
 
 /**
  * `pnpm serve`: starts the reference server and runs until SIGINT or SIGTERM, then shuts down gracefully
@@ -14,14 +16,16 @@ export async function runServeCommand(
   io: CommandIo & { env: Readonly<Record<string, string | undefined>> },
 ): Promise<number> {
   let config;
+  let observabilityConfig;
   try {
     config = parseServeConfig(argv, io.env);
+    observabilityConfig = parseObservabilityConfig(io.env);
   } catch (error) {
-    io.stderr(`serve: ${error instanceof Error ? error.message : String(error)}\n\n${SERVE_USAGE}\n`);
+    io.stderr(`serve: ${error instanceof Error ? error.message : String(error)}\n\n${SERVE_USAGE}\n${OBSERVABILITY_USAGE}\n`);
     return 2;
   }
   if (config.help) {
-    io.stdout(`${SERVE_USAGE}\n`);
+    io.stdout(`${SERVE_USAGE}\n${OBSERVABILITY_USAGE}\n`);
     return 0;
   }
   let sandbox;
@@ -31,33 +35,51 @@ export async function runServeCommand(
     io.stderr(`serve: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
-  const log = (line: string) => io.stderr(`${line}\n`);
-  let close: () => Promise<void>;
+  let observability: ServeObservability;
   try {
-    close = config.role === "worker" ? await announceWorker(config, io, log) : await announceServer(config, io, log);
+    observability = await startServeObservability({ config: observabilityConfig, write: io.stderr, role: config.role });
   } catch (error) {
-    io.stderr(`serve: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(`serve: metrics endpoint: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
-  io.stderr(`serve: ${sandbox}\n`);
+  // Structured JSON lines on stderr; stdout keeps the human start-up lines.
+  const { log } = observability;
+  if (observability.metricsUrl !== null) io.stdout(`metrics: ${observability.metricsUrl} (Prometheus; operators only)\n`);
+  let close: () => Promise<void>;
+  try {
+    close =
+      config.role === "worker"
+        ? await announceWorker(config, io, observability)
+        : await announceServer(config, io, { observability, mail: (line) => io.stderr(`${line}\n`) });
+  } catch (error) {
+    io.stderr(`serve: ${error instanceof Error ? error.message : String(error)}\n`);
+    await observability.close();
+    return 1;
+  }
+  log(`serve: ${sandbox}`);
   io.stdout("Stop with Ctrl+C: running scans get a grace period, then go back to the queue.\n");
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);
   });
-  io.stderr(`serve: shutting down (up to ${config.shutdownGraceMs} ms; a second signal stops at once)\n`);
+  log(`serve: shutting down (up to ${config.shutdownGraceMs} ms; a second signal stops at once)`);
   const force = () => {
-    io.stderr("serve: stopped without waiting; running scans are retried once their heartbeat is stale\n");
+    log("serve: stopped without waiting; running scans are retried once their heartbeat is stale");
     process.exit(130);
   };
   process.once("SIGINT", force);
   process.once("SIGTERM", force);
   await close();
+  await observability.close();
   return 0;
 }
 
-async function announceServer(config: ServeConfig, io: CommandIo, log: (line: string) => void): Promise<() => Promise<void>> {
-  const server = await startReferenceServer(config, log);
+async function announceServer(
+  config: ServeConfig,
+  io: CommandIo,
+  input: { observability: ServeObservability; mail: (line: string) => void },
+): Promise<() => Promise<void>> {
+  const server = await startReferenceServer(config, input.observability.log, input);
   const data = server.databasePath ?? `Redis ${redactUrl(config.redisUrl ?? "")} (prefix ${config.redisPrefix})`;
   const role = config.redisUrl === null ? "" : config.role === "api" ? " [api: enqueues scans for the workers]" : " [api and worker]";
   io.stdout(`public-scan REST API on ${server.url}/api/v2 (links use ${server.baseUrl}); data in ${data}${role}\n`);
@@ -69,8 +91,8 @@ async function announceServer(config: ServeConfig, io: CommandIo, log: (line: st
   return server.close;
 }
 
-async function announceWorker(config: ServeConfig, io: CommandIo, log: (line: string) => void): Promise<() => Promise<void>> {
-  const worker = await startScanWorker(config, log);
+async function announceWorker(config: ServeConfig, io: CommandIo, observability: ServeObservability): Promise<() => Promise<void>> {
+  const worker = await startScanWorker(config, observability.log, { observability });
   io.stdout(
     `public-scan worker: runs up to ${worker.concurrency} scans at a time from the job queue on Redis ${redactUrl(config.redisUrl ?? "")} (prefix ${config.redisPrefix})\n`,
   );

@@ -7,6 +7,15 @@ import { composeServeCommand } from "./compose-serve-command.js";
 import type { ServeConfig } from "./parse-serve-config.js";
 import { prepareServeProcess } from "./prepare-serve-process.js";
 import { createServeQueue } from "./create-serve-queue.js";
+import type { ServeObservability } from "../observability/start-serve-observability.js";
+
+/** What a host adds to a server process beyond its configuration: logs and metrics, and where console emails go. */
+export interface ServeExtras {
+  /** Told about requests, jobs, phases and refusals; given the queue and the browser pool to measure. */
+  observability?: Pick<ServeObservability, "observer" | "watch">;
+  /** Where account emails go without an SMTP relay (default: `log`); `pnpm serve` prints them unredacted. */
+  mail?: (line: string) => void;
+}
 
 export interface ReferenceServer {
   /** Where the server listens, e.g. http://127.0.0.1:8787. */
@@ -30,7 +39,12 @@ export interface ReferenceServer {
  * The contract's limits are on. Scanner settings come from the operator's configuration, never from a request.
  * The `worker` role serves no HTTP: see startScanWorker.
  */
-export async function startReferenceServer(config: ServeConfig, log: (line: string) => void = () => {}): Promise<ReferenceServer> {
+export async function startReferenceServer(
+  config: ServeConfig,
+  log: (line: string) => void = () => {},
+  extras: ServeExtras = {},
+): Promise<ReferenceServer> {
+  const observer = extras.observability?.observer;
   if (config.role === "worker") throw new Error("the worker role serves no HTTP: start it with startScanWorker");
   // Settings that can be wrong are checked before anything starts, so a bad one leaves no scan half-run.
   createClientAddressResolver(config.trustedProxies);
@@ -40,6 +54,7 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
     scanner: prepared.scannerOptions,
     storage,
     identifierSecret,
+    ...(observer === undefined ? {} : { observer }),
   });
 
   // The links need the listening address when the port is chosen by the system: listen first, then build the app.
@@ -67,6 +82,13 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
     targetSecret: identifierSecret,
     config: { baseUrl, ...(config.supportEmail === null ? {} : { supportEmail: config.supportEmail }) },
     onJobError: (error, scanId) => log(`scan ${scanId} failed: ${error instanceof Error ? error.message : String(error)}`),
+    ...(observer === undefined ? {} : { observer }),
+  });
+  // An api process only enqueues: its browser pool never runs a scan, so it reports no slots.
+  extras.observability?.watch({
+    queue: service.deps.queue,
+    browserPool: scanner,
+    ...(config.role === "api" ? {} : { browserPoolSlots: config.concurrency }),
   });
   const logError = (error: unknown, route: string) =>
     log(`request (${route}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -84,6 +106,7 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
         audit: keys.audit,
         counters,
         log,
+        ...(extras.mail === undefined ? {} : { mail: extras.mail }),
       })
     : null;
   const oauth = accounts?.accounts.oauth;

@@ -4,6 +4,7 @@ import { composeServeCommand } from "./compose-serve-command.js";
 import { createServeQueue } from "./create-serve-queue.js";
 import type { ServeConfig } from "./parse-serve-config.js";
 import { prepareServeProcess } from "./prepare-serve-process.js";
+import type { ServeExtras } from "./start-reference-server.js";
 
 export interface ScanWorker {
   /** Scans this process runs at the same time. */
@@ -20,7 +21,12 @@ export interface ScanWorker {
  * HTTP and never charges quota (the API process that queued the scan did). It also sweeps for scans whose
  * worker died, like every process of the cluster.
  */
-export async function startScanWorker(config: ServeConfig, log: (line: string) => void = () => {}): Promise<ScanWorker> {
+export async function startScanWorker(
+  config: ServeConfig,
+  log: (line: string) => void = () => {},
+  extras: Pick<ServeExtras, "observability"> = {},
+): Promise<ScanWorker> {
+  const observer = extras.observability?.observer;
   if (config.role !== "worker") throw new Error("startScanWorker runs the worker role");
   const prepared = await prepareServeProcess(config, log);
   const { storage } = prepared;
@@ -32,6 +38,7 @@ export async function startScanWorker(config: ServeConfig, log: (line: string) =
     scanner: prepared.scannerOptions,
     storage,
     identifierSecret: prepared.identifierSecret,
+    ...(observer === undefined ? {} : { observer }),
   });
   const service = await createLocalService({
     scanner,
@@ -42,7 +49,9 @@ export async function startScanWorker(config: ServeConfig, log: (line: string) =
     // Links are never rendered here; the setting is required by the service's configuration.
     config: { baseUrl: config.baseUrl ?? "http://localhost" },
     onJobError: (error, scanId) => log(`scan ${scanId} failed: ${error instanceof Error ? error.message : String(error)}`),
+    ...(observer === undefined ? {} : { observer }),
   });
+  extras.observability?.watch({ queue: service.deps.queue, browserPool: scanner, browserPoolSlots: config.concurrency });
   // Readiness of a worker: Redis answers (the scan store's probe) and its browser runs or can start.
   const probes =
     config.probePort === null
