@@ -37,9 +37,9 @@ describe("pnpm serve probes", () => {
     expect((await fetch(`${server.url}/livez`)).status).toBe(200);
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", components: { scanStore: "ok", scanner: "ok" } });
+    expect(await ready.json()).toEqual({ status: "ready", components: { scanStore: "ok", jobQueue: "ok", scanner: "ok" } });
     const health = await fetch(`${server.url}/api/v2/health`);
-    expect(await health.json()).toMatchObject({ status: "ok", components: { scanStore: "ok", scanner: "ok" } });
+    expect(await health.json()).toMatchObject({ status: "ok", components: { scanStore: "ok", jobQueue: "ok", scanner: "ok" } });
   });
 
   it(
@@ -54,7 +54,7 @@ describe("pnpm serve probes", () => {
       const ready = await fetch(`${server.url}/readyz`);
       expect(ready.status).toBe(503);
       const text = await ready.text();
-      expect(JSON.parse(text)).toEqual({ status: "not_ready", components: { scanStore: "ok", scanner: "degraded" } });
+      expect(JSON.parse(text)).toEqual({ status: "not_ready", components: { scanStore: "ok", jobQueue: "ok", scanner: "degraded" } });
       expect(text).not.toContain("/bin/false");
       const health = await fetch(`${server.url}/api/v2/health`);
       expect(health.status).toBe(200);
@@ -68,14 +68,14 @@ describe("pnpm serve probes", () => {
     const env = clusterEnv({ dataDir: join(root, "cluster"), prefix });
     const api = await start(["--role", "api"], env);
     const ready = await fetch(`${api.url}/readyz`);
-    expect(await ready.json()).toEqual({ status: "ready", components: { scanStore: "ok" } });
+    expect(await ready.json()).toEqual({ status: "ready", components: { scanStore: "ok", jobQueue: "ok" } });
 
     const worker = await start(["--role", "worker"], { ...env, PUBLIC_SCAN_PROBE_PORT: "0" });
     const probes = await lineOf(worker, /probes: (http:\/\/\S+)\/livez/);
     expect((await fetch(`${probes}/livez`)).status).toBe(200);
     const workerReady = await fetch(`${probes}/readyz`);
     expect(workerReady.status).toBe(200);
-    expect(await workerReady.json()).toEqual({ status: "ready", components: { scanStore: "ok", scanner: "ok" } });
+    expect(await workerReady.json()).toEqual({ status: "ready", components: { scanStore: "ok", jobQueue: "ok", scanner: "ok" } });
     // Only the probes: the worker serves no API.
     expect((await fetch(`${probes}/api/v2/health`)).status).toBe(404);
   });

@@ -46,6 +46,8 @@ export interface ServeConfig {
   jobLockMs: number;
   /** A worker's port for /livez and /readyz (on `host`); null: none. API processes answer them on `port`. */
   probePort: number | null;
+  /** Jobs waiting at which an API process reports its queue degraded (not ready). */
+  queueSaturatedAt: number;
   help: boolean;
 }
 
@@ -96,6 +98,7 @@ Distributed mode:
                                      run again by another worker about this long after (default 30000)
   PUBLIC_SCAN_PROBE_PORT             a worker's port for /livez and /readyz (default: none; API processes
                                      answer both on their own port)
+  PUBLIC_SCAN_QUEUE_SATURATED_AT     waiting jobs at which an API process is not ready (default 1000)
 Other:
   PUBLIC_SCAN_SHUTDOWN_GRACE_MS      on SIGINT/SIGTERM, time running scans get to finish (default 15000)
   PUBLIC_SCAN_IDENTIFIER_SECRET      secret for hashing client addresses in rate-limit counters and
@@ -184,6 +187,13 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
     smtpCaFile: env.PUBLIC_SCAN_SMTP_CA ?? null,
     supportEmail: env.PUBLIC_SCAN_SUPPORT_EMAIL ?? null,
     jobLockMs: integer({ name: "PUBLIC_SCAN_JOB_LOCK_MS", value: env.PUBLIC_SCAN_JOB_LOCK_MS, fallback: 30_000, min: 1000, max: 600_000 }),
+    queueSaturatedAt: integer({
+      name: "PUBLIC_SCAN_QUEUE_SATURATED_AT",
+      value: env.PUBLIC_SCAN_QUEUE_SATURATED_AT,
+      fallback: 1000,
+      min: 1,
+      max: 10_000_000,
+    }),
     probePort:
       env.PUBLIC_SCAN_PROBE_PORT === undefined || env.PUBLIC_SCAN_PROBE_PORT === ""
         ? null

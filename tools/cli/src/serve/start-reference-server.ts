@@ -7,6 +7,7 @@ import { composeServeCommand } from "./compose-serve-command.js";
 import type { ServeConfig } from "./parse-serve-config.js";
 import { prepareServeProcess } from "./prepare-serve-process.js";
 import { createServeQueue } from "./create-serve-queue.js";
+import { createServeProbes } from "./create-serve-probes.js";
 import type { ServeObservability } from "../observability/start-serve-observability.js";
 
 /** What a host adds to a server process beyond its configuration: logs and metrics, and where console emails go. */
@@ -141,9 +142,7 @@ export async function startReferenceServer(
     ...(accounts === null
       ? {}
       : { keyRequests: { sessions: accounts.accounts.sessions, audit: keys.audit, counters }, mounts: [accounts.accounts.mount] }),
-    // An API process of a cluster never launches a browser (workers do), so only a process that scans
-    // reports its scanner; Redis and the queue on it answer through the scan store's probe.
-    probes: config.role === "api" || scanner.probe === undefined ? {} : { scanner: () => scanner.probe!() },
+    probes: createServeProbes({ config, queue: service.deps.queue, scanner }),
     onError: (error, context) => logError(error, `${context.requestId} ${context.route}`),
   });
   routes.fetch = (request) => app.fetch(request);

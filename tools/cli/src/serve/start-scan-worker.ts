@@ -2,6 +2,7 @@ import { createLocalService } from "@public-scan/core";
 import { createProbeApp, serveRestApp } from "@public-scan/http-h3";
 import { composeServeCommand } from "./compose-serve-command.js";
 import { createServeQueue } from "./create-serve-queue.js";
+import { createServeProbes } from "./create-serve-probes.js";
 import type { ServeConfig } from "./parse-serve-config.js";
 import { prepareServeProcess } from "./prepare-serve-process.js";
 import type { ServeExtras } from "./start-reference-server.js";
@@ -59,7 +60,7 @@ export async function startScanWorker(
       : await serveRestApp({
           app: createProbeApp({
             scans,
-            probes: scanner.probe === undefined ? {} : { scanner: () => scanner.probe!() },
+            probes: createServeProbes({ config, queue: service.deps.queue, scanner }),
             onProbeError: (error) => log(`readiness: ${error instanceof Error ? error.message : String(error)}`),
           }),
           host: config.host,
