@@ -4,6 +4,7 @@ import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import * as cloudwatchActions from "aws-cdk-lib/aws-cloudwatch-actions";
 import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
 import * as events from "aws-cdk-lib/aws-events";
+import * as iam from "aws-cdk-lib/aws-iam";
 import * as targets from "aws-cdk-lib/aws-events-targets";
 import * as lambda from "aws-cdk-lib/aws-lambda";
 import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
@@ -196,7 +197,9 @@ export class PublicScanStack extends Stack {
     this.tables.scans.grant(this.worker, ...STORE_ACTIONS);
     this.tables.scans.grant(this.recover, ...STORE_ACTIONS);
     for (const sender of [this.api, this.worker, this.recover]) this.queue.grant(sender, "sqs:SendMessage");
-    for (const reader of [this.api, this.worker, this.recover]) secret.grantRead(reader);
+    // GetSecretValue alone on this secret (grantRead would add DescribeSecret, which no function calls).
+    const readSecret = new iam.PolicyStatement({ actions: ["secretsmanager:GetSecretValue"], resources: [secret.secretArn] });
+    for (const reader of [this.api, this.worker, this.recover]) reader.addToRolePolicy(readSecret);
 
     const alarms = new sns.Topic(this, "Alarms");
     this.deadLetterAlarm = new cloudwatch.Alarm(this, "ScanJobsDeadLetterAlarm", {
