@@ -16,7 +16,13 @@ export function createSqliteKeyStore(options: { path: string; busyTimeoutMs?: nu
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     synchronous: "FULL",
   });
-  ensureKeySchema(db);
+  try {
+    ensureKeySchema(db);
+  } catch (error) {
+    // A file this code refuses (a newer schema) or cannot upgrade is not left open behind the error.
+    db.close();
+    throw error;
+  }
   const insert = db.prepare("INSERT INTO api_keys (key_id, hash, owner_id, record) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING");
   const byHash = db.prepare("SELECT record FROM api_keys WHERE hash = ?");
   const byId = db.prepare("SELECT record FROM api_keys WHERE key_id = ?");

@@ -47,7 +47,13 @@ export function createSqliteScanStore(options: SqliteScanStoreOptions): ScanStor
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     synchronous: "FULL",
   });
-  ensureScanSchema(db);
+  try {
+    ensureScanSchema(db);
+  } catch (error) {
+    // A file this code refuses (a newer schema) or cannot upgrade is not left open behind the error.
+    if (owned) db.close();
+    throw error;
+  }
 
   const statements = {
     get: db.prepare(SQLITE_SCAN_SQL.get),
