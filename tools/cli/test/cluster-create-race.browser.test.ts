@@ -34,60 +34,64 @@ describe("cluster: 1,000 parallel anonymous creates from one address across two 
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("make exactly 20 new scans; every other answer is a 429 with a correct Retry-After, or a join of one of them", { timeout: 120_000 }, async () => {
-    // No worker: nothing completes, so no answer can be a reuse, and every scan stays queued for counting.
-    const env = clusterEnv({ dataDir, prefix });
-    apis.push(...(await Promise.all([0, 1].map(() => startServeProcess({ args: ["--role", "api"], env })))));
-    const targets = Array.from({ length: TARGETS }, (_, index) => `${sites[index % sites.length]!.url}race/${index}`);
+  it(
+    "make exactly 20 new scans; every other answer is a 429 with a correct Retry-After, or a join of one of them",
+    { timeout: 120_000 },
+    async () => {
+      // No worker: nothing completes, so no answer can be a reuse, and every scan stays queued for counting.
+      const env = clusterEnv({ dataDir, prefix });
+      apis.push(...(await Promise.all([0, 1].map(() => startServeProcess({ args: ["--role", "api"], env })))));
+      const targets = Array.from({ length: TARGETS }, (_, index) => `${sites[index % sites.length]!.url}race/${index}`);
 
-    const answers: Answer[] = await Promise.all(
-      Array.from({ length: REQUESTS }, async (_, index) => {
-        // A target's 20 requests are sent together, half to each process, so both race to create its scan.
-        const response = await createScanAt(apis[index % 2]!.url!, targets[Math.floor(index / (REQUESTS / TARGETS))]!);
-        return {
-          status: response.status,
-          retryAfter: response.headers.get("retry-after"),
-          body: (await response.json()) as Answer["body"],
-        };
-      }),
-    );
-    const answeredAt = Date.now();
+      const answers: Answer[] = await Promise.all(
+        Array.from({ length: REQUESTS }, async (_, index) => {
+          // A target's 20 requests are sent together, half to each process, so both race to create its scan.
+          const response = await createScanAt(apis[index % 2]!.url!, targets[Math.floor(index / (REQUESTS / TARGETS))]!);
+          return {
+            status: response.status,
+            retryAfter: response.headers.get("retry-after"),
+            body: (await response.json()) as Answer["body"],
+          };
+        }),
+      );
+      const answeredAt = Date.now();
 
-    const created = answers.filter((answer) => answer.status === 202 && answer.body.executionMode === "new_scan");
-    expect(created).toHaveLength(ANONYMOUS_DAILY_SCANS);
-    const newScanIds = new Set(created.map((answer) => answer.body.scanId));
-    expect(newScanIds.size).toBe(ANONYMOUS_DAILY_SCANS);
-    // Of 20 distinct targets: two processes never both created (and charged) a scan of one target.
-    expect(new Set(created.map((answer) => answer.body.url)).size).toBe(ANONYMOUS_DAILY_SCANS);
+      const created = answers.filter((answer) => answer.status === 202 && answer.body.executionMode === "new_scan");
+      expect(created).toHaveLength(ANONYMOUS_DAILY_SCANS);
+      const newScanIds = new Set(created.map((answer) => answer.body.scanId));
+      expect(newScanIds.size).toBe(ANONYMOUS_DAILY_SCANS);
+      // Of 20 distinct targets: two processes never both created (and charged) a scan of one target.
+      expect(new Set(created.map((answer) => answer.body.url)).size).toBe(ANONYMOUS_DAILY_SCANS);
 
-    const nextUtcMidnight = Date.UTC(
-      new Date(answeredAt).getUTCFullYear(),
-      new Date(answeredAt).getUTCMonth(),
-      new Date(answeredAt).getUTCDate() + 1,
-    );
-    for (const answer of answers) {
-      if (answer.status === 202) {
-        expect(["new_scan", "joined_scan"]).toContain(answer.body.executionMode);
-        // A join is free and names one of the new scans.
-        expect(newScanIds.has(answer.body.scanId)).toBe(true);
-        continue;
+      const nextUtcMidnight = Date.UTC(
+        new Date(answeredAt).getUTCFullYear(),
+        new Date(answeredAt).getUTCMonth(),
+        new Date(answeredAt).getUTCDate() + 1,
+      );
+      for (const answer of answers) {
+        if (answer.status === 202) {
+          expect(["new_scan", "joined_scan"]).toContain(answer.body.executionMode);
+          // A join is free and names one of the new scans.
+          expect(newScanIds.has(answer.body.scanId)).toBe(true);
+          continue;
+        }
+        expect(answer.status).toBe(429);
+        expect(answer.body.error).toMatchObject({ code: "rate_limited", retryable: true });
+        // The anonymous quota is per UTC day: retry when the day turns, as the header and the body both say.
+        const seconds = Number(answer.retryAfter);
+        expect(answer.body.error!.retryAfterSeconds).toBe(seconds);
+        expect(Math.abs(seconds - (nextUtcMidnight - answeredAt) / 1000)).toBeLessThan(60);
       }
-      expect(answer.status).toBe(429);
-      expect(answer.body.error).toMatchObject({ code: "rate_limited", retryable: true });
-      // The anonymous quota is per UTC day: retry when the day turns, as the header and the body both say.
-      const seconds = Number(answer.retryAfter);
-      expect(answer.body.error!.retryAfterSeconds).toBe(seconds);
-      expect(Math.abs(seconds - (nextUtcMidnight - answeredAt) / 1000)).toBeLessThan(60);
-    }
-    // Nothing else was stored or queued: 20 scan records, 20 jobs.
-    let cursor = "0";
-    let records = 0;
-    do {
-      const [next, keys] = await admin.scan(cursor, "MATCH", `${prefix}scan:r:*`, "COUNT", 1000);
-      records += keys.length;
-      cursor = next;
-    } while (cursor !== "0");
-    expect(records).toBe(ANONYMOUS_DAILY_SCANS);
-    expect(await admin.llen(`${prefix}public-scan-scans:wait`)).toBe(ANONYMOUS_DAILY_SCANS);
-  });
+      // Nothing else was stored or queued: 20 scan records, 20 jobs.
+      let cursor = "0";
+      let records = 0;
+      do {
+        const [next, keys] = await admin.scan(cursor, "MATCH", `${prefix}scan:r:*`, "COUNT", 1000);
+        records += keys.length;
+        cursor = next;
+      } while (cursor !== "0");
+      expect(records).toBe(ANONYMOUS_DAILY_SCANS);
+      expect(await admin.llen(`${prefix}public-scan-scans:wait`)).toBe(ANONYMOUS_DAILY_SCANS);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { parsePhasePreset, type ScanPhasePreset } from "../parse-phase-preset.js";
+import { parseRetentionConfig, type RetentionConfig } from "../parse-retention-config.js";
 
 export interface ServeConfig {
   host: string;
@@ -44,6 +45,8 @@ export interface ServeConfig {
   role: ServeRole;
   /** How long a worker holds a running job's lock between renewals; a dead worker's job runs again after it. */
   jobLockMs: number;
+  /** How long scans and audit events are kept, and how often an API process purges older ones. */
+  retention: RetentionConfig;
   help: boolean;
 }
 
@@ -92,6 +95,10 @@ Distributed mode:
   PUBLIC_SCAN_REDIS_PREFIX           prefix of every Redis key (default public-scan:); one per deployment
   PUBLIC_SCAN_JOB_LOCK_MS            a running job's lock, renewed at half of it; a dead worker's scan is
                                      run again by another worker about this long after (default 30000)
+Data lifecycle (docs/operations.md):
+  PUBLIC_SCAN_SCAN_RETENTION_DAYS    days a scan stays readable after it ended, or off (default 30)
+  PUBLIC_SCAN_AUDIT_RETENTION_DAYS   days an audit event is kept, or off (default 400)
+  PUBLIC_SCAN_PURGE_INTERVAL_MINUTES how often an API process purges older data; 0: never (default 60)
 Other:
   PUBLIC_SCAN_SHUTDOWN_GRACE_MS      on SIGINT/SIGTERM, time running scans get to finish (default 15000)
   PUBLIC_SCAN_IDENTIFIER_SECRET      secret for hashing client addresses in rate-limit counters and
@@ -180,6 +187,7 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
     smtpCaFile: env.PUBLIC_SCAN_SMTP_CA ?? null,
     supportEmail: env.PUBLIC_SCAN_SUPPORT_EMAIL ?? null,
     jobLockMs: integer({ name: "PUBLIC_SCAN_JOB_LOCK_MS", value: env.PUBLIC_SCAN_JOB_LOCK_MS, fallback: 30_000, min: 1000, max: 600_000 }),
+    retention: parseRetentionConfig(env),
     help: values.help ?? false,
   };
 }

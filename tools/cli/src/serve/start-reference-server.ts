@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createAnonymousScanQuota, createLocalService, ServiceError } from "@public-scan/core";
+import { createAnonymousScanQuota, createLocalService, ServiceError, SYSTEM_CLOCK } from "@public-scan/core";
 import { createClientAddressResolver, createRestApp, serveRestApp, toErrorResponse } from "@public-scan/http-h3";
 import { createMcpHttpHandler, createProtectedResourceMetadataHandler } from "@public-scan/mcp";
 import { composeAccounts } from "./compose-accounts.js";
@@ -7,6 +7,7 @@ import { composeServeCommand } from "./compose-serve-command.js";
 import type { ServeConfig } from "./parse-serve-config.js";
 import { prepareServeProcess } from "./prepare-serve-process.js";
 import { createServeQueue } from "./create-serve-queue.js";
+import { startRetentionSweep } from "./start-retention-sweep.js";
 
 export interface ReferenceServer {
   /** Where the server listens, e.g. http://127.0.0.1:8787. */
@@ -121,6 +122,8 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
     onError: (error, context) => logError(error, `${context.requestId} ${context.route}`),
   });
   routes.fetch = (request) => app.fetch(request);
+  // API processes purge data past its retention (docs/operations.md); a worker process does not need to.
+  const sweep = startRetentionSweep({ stores: { scans, audit: keys.audit }, retention: config.retention, clock: SYSTEM_CLOCK, log });
 
   return {
     url: server.url,
@@ -129,6 +132,7 @@ export async function startReferenceServer(config: ServeConfig, log: (line: stri
     accounts: accounts !== null,
     demoSites,
     close: async () => {
+      await sweep.stop();
       mcp.hosted.close();
       mcp.light.close();
       // Requests in flight and running scans get the same grace period, at the same time.
