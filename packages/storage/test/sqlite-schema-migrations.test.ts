@@ -4,11 +4,21 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { targetKeyOf, type ApiKeyRecord } from "@public-scan/core";
 import { afterAll, describe, expect, it } from "vitest";
-import { createSqliteKeyStore, createSqliteScanStore } from "../src/sqlite/index.js";
+import { Keyv } from "keyv";
+import {
+  createSqliteAccountStore,
+  createSqliteCounterStore,
+  createSqliteKeyStore,
+  createSqliteKeyvStore,
+  createSqliteScanStore,
+} from "../src/sqlite/index.js";
 import { migrateSqliteSchema, readSqliteSchemaVersion } from "../src/sqlite/migrate-sqlite-schema.js";
+import type { SqliteMigration } from "../src/sqlite/sqlite-migration.js";
+import { SQLITE_ACCOUNT_MIGRATIONS } from "../src/sqlite/sqlite-account-migrations.js";
+import { SQLITE_COUNTER_MIGRATIONS } from "../src/sqlite/sqlite-counter-migrations.js";
 import { SQLITE_KEY_MIGRATIONS } from "../src/sqlite/sqlite-key-migrations.js";
 import { SQLITE_SCAN_MIGRATIONS } from "../src/sqlite/sqlite-scan-migrations.js";
-import { createTestAuditEvent, createTestKeyRecord, createTestScanRecord } from "../src/testing/index.js";
+import { createTestAccountRecord, createTestAuditEvent, createTestKeyRecord, createTestScanRecord } from "../src/testing/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "public-scan-sqlite-migrations-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,7 +54,47 @@ const UNVERSIONED = {
     CREATE TABLE api_keys (key_id TEXT PRIMARY KEY, hash TEXT NOT NULL UNIQUE, owner_id TEXT, record TEXT NOT NULL);
     CREATE TABLE audit_events (seq INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT NULL);
     CREATE INDEX api_keys_by_owner ON api_keys (owner_id);`,
+  // 9ead92f (the first SQLite counter store) until f7b7ad4 dropped the index on the expiry.
+  countersWithExpiryIndex: `
+    CREATE TABLE counter_entries (counter_key TEXT NOT NULL, expires_at INTEGER NOT NULL, units INTEGER NOT NULL,
+      PRIMARY KEY (counter_key, expires_at)) WITHOUT ROWID;
+    CREATE INDEX counter_entries_by_expiry ON counter_entries (expires_at);`,
+  // f7b7ad4 until versions.
+  counters: `
+    CREATE TABLE counter_entries (counter_key TEXT NOT NULL, expires_at INTEGER NOT NULL, units INTEGER NOT NULL,
+      PRIMARY KEY (counter_key, expires_at)) WITHOUT ROWID;`,
+  // f59ceb2 (the first SQLite account store) until versions: one shape.
+  accounts: `
+    CREATE TABLE accounts (account_id TEXT PRIMARY KEY NOT NULL, email TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, record TEXT NOT NULL);
+    CREATE INDEX accounts_by_creation ON accounts (created_at, account_id);`,
+  // a700218 (the first SQLite keyv store) until versions: one shape.
+  keyv: `
+    CREATE TABLE "keyv_entries" (namespace TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, expires INTEGER,
+      PRIMARY KEY (namespace, key));
+    CREATE INDEX "keyv_entries_by_expiry" ON "keyv_entries" (expires) WHERE expires IS NOT NULL;`,
 } as const;
+
+/** A file written with `sql`. */
+function fileWith(sql: string): string {
+  const path = newPath();
+  const db = new DatabaseSync(path);
+  db.exec(sql);
+  db.close();
+  return path;
+}
+
+/** A file at each recorded version of a component below the latest. */
+function versionedFiles(component: string, migrations: readonly SqliteMigration[]): Array<{ name: string; path: string; version: number }> {
+  const files = [];
+  for (let version = 1; version < migrations.length; version += 1) {
+    const path = newPath();
+    const db = new DatabaseSync(path);
+    migrateSqliteSchema(db, { component, migrations: migrations.slice(0, version) });
+    db.close();
+    files.push({ name: `version ${version}`, path, version });
+  }
+  return files;
+}
 
 /** A file at every earlier shape of one component: the unversioned ones, then each recorded version below the latest. */
 function earlierScanFiles(): Array<{ name: string; path: string; hasEvidenceColumn: boolean }> {
@@ -195,6 +245,72 @@ describe("SQLite schema migrations: keys and the audit trail", () => {
       expect(shapeOf(fixture.path, ["api_keys", "audit_events"])).toStrictEqual(shapeOf(current, ["api_keys", "audit_events"]));
     });
   }
+});
+
+describe("SQLite schema migrations: counters, accounts, keyv entries", () => {
+  const current = newPath();
+  void createSqliteCounterStore({ path: current }).close();
+  void createSqliteAccountStore({ path: current }).close();
+  void createSqliteKeyvStore({ path: current }).disconnect();
+  const MINUTE = { kind: "rolling", ms: 60_000 } as const;
+
+  const counterFiles = [
+    { name: "unversioned, with the expiry index", path: fileWith(UNVERSIONED.countersWithExpiryIndex) },
+    { name: "unversioned", path: fileWith(UNVERSIONED.counters) },
+    ...versionedFiles("counters", SQLITE_COUNTER_MIGRATIONS),
+  ];
+  for (const fixture of counterFiles) {
+    it(`counters: opens a file at ${fixture.name}: live entries still count, the schema and its version end current`, async () => {
+      const now = Date.now();
+      const old = new DatabaseSync(fixture.path);
+      old.prepare("INSERT INTO counter_entries (counter_key, expires_at, units) VALUES (?, ?, ?)").run("k", now + 30_000, 1);
+      old.close();
+      const store = createSqliteCounterStore({ path: fixture.path });
+      // The entry written before the upgrade uses the limit of 1: the next unit is refused.
+      expect(await store.consume({ checks: [{ key: "k", limit: 1, window: MINUTE, units: 1 }], now })).toMatchObject({ allowed: false });
+      await store.close();
+      expect(versionOf(fixture.path, "counters")).toBe(SQLITE_COUNTER_MIGRATIONS.length);
+      expect(shapeOf(fixture.path, ["counter_entries"])).toStrictEqual(shapeOf(current, ["counter_entries"]));
+    });
+  }
+
+  it(`accounts: opens an unversioned file: accounts survive, the version ends current (${SQLITE_ACCOUNT_MIGRATIONS.length})`, async () => {
+    const path = fileWith(UNVERSIONED.accounts);
+    const account = createTestAccountRecord({ accountId: "acct_old" });
+    const old = new DatabaseSync(path);
+    old
+      .prepare("INSERT INTO accounts (account_id, email, created_at, record) VALUES (?, ?, ?, ?)")
+      .run(account.accountId, account.email, account.createdAt, JSON.stringify(account));
+    old.close();
+    const store = createSqliteAccountStore({ path });
+    expect(await store.findByEmail(account.email)).toStrictEqual(account);
+    expect(await store.list({ limit: 10 })).toStrictEqual([account]);
+    await store.close();
+    expect(versionOf(path, "accounts")).toBe(SQLITE_ACCOUNT_MIGRATIONS.length);
+    expect(shapeOf(path, ["accounts"])).toStrictEqual(shapeOf(current, ["accounts"]));
+  });
+
+  it("keyv: opens an unversioned file: entries survive, the table's version ends current", async () => {
+    const path = fileWith(UNVERSIONED.keyv);
+    // The row as keyv writes it (its key and value encoding are keyv's), copied into the old file.
+    const scratch = newPath();
+    const writer = createSqliteKeyvStore({ path: scratch });
+    await new Keyv({ store: writer }).set("session", "v");
+    await writer.disconnect();
+    const source = new DatabaseSync(scratch, { readOnly: true });
+    const row = source.prepare("SELECT namespace, key, value, expires FROM keyv_entries").get() as Record<string, string | number | null>;
+    source.close();
+    const old = new DatabaseSync(path);
+    old
+      .prepare("INSERT INTO keyv_entries (namespace, key, value, expires) VALUES (?, ?, ?, ?)")
+      .run(row.namespace!, row.key!, row.value!, row.expires ?? null);
+    old.close();
+    const store = createSqliteKeyvStore({ path });
+    expect(await new Keyv({ store }).get("session")).toBe("v");
+    await store.disconnect();
+    expect(versionOf(path, "keyv:keyv_entries")).toBe(1);
+    expect(shapeOf(path, ["keyv_entries"])).toStrictEqual(shapeOf(current, ["keyv_entries"]));
+  });
 });
 
 describe("SQLite schema versions", () => {
