@@ -114,6 +114,7 @@ describe("pnpm data purge", () => {
     [["purge", "--scans-days", "0"], "--scans-days must be"],
     [["purge", "--audit-days", "x"], "--audit-days must be"],
     [["backup"], "backup needs --to FILE"],
+    [["backup", "--to", "copy.sqlite", "--redis-url", "redis://127.0.0.1:6379"], "back Redis up with its own persistence"],
     [["compact"], "unknown action compact"],
     [["purge", "extra"], "unexpected argument extra"],
   ])("refuses %j with exit code 2", async (argv, message) => {

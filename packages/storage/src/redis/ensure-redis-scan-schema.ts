@@ -28,13 +28,13 @@ export async function ensureRedisScanSchema(call: RunScript, prefix: string): Pr
   // Version 0 -> 1: index the ended scans written before `P ended` existed.
   let cursor = "0";
   do {
-    const [next, ...pairs] = (await call("scanEnded", [], [cursor, `${toRedisGlobLiteral(`${prefix}r:`)}*`])) as string[];
+    const [next, ...pairs] = (await call("scanEnded", [`${prefix}ended`], [cursor, `${toRedisGlobLiteral(`${prefix}r:`)}*`])) as string[];
     const args: string[] = [];
     for (let i = 0; i + 1 < pairs.length; i += 2) {
       const ms = Date.parse(pairs[i + 1]!);
       if (!Number.isNaN(ms)) args.push(String(ms), pairs[i]!);
     }
-    if (args.length > 0) await call("indexEnded", [], [prefix, ...args]);
+    if (args.length > 0) await call("indexEnded", [`${prefix}ended`], [prefix, ...args]);
     cursor = next ?? "0";
   } while (cursor !== "0");
   await call("schemaVersion", [versionKey], [REDIS_SCAN_SCHEMA_VERSION, "set"]);

@@ -177,8 +177,8 @@ return stored
 
 /**
  * Version 1 of the layout added P ended; its backfill, for records written before, goes a SCAN page at a
- * time, so a large deployment is never blocked by one long script. ARGV[1] a SCAN cursor, ARGV[2] the MATCH
- * pattern of the records (P r:*). Reply: { next cursor ("0" when done), then scanId, completedAt of each
+ * time, so a large deployment is never blocked by one long script. KEYS[1] P ended (unread: it routes the
+ * script to the store's slot on a cluster); ARGV[1] a SCAN cursor, ARGV[2] the MATCH pattern of the records (P r:*). Reply: { next cursor ("0" when done), then scanId, completedAt of each
  * terminal record of the page that has one }. Lua has no date parser: the caller turns the times into scores.
  */
 const SCAN_ENDED = `
@@ -199,7 +199,7 @@ return reply
 `;
 
 /**
- * ARGV[1] prefix, then pairs of score, scanId. Adds each to P ended if its record is still terminal (ZADD of
+ * KEYS[1] P ended; ARGV[1] prefix, then pairs of score, scanId. Adds each to P ended if its record is still terminal (ZADD of
  * the same score: idempotent, so processes that backfill at once agree). Reply: how many were added.
  */
 const INDEX_ENDED = `
@@ -207,7 +207,7 @@ local terminal = { completed = true, completed_limited = true, failed = true, ex
 local p, added = ARGV[1], 0
 for i = 2, #ARGV, 2 do
   local status = redis.call("HGET", p .. "r:" .. ARGV[i + 1], "status")
-  if status and terminal[status] then added = added + redis.call("ZADD", p .. "ended", ARGV[i], ARGV[i + 1]) end
+  if status and terminal[status] then added = added + redis.call("ZADD", KEYS[1], ARGV[i], ARGV[i + 1]) end
 end
 return added
 `;
