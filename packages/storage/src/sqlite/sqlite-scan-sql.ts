@@ -26,12 +26,14 @@ export const SQLITE_SCAN_SQL = {
                         WHERE domain = ? AND scan_from = ? AND has_evidence = 1
                         ORDER BY completed_at DESC NULLS LAST, rowid LIMIT 1`,
   listActive: "SELECT record FROM scan_records WHERE status IN ('queued', 'pending', 'running', 'finalizing') ORDER BY rowid",
-  // Retention reads the partial index scan_records_ended; its WHERE must repeat the index's to use it. A
-  // terminal record always has completed_at (NULL < ? is never true, so one without would be kept).
-  countEndedBefore: `SELECT count(*) AS count FROM scan_records
+  // Retention reads the partial index scan_records_ended (INDEXED BY: without statistics the planner prefers
+  // the status index and sorts; with it, a batch reads the oldest ended rows and stops). The WHERE repeats
+  // the index's, which INDEXED BY requires. A terminal record always has completed_at (NULL < ? is never
+  // true, so one without would be kept).
+  countEndedBefore: `SELECT count(*) AS count FROM scan_records INDEXED BY scan_records_ended
                      WHERE status IN ('completed', 'completed_limited', 'failed', 'expired') AND completed_at < ?`,
   purgeEndedBefore: `DELETE FROM scan_records WHERE scan_id IN (
-                       SELECT scan_id FROM scan_records
+                       SELECT scan_id FROM scan_records INDEXED BY scan_records_ended
                         WHERE status IN ('completed', 'completed_limited', 'failed', 'expired') AND completed_at < ?
                         ORDER BY completed_at LIMIT ?)`,
 } as const;
