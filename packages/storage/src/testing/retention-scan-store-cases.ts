@@ -109,6 +109,25 @@ export const RETENTION_SCAN_STORE_CASES = {
     expect(await store.latestForDomain("gone.test", "us")).toStrictEqual(again);
   },
 
+  "concurrent purges from several handles delete each scan once, and their counts add up": async ({ store, peer }) => {
+    for (let n = 1; n <= 20; n += 1)
+      await stored(store, { scanId: `scan_c${n}`, status: "completed", url: `https://c${n}.test/`, completedAt: day(n) });
+    const handles = [store, await peer(), await peer(), await peer()];
+    // Each handle purges in small batches until it finds nothing, all at once (a cluster's API processes).
+    const drain = async (handle: RetainingScanStore) => {
+      let total = 0;
+      for (;;) {
+        const deleted = await handle.purgeEndedBefore(day(25), { limit: 3 });
+        if (deleted === 0) return total;
+        total += deleted;
+      }
+    };
+    const counts = await Promise.all(handles.map(drain));
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(20);
+    expect(await store.countEndedBefore(day(25))).toBe(0);
+    expect(await store.latestForDomain("c20.test")).toBeNull();
+  },
+
   "a purge is seen by every handle on the same records": async ({ store, peer }) => {
     await stored(store, { scanId: "scan_h1", status: "failed", url: "https://handle.test/", completedAt: day(1) });
     const other = await peer();
