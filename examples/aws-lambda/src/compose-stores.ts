@@ -1,7 +1,7 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from "@aws-sdk/client-dynamodb";
 import { SQSClient, type SQSClientConfig } from "@aws-sdk/client-sqs";
 import { createSqsJobQueue } from "@public-scan/aws-lambda";
-import type { JobQueueFactory, Scanner } from "@public-scan/core";
+import { DATA_RETENTION_DEFAULTS, type JobQueueFactory, type Scanner } from "@public-scan/core";
 import { createDynamoCounterStore, createDynamoKeyStore, createDynamoScanStore } from "@public-scan/storage/dynamodb";
 import { createRedisStores, SERVICE_REDIS_OPTIONS } from "@public-scan/storage/redis";
 import { Redis } from "ioredis";
@@ -34,7 +34,9 @@ export function composeStores(config: LambdaConfig, clients: AwsClients = {}) {
   const dynamo = new DynamoDBClient(clients.dynamo ?? {});
   const tables = config.tables!;
   return {
-    scans: () => createDynamoScanStore({ tableName: tables.scans, client: dynamo }),
+    // Ended scans expire by the table's TTL after the reference server's retention (docs/operations.md): no
+    // function has to purge them.
+    scans: () => createDynamoScanStore({ tableName: tables.scans, client: dynamo, retentionDays: DATA_RETENTION_DEFAULTS.scanDays }),
     keys: () => createDynamoKeyStore({ tableName: tables.keys, client: dynamo }),
     counters: () => createDynamoCounterStore({ tableName: tables.counters, client: dynamo }),
     queue,

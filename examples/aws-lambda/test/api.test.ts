@@ -5,10 +5,13 @@ import { fromLambdaResult, TEST_CONTEXT, toLambdaEvent } from "../../../packages
 import { createSqsProtocolResponder } from "../../../packages/aws-lambda/test/support/sqs-protocol-responder.js";
 import { createTestTable, releaseTestDynamo } from "../../../packages/storage/test/support/test-dynamo.js";
 import { createApiHandler } from "../src/compose-api.js";
+import { composeStores } from "../src/compose-stores.js";
 import { createRecoverHandler } from "../src/compose-recover.js";
 import { readLambdaConfig } from "../src/read-config.js";
 import { connectAdminRedis, deletePrefix, TEST_REDIS_URL, uniqueDeploymentPrefix } from "../../../tools/cli/test/support/cluster-env.js";
 import { LAMBDA_TABLES, tableEnvName } from "../src/settings.js";
+import { createTestScanRecord } from "@public-scan/storage/testing";
+import { targetKeyOf } from "@public-scan/core";
 
 const QUEUE_URL = "https://sqs.eu-west-1.amazonaws.com/123456789012/public-scan-scans";
 const SQS_CREDENTIALS = { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" };
@@ -62,6 +65,23 @@ describe("the Lambda example's API entry, on dynalite and SQS's protocol", () =>
     const sends = responder.sent.filter((sent) => sent.target === "AmazonSQS.SendMessage");
     expect(sends).toHaveLength(1);
     expect(sends[0]!.body).toMatchObject({ QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ scanId: body.scanId }) });
+  });
+
+  it("gives a scan that ended a TTL of its end plus 30 days (the documented retention), and an active one none", async () => {
+    const { clients } = compose();
+    const scans = composeStores(readLambdaConfig(ENV), clients).scans();
+    const ended = createTestScanRecord({ scanId: "scan_ttl_ended", status: "failed", completedAt: "2026-03-01T00:00:00.000Z" });
+    const running = createTestScanRecord({ scanId: "scan_ttl_running", status: "running", url: "https://running.example/" });
+    for (const record of [ended, running]) expect(await scans.create(record, { targetKey: targetKeyOf(record) })).toBe(true);
+    const ttlOf = async (scanId: string) =>
+      (
+        await dynamo.admin.send(
+          new GetItemCommand({ TableName: tableName("scans"), Key: { pk: { S: `scan#${scanId}` } }, ConsistentRead: true }),
+        )
+      ).Item?.expiresAt;
+    expect(await ttlOf("scan_ttl_ended")).toStrictEqual({ N: String(Date.parse("2026-03-31T00:00:00.000Z") / 1000) });
+    expect(await ttlOf("scan_ttl_running")).toBeUndefined();
+    await scans.close();
   });
 
   it("answers MCP Light statelessly with one JSON body per POST", async () => {

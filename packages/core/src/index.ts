@@ -294,6 +294,8 @@ export type { KeyStore } from "./ports/key-store.js";
 export { normalizeEmail, normalizeScopes } from "./ports/account-store.js";
 export type { AccountStore } from "./ports/account-store.js";
 export type { AuditEvent, AuditLog } from "./ports/audit-log.js";
+export type { AuditRetention } from "./ports/audit-retention.js";
+export type { ScanRetention } from "./ports/scan-retention.js";
 export type { DashboardSession, SessionResolver } from "./ports/session-resolver.js";
 export type { TargetPolicy } from "./ports/target-policy.js";
 export type { Allowance, QuotaCaller, ScanQuota } from "./ports/scan-quota.js";
@@ -321,6 +323,8 @@ export type { LinkBuilder } from "./render/scan-links.js";
 
 // Use-cases: what every surface calls, with the deps object they take.
 export { createScan } from "./use-cases/create-scan.js";
+export { DATA_RETENTION_DEFAULTS, purgeExpiredData } from "./use-cases/purge-expired-data.js";
+export type { PurgeExpiredDataDeps, PurgeExpiredDataInput, PurgeReport } from "./use-cases/purge-expired-data.js";
 export { getScan, getScanStatus } from "./use-cases/get-scan.js";
 export {
   getBundle,

@@ -23,6 +23,42 @@ async function openStore(options: Partial<DynamoScanStoreOptions> = {}) {
 const keyOf = (record: ScanRecord) => ({ targetKey: targetKeyOf(record) });
 
 describe("DynamoDB scan store", () => {
+  it("with retentionDays, gives each ended record a TTL of its end plus the retention, and never an active one or a lock", async () => {
+    const { store, items } = await openStore({ retentionDays: 30 });
+    const running = createTestScanRecord({ scanId: "scan_run", status: "running", url: "https://run.test/" });
+    await store.create(running, keyOf(running));
+    const queued = createTestScanRecord({ scanId: "scan_end", status: "queued", url: "https://end.test/" });
+    await store.create(queued, keyOf(queued));
+    const failed = createTestScanRecord({
+      scanId: "scan_end",
+      status: "failed",
+      url: "https://end.test/",
+      completedAt: "2026-01-01T00:00:00.000Z",
+    });
+    expect(await store.update(failed, { expectedStatus: "queued", ...keyOf(failed) })).toStrictEqual(failed);
+    const completed = createTestScanRecord({
+      scanId: "scan_done",
+      status: "completed",
+      url: "https://done.test/",
+      completedAt: "2026-01-02T00:00:00.500Z",
+    });
+    await store.create(completed, keyOf(completed));
+    const ttl = Object.fromEntries((await items()).map((item) => [item.pk, item.expiresAt]));
+    expect(ttl).toStrictEqual({
+      [`active#${targetKeyOf(running)}`]: undefined,
+      "scan#scan_run": undefined,
+      "scan#scan_end": Date.parse("2026-01-01T00:00:00.000Z") / 1000 + 30 * 86_400,
+      "scan#scan_done": Math.ceil(Date.parse("2026-01-02T00:00:00.500Z") / 1000) + 30 * 86_400,
+    });
+    await store.close();
+    // Without retentionDays no item carries one; a retention that is not positive is refused.
+    const plain = await openStore();
+    await plain.store.create(completed, keyOf(completed));
+    expect((await plain.items()).map((item) => item.expiresAt)).toStrictEqual([undefined]);
+    await plain.store.close();
+    expect(() => createDynamoScanStore({ tableName: "t", retentionDays: 0 })).toThrow(RangeError);
+  });
+
   it("keeps one item per record with its index attributes, and one lock item per target with an active scan", async () => {
     const { store, items } = await openStore();
     const queued = createTestScanRecord({ scanId: "scan_k", status: "queued" });

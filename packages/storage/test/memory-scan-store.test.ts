@@ -1,5 +1,6 @@
 import { createMemoryScanStore } from "@public-scan/core";
-import { describeScanStore } from "../src/testing/index.js";
+import { describeScanRetention, describeScanStore } from "../src/testing/index.js";
 
 // Core's reference store: not durable, so the concurrency cases share one handle and the reopen case is not run.
 describeScanStore("memory", () => createMemoryScanStore());
+describeScanRetention("memory", () => createMemoryScanStore());

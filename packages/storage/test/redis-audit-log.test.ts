@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedisAuditLog } from "../src/redis/index.js";
-import { createTestAuditEvent, describeAuditLog } from "../src/testing/index.js";
+import { createTestAuditEvent, describeAuditLog, describeAuditRetention } from "../src/testing/index.js";
 import {
   expectRefusedAfterClose,
   redisSuiteFactory,
@@ -15,6 +15,7 @@ const prefix = uniqueRedisPrefix("audit");
 afterAll(() => releaseTestRedis(prefix));
 
 describeAuditLog("redis", redisSuiteFactory(prefix, createRedisAuditLog), { durable: true });
+describeAuditRetention("redis", redisSuiteFactory(prefix, createRedisAuditLog), { durable: true });
 
 describe("Redis audit log", () => {
   it("appends to one prefixed stream, one JSON field per entry", async () => {

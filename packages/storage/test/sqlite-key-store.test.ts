@@ -4,7 +4,13 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSqliteKeyStore } from "../src/sqlite/index.js";
-import { createTestAuditEvent, createTestKeyRecord, describeAuditLog, describeKeyStore } from "../src/testing/index.js";
+import {
+  createTestAuditEvent,
+  createTestKeyRecord,
+  describeAuditLog,
+  describeAuditRetention,
+  describeKeyStore,
+} from "../src/testing/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "public-scan-sqlite-keys-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -13,6 +19,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describeKeyStore("sqlite", ({ namespace }) => createSqliteKeyStore({ path: join(dir, `${namespace}.sqlite`) }), { durable: true });
 // The audit log lives in the key store's file and closes with it.
 describeAuditLog(
+  "sqlite",
+  ({ namespace }) => {
+    const store = createSqliteKeyStore({ path: join(dir, `${namespace}.sqlite`) });
+    return { ...store.audit, close: () => store.close() };
+  },
+  { durable: true },
+);
+
+describeAuditRetention(
   "sqlite",
   ({ namespace }) => {
     const store = createSqliteKeyStore({ path: join(dir, `${namespace}.sqlite`) });

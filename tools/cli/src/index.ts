@@ -8,6 +8,7 @@ export { formatReport } from "./format-report.js";
 export { formatTable } from "./format-table.js";
 export { ACCOUNTS_USAGE, runAccountsCommand } from "./run-accounts-command.js";
 export { KEYS_USAGE, runKeysCommand } from "./run-keys-command.js";
+export { DATA_USAGE, runDataCommand } from "./run-data-command.js";
 export { parseServeConfig, SERVE_USAGE } from "./serve/parse-serve-config.js";
 export type { ServeConfig } from "./serve/parse-serve-config.js";
 export { startReferenceServer } from "./serve/start-reference-server.js";

@@ -1,21 +1,24 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { AccountStore, AuditLog, KeyStore } from "@public-scan/core";
+import type { AccountStore, AuditLog, AuditRetention, KeyStore, ScanRetention, ScanStore } from "@public-scan/core";
 import { DATABASE_FILE } from "./open-scan-store.js";
 import { parseRedisPrefix, parseRedisUrl } from "./serve/parse-serve-config.js";
-import { openServeStorage } from "./serve/serve-storage.js";
+import { openServeStorage, redactUrl } from "./serve/serve-storage.js";
 import { storesOf } from "./serve/stores-of.js";
 
-/** The stores an operator command changes: the same ones, with the same key names, as the server it serves. */
+/** The stores an operator command reads and changes: the same ones, with the same key names, as the server it serves. */
 export interface OperatorStores {
-  keys: () => KeyStore & { audit: AuditLog };
+  scans: () => ScanStore & ScanRetention;
+  keys: () => KeyStore & { audit: AuditLog & AuditRetention };
   accounts: () => AccountStore;
+  /** Where the stores are, for messages: the SQLite file, or Redis and its prefix (without a password). */
+  location: { kind: "sqlite"; databasePath: string } | { kind: "redis"; url: string; prefix: string };
   /** Closes the stores opened and the Redis client. */
   close: () => Promise<void>;
 }
 
 /**
- * Opens the deployment's keys and accounts where `pnpm serve` keeps them: the SQLite file of the data
+ * Opens the deployment's scans, keys and accounts (each on first use) where `pnpm serve` keeps them: the SQLite file of the data
  * directory, or Redis when --redis-url / PUBLIC_SCAN_REDIS_URL is set (with PUBLIC_SCAN_REDIS_PREFIX), so an
  * operator of a cluster issues keys every API process sees. Throws a clear Error on a bad setting.
  */
@@ -33,8 +36,13 @@ export async function openOperatorStores(
   const opened: Array<{ close: () => Promise<void> }> = [];
   const track = <T extends { close: () => Promise<void> }>(store: T): T => (opened.push(store), store);
   return {
+    scans: () => track(stores.scans()),
     keys: () => track(stores.keys()),
     accounts: () => track(stores.accounts()),
+    location:
+      storage.kind === "sqlite"
+        ? { kind: "sqlite", databasePath: storage.databasePath }
+        : { kind: "redis", url: redactUrl(storage.url), prefix: storage.prefix },
     close: async () => {
       await Promise.all(opened.map((store) => store.close()));
       await storage.close();

@@ -1,8 +1,11 @@
 import type { AuditEvent, AuditLog } from "../ports/audit-log.js";
+import type { AuditRetention } from "../ports/audit-retention.js";
 
 /** The in-memory audit log, newest last; `list` returns the newest first. */
-export function createMemoryAuditLog(): AuditLog {
+export function createMemoryAuditLog(): AuditLog & AuditRetention {
   const events: AuditEvent[] = [];
+  // Events are appended as they happen, so the ones before a cutoff are a prefix of the list.
+  const before = (cutoff: string) => events.filter((event) => event.at < cutoff);
   return {
     append: (event) => Promise.resolve(void events.push({ ...event })),
     list: (options) => {
@@ -15,6 +18,12 @@ export function createMemoryAuditLog(): AuditLog {
           .reverse()
           .map((event) => ({ ...event })),
       );
+    },
+    countBefore: (cutoff) => Promise.resolve(before(cutoff).length),
+    purgeBefore(cutoff, { limit }) {
+      const purged = before(cutoff).slice(0, Math.max(0, limit));
+      for (const event of purged) events.splice(events.indexOf(event), 1);
+      return Promise.resolve(purged.length);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { hasEvidence, type ScanRecord } from "../domain/scan-record.js";
+import type { ScanRetention } from "../ports/scan-retention.js";
 import type { ScanStore } from "../ports/scan-store.js";
 
 const ACTIVE = new Set<ScanRecord["status"]>(["queued", "pending", "running", "finalizing"]);
@@ -8,7 +9,7 @@ const TERMINAL = new Set<ScanRecord["status"]>(["completed", "completed_limited"
  * The in-memory ScanStore: for tests and single-process embedding where losing scans on restart is fine.
  * Records are copied in and out, so a caller's later mutation never changes what is stored.
  */
-export function createMemoryScanStore(): ScanStore {
+export function createMemoryScanStore(): ScanStore & ScanRetention {
   const records = new Map<string, ScanRecord>();
   const targetOf = new Map<string, string>();
   const copy = (record: ScanRecord | undefined): ScanRecord | null => (record === undefined ? null : structuredClone(record));
@@ -18,6 +19,11 @@ export function createMemoryScanStore(): ScanStore {
   // Map order is insertion order: with two active scans of one target, the older one is "the" active scan.
   const activeOf = (targetKey: string) =>
     [...records.values()].find((record) => ACTIVE.has(record.status) && targetOf.get(record.scanId) === targetKey);
+  // Ended before the cutoff, oldest end first (ISO date-times compare as text, as in the SQLite store).
+  const endedBefore = (cutoff: string) =>
+    [...records.values()]
+      .filter((record) => TERMINAL.has(record.status) && record.completedAt !== null && record.completedAt < cutoff)
+      .sort((a, b) => a.completedAt!.localeCompare(b.completedAt!));
 
   return {
     get: (scanId) => Promise.resolve(copy(records.get(scanId))),
@@ -66,6 +72,16 @@ export function createMemoryScanStore(): ScanStore {
     },
     listActive: () =>
       Promise.resolve([...records.values()].filter((record) => ACTIVE.has(record.status)).map((record) => structuredClone(record))),
+    countEndedBefore: (cutoff) => Promise.resolve(endedBefore(cutoff).length),
+    purgeEndedBefore(cutoff, { limit }) {
+      // The indexes are computed from the records on each read, so deleting the record updates them.
+      const purged = endedBefore(cutoff).slice(0, Math.max(0, limit));
+      for (const record of purged) {
+        records.delete(record.scanId);
+        targetOf.delete(record.scanId);
+      }
+      return Promise.resolve(purged.length);
+    },
     close: () => Promise.resolve(),
   };
 }

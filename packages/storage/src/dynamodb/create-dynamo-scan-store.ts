@@ -12,6 +12,13 @@ export interface DynamoScanStoreOptions extends DynamoStoreOptions {
    * target for long.
    */
   readonly claimTimeoutMs?: number;
+  /**
+   * How long ended scans are kept, in days after they ended: each ended record gets a TTL (`expiresAt`), and
+   * DynamoDB deletes it some time after (typically within days; a record past its TTL may still be read until
+   * then). Default: none, ended scans are kept until deleted. The store has no purge of its own
+   * (core's `ScanRetention`): the table has no index of ended scans by time, and TTL deletes cost nothing.
+   */
+  readonly retentionDays?: number;
 }
 
 const TERMINAL_VALUES = Object.fromEntries(TERMINAL_STATUSES.map((status, index) => [`:t${index}`, status]));
@@ -45,6 +52,8 @@ const UPDATE_CONDITION = `attribute_exists(pk) AND #status = :expected AND NOT (
  * - listActive: a Scan of the sparse `active-by-target` GSI (only active records are in it) and 1 read per scan.
  */
 export function createDynamoScanStore(options: DynamoScanStoreOptions): ScanStore {
+  const retentionDays = options.retentionDays;
+  if (retentionDays !== undefined && !(retentionDays > 0)) throw new RangeError("retentionDays must be positive");
   const items = createDynamoItems({ ...options, name: "DynamoDB scan store" });
   const locks = createDynamoActiveLocks({ items, claimTimeoutMs: options.claimTimeoutMs ?? 10_000 });
 
@@ -58,7 +67,9 @@ export function createDynamoScanStore(options: DynamoScanStoreOptions): ScanStor
 
   async function putNew(record: ScanRecord, targetKey: string): Promise<{ written: boolean; json: string }> {
     const json = JSON.stringify(record);
-    const result = await items.put(toDynamoScanItem(record, { targetKey, json }), { expression: "attribute_not_exists(pk)" });
+    const result = await items.put(toDynamoScanItem(record, { targetKey, json, retentionDays }), {
+      expression: "attribute_not_exists(pk)",
+    });
     return { written: await wroteRecord(result, record.scanId, json), json };
   }
 
@@ -131,7 +142,7 @@ export function createDynamoScanStore(options: DynamoScanStoreOptions): ScanStor
 
     async update(record, { expectedStatus, targetKey }) {
       const json = JSON.stringify(record);
-      const result = await items.put(toDynamoScanItem(record, { targetKey, json }), {
+      const result = await items.put(toDynamoScanItem(record, { targetKey, json, retentionDays }), {
         expression: UPDATE_CONDITION,
         names: { "#status": "status" },
         values: { ":expected": expectedStatus, ...TERMINAL_VALUES },

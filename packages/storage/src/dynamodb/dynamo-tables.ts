@@ -26,7 +26,7 @@ export const DYNAMO_TABLES = {
    * Scan records (`scan#<scanId>`) and one lock item per target with an active scan (`active#<targetKey>`).
    * `active-by-target` holds the active records (listActive scans it; a lock whose record ended is repaired
    * from it); the `done-*` indexes hold the completed records with evidence, newest last by `doneOrder`
-   * (`<completedAt>#<scanId>`).
+   * (`<completedAt>#<scanId>`). Ended records carry `expiresAt` when the store has a `retentionDays`.
    */
   scans: {
     partitionKey: "pk",
@@ -36,6 +36,7 @@ export const DYNAMO_TABLES = {
       { name: "done-by-domain", partitionKey: "doneDomain", sortKey: "doneOrder" },
       { name: "done-by-domain-from", partitionKey: "doneDomainFrom", sortKey: "doneOrder" },
     ],
+    timeToLiveAttribute: "expiresAt",
   },
   /**
    * API keys (`key#<keyId>`: the record) and the claim of each token hash (`hash#<sha256>` → keyId), which

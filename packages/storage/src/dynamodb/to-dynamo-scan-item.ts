@@ -20,13 +20,22 @@ export const activeLockKey = (targetKey: string) => `active#${targetKey}`;
  * result is not) in the `done-*` indexes. `doneOrder` is `<completedAt>#<scanId>`: ISO date-times sort as
  * text, and a record without a time sorts first (`#` is below every digit).
  */
-export function toDynamoScanItem(record: ScanRecord, input: { targetKey: string; json: string }): DynamoItem & { pk: string } {
+export function toDynamoScanItem(
+  record: ScanRecord,
+  input: { targetKey: string; json: string; retentionDays?: number | undefined },
+): DynamoItem & { pk: string } {
   const item: DynamoItem & { pk: string } = {
     pk: scanItemKey(record.scanId),
     record: input.json,
     status: record.status,
     targetKey: input.targetKey,
   };
+  // Retention: an ended record carries the TTL attribute (epoch seconds), its end plus the retention, and
+  // DynamoDB deletes it (with its GSI entries, which are the same item) some time after. An active record
+  // never carries one, so an in-flight scan is never deleted; lock items never do either.
+  const ended = record.completedAt === null ? Number.NaN : Date.parse(record.completedAt);
+  if (input.retentionDays !== undefined && !isActiveStatus(record.status) && !Number.isNaN(ended))
+    item.expiresAt = Math.ceil(ended / 1000 + input.retentionDays * 86_400);
   if (isActiveStatus(record.status)) {
     item.activeTarget = input.targetKey;
     item.activeOrder = `${record.createdAt}#${record.scanId}`;

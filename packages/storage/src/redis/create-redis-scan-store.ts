@@ -1,6 +1,7 @@
-import { hasEvidence, type ScanRecord, type ScanStore } from "@public-scan/core";
+import { hasEvidence, type ScanRecord, type ScanRetention, type ScanStore } from "@public-scan/core";
 import { createRedisConnection, type RedisConnectionOptions } from "./create-redis-connection.js";
 import { createScriptRunner, type RedisScriptClient } from "./create-script-runner.js";
+import { ensureRedisScanSchema } from "./ensure-redis-scan-schema.js";
 import { REDIS_SCAN_SCRIPTS } from "./redis-scan-scripts.js";
 
 export interface RedisScanStoreOptions extends RedisConnectionOptions<RedisScriptClient> {
@@ -28,12 +29,30 @@ function scoreOf(record: ScanRecord): string {
  * server does not have it cached): `create` writes only if the record key is absent, `createIfNoActive` also
  * only if the target's active index is empty (Redis runs one script at a time), `update` compares the
  * stored status and, in the same script, moves the record between the active and completed indexes, so an
- * index never points ahead of its record. Records are stored as JSON, so every read is a fresh copy.
+ * index never points ahead of its record. Records are stored as JSON, so every read is a fresh copy. Ended
+ * scans are indexed by their end (`P ended`) so retention deletes them oldest first, each with its index
+ * entries, in one script per batch.
  */
-export function createRedisScanStore(options: RedisScanStoreOptions = {}): ScanStore {
+export function createRedisScanStore(options: RedisScanStoreOptions = {}): ScanStore & ScanRetention {
   const prefix = options.keyPrefix ?? "public-scan:scan:";
   const connection = createRedisConnection({ ...options, name: "Redis scan store" });
-  const call = createScriptRunner({ scripts: REDIS_SCAN_SCRIPTS, client: () => connection.client() });
+  const run = createScriptRunner({ scripts: REDIS_SCAN_SCRIPTS, client: () => connection.client() });
+  // The layout is checked (and upgraded) once per handle, before its first command; a failed check is
+  // retried by the next command rather than remembered (Redis may have been down).
+  let ready: Promise<void> | undefined;
+  const call: typeof run = async (name, keys, args) => {
+    ready ??= ensureRedisScanSchema(run, prefix).catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    });
+    await ready;
+    return run(name, keys, args);
+  };
+  const endBound = (cutoff: string) => {
+    const ms = Date.parse(cutoff);
+    if (Number.isNaN(ms)) throw new RangeError("cutoff must be an ISO date-time");
+    return `(${ms}`;
+  };
 
   const recordKey = (scanId: string) => `${prefix}r:${scanId}`;
   const writeArgs = (record: ScanRecord, targetKey: string) => [
@@ -81,6 +100,9 @@ export function createRedisScanStore(options: RedisScanStoreOptions = {}): ScanS
       const replies = (await call("listActive", [`${prefix}active`], [prefix])) as unknown[];
       return replies.map((reply) => parse(reply)!);
     },
+    countEndedBefore: async (cutoff) => Number(await call("countEnded", [`${prefix}ended`], [endBound(cutoff)])),
+    purgeEndedBefore: async (cutoff, { limit }) =>
+      limit < 1 ? 0 : Number(await call("purgeEnded", [`${prefix}ended`], [prefix, endBound(cutoff), Math.trunc(limit)])),
     close: () => connection.close(),
   };
 }

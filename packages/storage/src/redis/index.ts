@@ -4,6 +4,7 @@ export { REDIS_CONSUME_SCRIPT } from "./redis-consume-script.js";
 export { createRedisScanStore } from "./create-redis-scan-store.js";
 export type { RedisScanStoreOptions } from "./create-redis-scan-store.js";
 export { REDIS_SCAN_SCRIPTS } from "./redis-scan-scripts.js";
+export { REDIS_SCAN_SCHEMA_VERSION } from "./ensure-redis-scan-schema.js";
 export { createRedisKeyStore } from "./create-redis-key-store.js";
 export type { RedisKeyStoreOptions } from "./create-redis-key-store.js";
 export { REDIS_KEY_SCRIPTS } from "./redis-key-scripts.js";

@@ -9,6 +9,8 @@
  *   P done:<targetKey>                 sorted set: completed scanIds with evidence of the target, score = completedAt (ms)
  *   P domain:<domain>                  sorted set: completed scanIds with evidence of the domain, same score
  *   P domain-from:<scanFrom>|<domain>  sorted set: the same per region
+ *   P ended                            sorted set: every ended (terminal) scanId, score = completedAt (ms), for retention
+ *   P schema-version                   string: the version of this layout (REDIS_SCAN_SCHEMA_VERSION), see createRedisScanStore
  *
  * Writes get the record key in KEYS[1] and derive the index keys from P (ARGV[1]): the indexes a record
  * leaves depend on what is stored, which the caller cannot know. On Redis Cluster, put a hash tag in the
@@ -17,6 +19,7 @@
 const INDEXING = `
 local ACTIVE = { queued = true, pending = true, running = true, finalizing = true }
 local COMPLETED = { completed = true, completed_limited = true }
+local TERMINAL = { completed = true, completed_limited = true, failed = true, expired = true }
 
 local function unindex(p, id, target, domain, scan_from)
   redis.call("ZREM", p .. "done:" .. target, id)
@@ -25,6 +28,7 @@ local function unindex(p, id, target, domain, scan_from)
   local active_key = p .. "active:" .. target
   if redis.call("GET", active_key) == id then redis.call("DEL", active_key) end
   redis.call("SREM", p .. "active", id)
+  redis.call("ZREM", p .. "ended", id)
 end
 
 -- evidence: "1" for a completed scan with evidence (core's hasEvidence). Only those are indexed as done:
@@ -39,6 +43,8 @@ local function index(p, id, target, domain, scan_from, status, score, evidence)
     redis.call("ZADD", p .. "domain:" .. domain, score, id)
     if scan_from ~= "" then redis.call("ZADD", p .. "domain-from:" .. scan_from .. "|" .. domain, score, id) end
   end
+  -- Every terminal move sets completedAt; a record without one is never purged (as in the SQLite store).
+  if TERMINAL[status] and score ~= "-inf" then redis.call("ZADD", p .. "ended", score, id) end
 end
 
 -- When the target's active scan ended, another active scan of the same target (rare: a join race) takes over.
@@ -98,8 +104,7 @@ const UPDATE = `${INDEXING}
 local stored = redis.call("HMGET", KEYS[1], "status", "target", "domain", "scan_from")
 if stored[1] == false or stored[1] ~= ARGV[10] then return 0 end
 -- A terminal record never changes again (the port's rule), whatever status the caller expected.
-local terminal = { completed = true, completed_limited = true, failed = true, expired = true }
-if terminal[stored[1]] then return 0 end
+if TERMINAL[stored[1]] then return 0 end
 local p, id = ARGV[1], ARGV[2]
 unindex(p, id, stored[2], stored[3], stored[4])
 redis.call("HSET", KEYS[1], "record", ARGV[3], "status", ARGV[4], "target", ARGV[5], "domain", ARGV[6], "scan_from", ARGV[7])
@@ -135,6 +140,78 @@ end
 return records
 `;
 
+/**
+ * KEYS[1] P ended; ARGV[1] prefix, ARGV[2] the exclusive upper bound of the end ("(<ms>"), ARGV[3] limit.
+ * Deletes up to `limit` ended scans, oldest end first, each with every index entry (the same `unindex` as an
+ * update), so no index names a deleted scan. An entry whose record is gone or not terminal (a manual edit)
+ * is dropped from the set and not counted. Reply: how many records were deleted.
+ */
+const PURGE_ENDED = `${INDEXING}
+local p = ARGV[1]
+local deleted = 0
+for _, id in ipairs(redis.call("ZRANGEBYSCORE", KEYS[1], "-inf", ARGV[2], "LIMIT", 0, tonumber(ARGV[3]))) do
+  local stored = redis.call("HMGET", p .. "r:" .. id, "status", "target", "domain", "scan_from")
+  if stored[1] and TERMINAL[stored[1]] then
+    unindex(p, id, stored[2], stored[3], stored[4])
+    redis.call("DEL", p .. "r:" .. id)
+    deleted = deleted + 1
+  else
+    redis.call("ZREM", KEYS[1], id)
+  end
+end
+return deleted
+`;
+
+/** KEYS[1] P ended; ARGV[1] the exclusive upper bound of the end ("(<ms>"). Reply: how many ended scans ended before it. */
+const COUNT_ENDED = `return redis.call("ZCOUNT", KEYS[1], "-inf", ARGV[1])`;
+
+/**
+ * KEYS[1] P schema-version; ARGV[1] the version this code writes. Reply: the stored version (0 when none),
+ * and sets it to ARGV[1] when ARGV[2] is "set" and the stored one is lower (never lowers it).
+ */
+const SCHEMA_VERSION = `
+local stored = tonumber(redis.call("GET", KEYS[1]) or "0")
+if ARGV[2] == "set" and stored < tonumber(ARGV[1]) then redis.call("SET", KEYS[1], ARGV[1]) end
+return stored
+`;
+
+/**
+ * Version 1 of the layout added P ended; its backfill, for records written before, goes a SCAN page at a
+ * time, so a large deployment is never blocked by one long script. KEYS[1] P ended (unread: it routes the
+ * script to the store's slot on a cluster); ARGV[1] a SCAN cursor, ARGV[2] the MATCH pattern of the records (P r:*). Reply: { next cursor ("0" when done), then scanId, completedAt of each
+ * terminal record of the page that has one }. Lua has no date parser: the caller turns the times into scores.
+ */
+const SCAN_ENDED = `
+local terminal = { completed = true, completed_limited = true, failed = true, expired = true }
+local page = redis.call("SCAN", ARGV[1], "MATCH", ARGV[2], "COUNT", 500)
+local reply = { page[1] }
+for _, key in ipairs(page[2]) do
+  local stored = redis.call("HMGET", key, "status", "record")
+  if stored[1] and terminal[stored[1]] then
+    local record = cjson.decode(stored[2])
+    if type(record.completedAt) == "string" then
+      reply[#reply + 1] = record.scanId
+      reply[#reply + 1] = record.completedAt
+    end
+  end
+end
+return reply
+`;
+
+/**
+ * KEYS[1] P ended; ARGV[1] prefix, then pairs of score, scanId. Adds each to P ended if its record is still terminal (ZADD of
+ * the same score: idempotent, so processes that backfill at once agree). Reply: how many were added.
+ */
+const INDEX_ENDED = `
+local terminal = { completed = true, completed_limited = true, failed = true, expired = true }
+local p, added = ARGV[1], 0
+for i = 2, #ARGV, 2 do
+  local status = redis.call("HGET", p .. "r:" .. ARGV[i + 1], "status")
+  if status and terminal[status] then added = added + redis.call("ZADD", KEYS[1], ARGV[i], ARGV[i + 1]) end
+end
+return added
+`;
+
 export const REDIS_SCAN_SCRIPTS = {
   create: CREATE,
   createIfNoActive: CREATE_IF_NO_ACTIVE,
@@ -144,4 +221,9 @@ export const REDIS_SCAN_SCRIPTS = {
   findActive: FIND_ACTIVE,
   latestCompleted: LATEST_COMPLETED,
   listActive: LIST_ACTIVE,
+  purgeEnded: PURGE_ENDED,
+  countEnded: COUNT_ENDED,
+  schemaVersion: SCHEMA_VERSION,
+  scanEnded: SCAN_ENDED,
+  indexEnded: INDEX_ENDED,
 } as const;

@@ -1,5 +1,7 @@
 import { normalizeEmail, normalizeScopes, type AccountRecord, type AccountStore } from "@public-scan/core";
+import { migrateSqliteSchema } from "./migrate-sqlite-schema.js";
 import { openSqliteDatabase } from "./open-sqlite-database.js";
+import { SQLITE_ACCOUNT_MIGRATIONS } from "./sqlite-account-migrations.js";
 
 export interface SqliteAccountStoreOptions {
   /** The SQLite file, created with its table if missing; the file of the key store and the scans may be shared. */
@@ -7,17 +9,6 @@ export interface SqliteAccountStoreOptions {
   /** How long a write waits for another process's write lock before it fails. Default 5000 ms. */
   readonly busyTimeoutMs?: number;
 }
-
-// `email` holds the normalized address and is UNIQUE: the database, not a lookup before the insert, is what
-// keeps two sign-ups for one address from both succeeding. `created_at` beside it orders `list`.
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS accounts (
-    account_id TEXT PRIMARY KEY NOT NULL,
-    email TEXT NOT NULL UNIQUE,
-    created_at TEXT NOT NULL,
-    record TEXT NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS accounts_by_creation ON accounts (created_at, account_id);`;
 
 // A cursor that names no account makes the row-value subquery NULL, so the comparison matches nothing: an
 // unknown cursor is an empty page, as the port says.
@@ -39,7 +30,13 @@ export function createSqliteAccountStore(options: SqliteAccountStoreOptions): Ac
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     synchronous: "FULL",
   });
-  db.exec(SCHEMA);
+  try {
+    migrateSqliteSchema(db, { component: "accounts", migrations: SQLITE_ACCOUNT_MIGRATIONS });
+  } catch (error) {
+    // A file this code refuses (a newer schema) or cannot upgrade is not left open behind the error.
+    db.close();
+    throw error;
+  }
   const statements = {
     insert: db.prepare("INSERT INTO accounts (account_id, email, created_at, record) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"),
     byId: db.prepare("SELECT record FROM accounts WHERE account_id = ?"),

@@ -8,7 +8,9 @@ import {
   type CounterEntry,
   type CounterStore,
 } from "@public-scan/core";
+import { migrateSqliteSchema } from "./migrate-sqlite-schema.js";
 import { openSqliteDatabase } from "./open-sqlite-database.js";
+import { SQLITE_COUNTER_MIGRATIONS } from "./sqlite-counter-migrations.js";
 import { createSqliteCounterSweeper } from "./create-sqlite-counter-sweeper.js";
 import { SQLITE_COUNTER_SQL } from "./sqlite-counter-sql.js";
 
@@ -59,7 +61,13 @@ export function createSqliteCounterStore(options: SqliteCounterStoreOptions): Co
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     synchronous: "NORMAL",
   });
-  db.exec(SQLITE_COUNTER_SQL.schema);
+  try {
+    migrateSqliteSchema(db, { component: "counters", migrations: SQLITE_COUNTER_MIGRATIONS });
+  } catch (error) {
+    // A file this code refuses (a newer schema) or cannot upgrade is not left open behind the error.
+    if (owned) db.close();
+    throw error;
+  }
 
   const usageOf = db.prepare(SQLITE_COUNTER_SQL.usage);
   const live = db.prepare(SQLITE_COUNTER_SQL.live);

@@ -1,6 +1,6 @@
 import { ensureKeySchema } from "./ensure-key-schema.js";
 import { openSqliteDatabase } from "./open-sqlite-database.js";
-import type { ApiKeyRecord, AuditEvent, AuditLog, KeyStore } from "@public-scan/core";
+import type { ApiKeyRecord, AuditEvent, AuditLog, AuditRetention, KeyStore } from "@public-scan/core";
 
 /**
  * API keys and the audit log in one SQLite file (node:sqlite), next to the scans. Keys are stored as their
@@ -10,13 +10,19 @@ import type { ApiKeyRecord, AuditEvent, AuditLog, KeyStore } from "@public-scan/
  * Plain documents like these would also fit keyv; SQL keeps all embedded-default storage in one file with
  * one driver.
  */
-export function createSqliteKeyStore(options: { path: string; busyTimeoutMs?: number }): KeyStore & { audit: AuditLog } {
+export function createSqliteKeyStore(options: { path: string; busyTimeoutMs?: number }): KeyStore & { audit: AuditLog & AuditRetention } {
   const { db } = openSqliteDatabase({
     source: { path: options.path },
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     synchronous: "FULL",
   });
-  ensureKeySchema(db);
+  try {
+    ensureKeySchema(db);
+  } catch (error) {
+    // A file this code refuses (a newer schema) or cannot upgrade is not left open behind the error.
+    db.close();
+    throw error;
+  }
   const insert = db.prepare("INSERT INTO api_keys (key_id, hash, owner_id, record) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING");
   const byHash = db.prepare("SELECT record FROM api_keys WHERE hash = ?");
   const byId = db.prepare("SELECT record FROM api_keys WHERE key_id = ?");
@@ -28,6 +34,12 @@ export function createSqliteKeyStore(options: { path: string; busyTimeoutMs?: nu
   );
   const append = db.prepare("INSERT INTO audit_events (event) VALUES (?)");
   const list = db.prepare("SELECT event FROM audit_events ORDER BY seq DESC LIMIT ?");
+  // Retention: events are appended as they happen, so the old ones are the first rows; a batch walks seq
+  // from the start and stops after `limit` matches (the audit trail is small: no index on the time).
+  const countBefore = db.prepare("SELECT count(*) AS count FROM audit_events WHERE json_extract(event, '$.at') < ?");
+  const purgeBefore = db.prepare(
+    "DELETE FROM audit_events WHERE seq IN (SELECT seq FROM audit_events WHERE json_extract(event, '$.at') < ? ORDER BY seq LIMIT ?)",
+  );
   const parse = (row: unknown): ApiKeyRecord | null => {
     if (row === undefined) return null;
     const record = JSON.parse((row as { record: string }).record) as ApiKeyRecord;
@@ -63,6 +75,8 @@ export function createSqliteKeyStore(options: { path: string; busyTimeoutMs?: nu
       append: (event: AuditEvent) => run(() => void append.run(JSON.stringify(event))),
       list: (listOptions) =>
         run(() => list.all(listOptions?.limit ?? 100).map((row) => JSON.parse((row as { event: string }).event) as AuditEvent)),
+      countBefore: (cutoff) => run(() => Number((countBefore.get(cutoff) as { count: number }).count)),
+      purgeBefore: (cutoff, { limit }) => run(() => Number(purgeBefore.run(cutoff, Math.max(0, limit)).changes)),
     },
     close: () => {
       if (!closed) db.close();

@@ -5,6 +5,7 @@ import { createKeyvAdapter, type KeyvAdapter, type KeyvStoreOperations } from ".
 import { isPastExpiry, toStoreExpires } from "../keyv/to-store-expires.js";
 import { openSqliteDatabase } from "./open-sqlite-database.js";
 import { createSqliteKeyvSql } from "./sqlite-keyv-sql.js";
+import { migrateSqliteSchema } from "./migrate-sqlite-schema.js";
 import { withTransaction } from "./with-transaction.js";
 
 export type SqliteKeyvStoreOptions = SqliteKeyvStoreTuning &
@@ -67,7 +68,19 @@ export function createSqliteKeyvStore(options: SqliteKeyvStoreOptions): SqliteKe
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     synchronous: "FULL",
   });
-  withTransaction(db, "IMMEDIATE", () => db.exec(sql.schema));
+  // Each keyv table is versioned on its own (`keyv:<table>`): a host may keep several in one file.
+  try {
+    migrateSqliteSchema(db, {
+      component: `keyv:${options.table ?? "keyv_entries"}`,
+      migrations: [
+        { description: "the entries of a keyv table, with their expiry and its index", up: (database) => database.exec(sql.schema) },
+      ],
+    });
+  } catch (error) {
+    // A file this code refuses (a newer schema) or cannot upgrade is not left open behind the error.
+    if (owned) db.close();
+    throw error;
+  }
 
   const statements = {
     get: db.prepare(sql.get),

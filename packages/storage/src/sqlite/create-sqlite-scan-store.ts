@@ -1,5 +1,5 @@
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
-import { hasEvidence, type CreateIfNoActiveResult, type ScanRecord, type ScanStore } from "@public-scan/core";
+import { hasEvidence, type CreateIfNoActiveResult, type ScanRecord, type ScanRetention, type ScanStore } from "@public-scan/core";
 import { ensureScanSchema } from "./ensure-scan-schema.js";
 import { openSqliteDatabase } from "./open-sqlite-database.js";
 import { SQLITE_SCAN_SQL } from "./sqlite-scan-sql.js";
@@ -40,14 +40,20 @@ const parse = (row: unknown): ScanRecord | null =>
  * succeeded iff it changed a row. The index columns live in the record's row, so they never run ahead of it.
  * Records are stored as JSON and parsed on every read, so callers always get their own copy.
  */
-export function createSqliteScanStore(options: SqliteScanStoreOptions): ScanStore {
+export function createSqliteScanStore(options: SqliteScanStoreOptions): ScanStore & ScanRetention {
   // Scans are documents: FULL syncs every commit, so a power cut cannot lose a completed scan.
   const { db, owned } = openSqliteDatabase({
     source: options.database === undefined ? { path: options.path } : { database: options.database },
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     synchronous: "FULL",
   });
-  ensureScanSchema(db);
+  try {
+    ensureScanSchema(db);
+  } catch (error) {
+    // A file this code refuses (a newer schema) or cannot upgrade is not left open behind the error.
+    if (owned) db.close();
+    throw error;
+  }
 
   const statements = {
     get: db.prepare(SQLITE_SCAN_SQL.get),
@@ -59,6 +65,8 @@ export function createSqliteScanStore(options: SqliteScanStoreOptions): ScanStor
     latestForDomainFrom: db.prepare(SQLITE_SCAN_SQL.latestForDomainFrom),
     listActive: db.prepare(SQLITE_SCAN_SQL.listActive),
     discardPending: db.prepare(SQLITE_SCAN_SQL.discardPending),
+    countEndedBefore: db.prepare(SQLITE_SCAN_SQL.countEndedBefore),
+    purgeEndedBefore: db.prepare(SQLITE_SCAN_SQL.purgeEndedBefore),
   };
   let closed = false;
 
@@ -121,6 +129,9 @@ export function createSqliteScanStore(options: SqliteScanStoreOptions): ScanStor
         parse(scanFrom === undefined ? statements.latestForDomain.get(domain) : statements.latestForDomainFrom.get(domain, scanFrom)),
       ),
     listActive: () => run(() => statements.listActive.all().map((row) => parse(row)!)),
+    // The indexes are SQL indexes of the same rows, so one DELETE keeps them true; a batch is one statement.
+    countEndedBefore: (cutoff) => run(() => Number((statements.countEndedBefore.get(cutoff) as { count: number }).count)),
+    purgeEndedBefore: (cutoff, { limit }) => run(() => Number(statements.purgeEndedBefore.run(cutoff, Math.max(0, limit)).changes)),
     close() {
       if (!closed && owned) db.close();
       closed = true;

@@ -9,3 +9,4 @@ export { createSqliteAccountStore } from "./create-sqlite-account-store.js";
 export type { SqliteAccountStoreOptions } from "./create-sqlite-account-store.js";
 export { createSqliteKeyvStore } from "./create-sqlite-keyv-store.js";
 export type { SqliteKeyvStore, SqliteKeyvStoreOptions, SqliteKeyvStoreTuning } from "./create-sqlite-keyv-store.js";
+export { backupSqliteDatabase } from "./backup-sqlite-database.js";

@@ -8,18 +8,10 @@
  * counter, and expired rows go in the periodic sweep. The sweep walks the primary key in chunks
  * (`createSqliteCounterSweeper`) rather than using an index on `expires_at`: that index doubled the pages
  * every new row writes, and page writes (and the checkpoints that copy them back) are most of a consume.
- * Files written with exact (unbucketed) expiries, or with the index, read the same way; the index is dropped.
+ * Files written with exact (unbucketed) expiries read the same way. The schema is in SQLITE_COUNTER_MIGRATIONS
+ * (which drops the index files written by the first version had).
  */
 export const SQLITE_COUNTER_SQL = {
-  schema: `
-    CREATE TABLE IF NOT EXISTS counter_entries (
-      counter_key TEXT NOT NULL,
-      expires_at INTEGER NOT NULL,
-      units INTEGER NOT NULL,
-      PRIMARY KEY (counter_key, expires_at)
-    ) WITHOUT ROWID;
-    DROP INDEX IF EXISTS counter_entries_by_expiry;
-  `,
   usage: "SELECT COALESCE(SUM(units), 0) AS usage FROM counter_entries WHERE counter_key = ? AND expires_at > ?",
   live: "SELECT expires_at AS expiresAt, units FROM counter_entries WHERE counter_key = ? AND expires_at > ? ORDER BY expires_at",
   add: `INSERT INTO counter_entries (counter_key, expires_at, units) VALUES (?, ?, ?)

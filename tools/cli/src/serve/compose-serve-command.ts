@@ -5,9 +5,11 @@ import "reflect-metadata";
 import {
   createRateLimiter,
   type AuditLog,
+  type AuditRetention,
   type CounterStore,
   type KeyStore,
   type RateLimiter,
+  type ScanRetention,
   type ScanStore,
   type ServiceObserver,
 } from "@public-scan/core";
@@ -26,9 +28,9 @@ export const SERVE_TOKENS = {
 } as const;
 
 export interface ServeComposition {
-  scans: ScanStore;
+  scans: ScanStore & ScanRetention;
   /** Keys and, in the same file, the audit trail of key requests and revocations. */
-  keys: KeyStore & { audit: AuditLog };
+  keys: KeyStore & { audit: AuditLog & AuditRetention };
   counters: CounterStore;
   limiter: RateLimiter;
   /** With its browser pool's counts, for metrics. */

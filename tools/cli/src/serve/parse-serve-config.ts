@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { parsePhasePreset, type ScanPhasePreset } from "../parse-phase-preset.js";
+import { parseRetentionConfig, type RetentionConfig } from "../parse-retention-config.js";
 
 export interface ServeConfig {
   host: string;
@@ -48,6 +49,8 @@ export interface ServeConfig {
   probePort: number | null;
   /** Jobs waiting at which an API process reports its queue degraded (not ready). */
   queueSaturatedAt: number;
+  /** How long scans and audit events are kept, and how often an API process purges older ones. */
+  retention: RetentionConfig;
   help: boolean;
 }
 
@@ -99,6 +102,10 @@ Distributed mode:
   PUBLIC_SCAN_PROBE_PORT             a worker's port for /livez and /readyz (default: none; API processes
                                      answer both on their own port)
   PUBLIC_SCAN_QUEUE_SATURATED_AT     waiting jobs at which an API process is not ready (default 1000)
+Data lifecycle (docs/operations.md):
+  PUBLIC_SCAN_SCAN_RETENTION_DAYS    days a scan stays readable after it ended, or off (default 30)
+  PUBLIC_SCAN_AUDIT_RETENTION_DAYS   days an audit event is kept, or off (default 400)
+  PUBLIC_SCAN_PURGE_INTERVAL_MINUTES how often an API process purges older data; 0: never (default 60)
 Other:
   PUBLIC_SCAN_SHUTDOWN_GRACE_MS      on SIGINT/SIGTERM, time running scans get to finish (default 15000)
   PUBLIC_SCAN_IDENTIFIER_SECRET      secret for hashing client addresses in rate-limit counters and
@@ -198,6 +205,7 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
       env.PUBLIC_SCAN_PROBE_PORT === undefined || env.PUBLIC_SCAN_PROBE_PORT === ""
         ? null
         : integer({ name: "PUBLIC_SCAN_PROBE_PORT", value: env.PUBLIC_SCAN_PROBE_PORT, fallback: 0, min: 0, max: 65_535 }),
+    retention: parseRetentionConfig(env),
     help: values.help ?? false,
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createAnonymousScanQuota, createLocalService, ServiceError } from "@public-scan/core";
+import { createAnonymousScanQuota, createLocalService, ServiceError, SYSTEM_CLOCK } from "@public-scan/core";
 import { createClientAddressResolver, createRestApp, serveRestApp, toErrorResponse } from "@public-scan/http-h3";
 import { createMcpHttpHandler, createProtectedResourceMetadataHandler } from "@public-scan/mcp";
 import { composeAccounts } from "./compose-accounts.js";
@@ -8,6 +8,7 @@ import type { ServeConfig } from "./parse-serve-config.js";
 import { prepareServeProcess } from "./prepare-serve-process.js";
 import { createServeQueue } from "./create-serve-queue.js";
 import { createServeProbes } from "./create-serve-probes.js";
+import { startRetentionSweep } from "./start-retention-sweep.js";
 import type { ServeObservability } from "../observability/start-serve-observability.js";
 
 /** What a host adds to a server process beyond its configuration: logs and metrics, and where console emails go. */
@@ -146,6 +147,8 @@ export async function startReferenceServer(
     onError: (error, context) => logError(error, `${context.requestId} ${context.route}`),
   });
   routes.fetch = (request) => app.fetch(request);
+  // API processes purge data past its retention (docs/operations.md); a worker process does not need to.
+  const sweep = startRetentionSweep({ stores: { scans, audit: keys.audit }, retention: config.retention, clock: SYSTEM_CLOCK, log });
 
   return {
     url: server.url,
@@ -154,6 +157,7 @@ export async function startReferenceServer(
     accounts: accounts !== null,
     demoSites,
     close: async () => {
+      await sweep.stop();
       mcp.hosted.close();
       mcp.light.close();
       // Requests in flight and running scans get the same grace period, at the same time.

@@ -1,4 +1,4 @@
-import type { AccountStore, AuditLog, CounterStore, KeyStore, ScanStore } from "@public-scan/core";
+import type { AccountStore, AuditLog, AuditRetention, CounterStore, KeyStore, ScanRetention, ScanStore } from "@public-scan/core";
 import { createRedisStores, type createRedisKeyvStore } from "@public-scan/storage/redis";
 import {
   createSqliteAccountStore,
@@ -11,9 +11,9 @@ import type { ServeStorage } from "./serve-storage.js";
 
 /** Makers of every store of the reference server, each opened on first call by its caller. */
 export interface ServeStores {
-  scans: () => ScanStore;
+  scans: () => ScanStore & ScanRetention;
   /** Keys and, beside them, the audit trail of key requests and revocations. */
-  keys: () => KeyStore & { audit: AuditLog };
+  keys: () => KeyStore & { audit: AuditLog & AuditRetention };
   counters: () => CounterStore;
   accounts: () => AccountStore;
   /** The keyv storage adapter of sessions and OAuth artifacts. */
