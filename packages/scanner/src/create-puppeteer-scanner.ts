@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { ScanUrlSchema, ServiceError, type Scanner, type ScanInput, type ScanObservations } from "@public-scan/core";
 import { createBrowserPool, type BrowserPool } from "./browser/browser-pool.js";
+import { measureProcessTree } from "./browser/measure-process-tree.js";
 import { chooseSandbox, describeSandbox, type SandboxPolicy } from "./browser/choose-sandbox.js";
 import { launchBrowser } from "./browser/launch-browser.js";
 import { resolveExecutable } from "./browser/resolve-executable.js";
@@ -59,6 +60,13 @@ export interface PuppeteerScannerOptions {
   phases?: ScanPhasesOption;
   /** Observe window of each later phase (default: `observeMs`). */
   phaseObserveMs?: { reject?: number; accept?: number; gpc?: number };
+  /**
+   * A launched browser is replaced (once its running scans end) after this many scans (default 100) or once
+   * its process tree's PSS passes `recycleAboveMb` (default 1024 + 512 per concurrent scan), so what a
+   * long-lived browser accumulates cannot grow without bound. A remote browser is not measured.
+   */
+  recycleAfterScans?: number;
+  recycleAboveMb?: number;
 }
 
 export const SCANNER_DEFAULTS = {
@@ -68,13 +76,9 @@ export const SCANNER_DEFAULTS = {
   observeMs: 4000,
   navigationTimeoutMs: 30_000,
   scanDeadlineMs: 90_000,
+  recycleAfterScans: 100,
 } as const;
 
-/**
- * The Scanner port on puppeteer-core: one shared browser process, a fresh context per scan, a concurrency
- * limit, relaunch after a crash and a deadline per scan. Heavy parts (the browser, the classification data)
- * are loaded on first use, so creating a scanner is cheap.
- */
 /** The scanner, and its browser pool's counts for a host's metrics. */
 export interface PuppeteerScanner extends Scanner {
   /**
@@ -84,6 +88,11 @@ export interface PuppeteerScanner extends Scanner {
   stats(): ReturnType<BrowserPool["stats"]>;
 }
 
+/**
+ * The Scanner port on puppeteer-core: one shared browser process, a fresh context per scan, a concurrency
+ * limit, relaunch after a crash and a deadline per scan. Heavy parts (the browser, the classification data)
+ * are loaded on first use, so creating a scanner is cheap.
+ */
 export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): PuppeteerScanner {
   assertRemoteBrowserTrusted(options);
   const guard = createEgressGuard({
@@ -133,7 +142,7 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): P
       const current = await getPool().catch(() => null);
       return current === null ? "degraded" : current.probe();
     },
-    stats: () => opened?.stats() ?? { running: 0, waiting: 0, launches: 0 },
+    stats: () => opened?.stats() ?? { running: 0, waiting: 0, launches: 0, recycles: 0 },
     async close() {
       closed = true;
       const current = pool;
@@ -185,8 +194,12 @@ function toSandboxPolicy(options: Pick<PuppeteerScannerOptions, "sandbox" | "bro
 async function openBrowserPool(options: PuppeteerScannerOptions, extraCaPem: string | undefined): Promise<BrowserPool> {
   const sandbox = toSandboxPolicy(options);
   const source = await resolveExecutable({ executablePath: options.executablePath, browserWSEndpoint: options.browserWSEndpoint });
+  const concurrency = options.concurrency ?? SCANNER_DEFAULTS.concurrency;
   return createBrowserPool({
-    concurrency: options.concurrency ?? SCANNER_DEFAULTS.concurrency,
+    concurrency,
+    recycleAfterTasks: options.recycleAfterScans ?? SCANNER_DEFAULTS.recycleAfterScans,
+    recycleAboveBytes: (options.recycleAboveMb ?? 1024 + 512 * concurrency) * 1024 * 1024,
+    memoryOf: (launched) => (launched.pid == null ? Promise.resolve(null) : measureProcessTree(launched.pid)),
     launch: () =>
       launchBrowser({
         source,

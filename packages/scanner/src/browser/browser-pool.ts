@@ -2,7 +2,7 @@ import type { Browser } from "puppeteer-core";
 import type { LaunchedBrowser } from "./launch-browser.js";
 
 /** What the pool needs of a launched browser. */
-type PooledBrowser = Pick<LaunchedBrowser, "browser" | "close">;
+type PooledBrowser = Pick<LaunchedBrowser, "browser" | "close"> & Partial<Pick<LaunchedBrowser, "pid">>;
 
 export interface BrowserPoolOptions {
   /** Starts (or connects to) the one browser the pool shares. */
@@ -11,12 +11,22 @@ export interface BrowserPoolOptions {
   concurrency: number;
   /** After a failed launch, probes wait this long before they try another (default 10 s). */
   probeRetryMs?: number;
+  /**
+   * Replaces the browser after it served this many tasks (default: never): whatever a long-lived browser
+   * accumulates (caches, leaked renderers, fragmentation) is dropped with it.
+   */
+  recycleAfterTasks?: number;
+  /** Replaces the browser once `memoryOf` reports more than this many bytes, checked after each task. */
+  recycleAboveBytes?: number;
+  /** The browser's memory in bytes (e.g. its process tree's PSS), or null when it cannot be measured. */
+  memoryOf?: (launched: PooledBrowser) => Promise<number | null>;
 }
 
 export interface BrowserPool {
   /**
    * Runs `task` with the shared browser once a slot is free. The browser is launched on first use and
-   * relaunched after a crash; a task running when the browser died fails alone.
+   * relaunched after a crash; a task running when the browser died fails alone. A browser due for recycling
+   * takes no new task; it is closed once its running tasks end.
    */
   use<T>(task: (browser: Browser) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /**
@@ -27,62 +37,105 @@ export interface BrowserPool {
   probe(): Promise<"ok" | "degraded">;
   /** Closes the browser; tasks still waiting are refused. */
   close(): Promise<void>;
-  /** How many tasks run and wait now, and how many times the browser was launched. */
-  stats(): { running: number; waiting: number; launches: number };
+  /** How many tasks run and wait now, how many times a browser was launched, and how many were recycled. */
+  stats(): { running: number; waiting: number; launches: number; recycles: number };
+}
+
+/** One launched browser and what the pool knows of it. */
+interface Generation {
+  readonly launched: Promise<PooledBrowser>;
+  /** Tasks running in it now, and tasks it finished. */
+  active: number;
+  served: number;
+  /** Takes no new task; closed when `active` reaches 0. */
+  retired: boolean;
 }
 
 export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new Error("concurrency must be a positive integer");
-  let current: Promise<PooledBrowser> | null = null;
+  let current: Generation | null = null;
+  const retired = new Set<Generation>();
   let launches = 0;
+  let recycles = 0;
   let lastFailureAt = Number.NEGATIVE_INFINITY;
   let closed = false;
   const slots = createSlots(options.concurrency);
 
-  // One browser for all slots, launched on first use and again after it disconnected or failed to start.
-  const browser = (): Promise<PooledBrowser> => {
+  // One browser for all slots, launched on first use and again after it disconnected, failed to start, or
+  // was retired for recycling.
+  const generation = (): Generation => {
     if (current === null) {
       launches += 1;
-      const launching = options.launch();
-      current = launching;
-      launching.then(
-        (launched) =>
-          launched.browser.once("disconnected", () => {
-            if (current === launching) current = null;
+      const launched = options.launch();
+      const started: Generation = { launched, active: 0, served: 0, retired: false };
+      current = started;
+      launched.then(
+        (browser) =>
+          browser.browser.once("disconnected", () => {
+            if (current === started) current = null;
           }),
         () => {
           lastFailureAt = Date.now();
-          if (current === launching) current = null;
+          if (current === started) current = null;
         },
       );
     }
     return current;
   };
 
+  const closeWhenIdle = (old: Generation) => {
+    if (old.active > 0) return;
+    retired.delete(old);
+    void old.launched.then((browser) => browser.close()).catch(() => undefined);
+  };
+
+  /** After a task: retires the browser when it served its count or grew past the memory bound. */
+  const recycleIfDue = async (used: Generation) => {
+    if (used.retired) return closeWhenIdle(used);
+    if (used !== current) return;
+    let due = options.recycleAfterTasks !== undefined && used.served >= options.recycleAfterTasks;
+    if (!due && options.recycleAboveBytes !== undefined && options.memoryOf !== undefined) {
+      const bytes = await used.launched.then(options.memoryOf).catch(() => null);
+      due = bytes !== null && bytes > options.recycleAboveBytes;
+    }
+    if (!due || used !== current || used.retired) return;
+    used.retired = true;
+    current = null;
+    recycles += 1;
+    retired.add(used);
+    closeWhenIdle(used);
+  };
+
   return {
     async use(task, signal) {
       await slots.acquire(signal);
+      const used = generation();
+      used.active += 1;
       try {
-        const launched = await browser();
+        const launched = await used.launched;
         return await task(launched.browser);
       } finally {
+        used.active -= 1;
+        used.served += 1;
         slots.release();
+        if (!closed) void recycleIfDue(used);
       }
     },
     async probe() {
       if (closed) return "degraded";
       if (current === null && Date.now() - lastFailureAt < (options.probeRetryMs ?? 10_000)) return "degraded";
-      const launched = await browser().catch(() => null);
+      const launched = await generation().launched.catch(() => null);
       return launched?.browser.connected === true ? "ok" : "degraded";
     },
     async close() {
       closed = true;
       slots.close();
-      const launched = current;
+      const open = [...retired, ...(current === null ? [] : [current])];
       current = null;
-      if (launched) await (await launched.catch(() => null))?.close();
+      retired.clear();
+      await Promise.all(open.map(async (old) => (await old.launched.catch(() => null))?.close()));
     },
-    stats: () => ({ ...slots.stats(), launches }),
+    stats: () => ({ ...slots.stats(), launches, recycles }),
   };
 }
 

@@ -41,7 +41,7 @@ describe("browser pool", () => {
     await Promise.all(tasks);
     expect(peak).toBe(2);
     expect(browsers).toHaveLength(1);
-    expect(pool.stats()).toEqual({ running: 0, waiting: 0, launches: 1 });
+    expect(pool.stats()).toEqual({ running: 0, waiting: 0, launches: 1, recycles: 0 });
   });
 
   it("relaunches after the browser crashed, failing only the task that was running", async () => {
@@ -126,6 +126,69 @@ describe("browser pool", () => {
       await pool.close();
       expect(await pool.probe()).toBe("degraded");
       expect(fake.launches()).toBe(0);
+    });
+  });
+
+  describe("recycling", () => {
+    /** Browsers that record their close, as the pool sees them. */
+    function recordedLaunch() {
+      const closed: number[] = [];
+      let launches = 0;
+      const launch = () => {
+        const id = ++launches;
+        const browser = Object.assign(new EventEmitter(), { connected: true, id });
+        return Promise.resolve({ browser: browser as unknown as Browser, close: () => Promise.resolve(void closed.push(id)) });
+      };
+      return { launch, closed, launches: () => launches };
+    }
+    const idOf = (browser: Browser) => (browser as unknown as { id: number }).id;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+    it("replaces the browser after recycleAfterTasks tasks, closing the old one only once its tasks end", async () => {
+      const fake = recordedLaunch();
+      const pool = createBrowserPool({ launch: fake.launch, concurrency: 2, recycleAfterTasks: 2 });
+      expect(await pool.use((browser) => Promise.resolve(idOf(browser)))).toBe(1);
+      // The second task of browser 1 is still running when a third task arrives.
+      const gate = deferred();
+      const second = pool.use(async (browser) => (await gate.promise, idOf(browser)));
+      const third = pool.use((browser) => Promise.resolve(idOf(browser)));
+      expect(await third).toBe(1);
+      await settle();
+      // Three tasks served: due, but one is still running in it, so it stays open, and new tasks go elsewhere.
+      expect(fake.closed).toEqual([]);
+      expect(await pool.use((browser) => Promise.resolve(idOf(browser)))).toBe(2);
+      gate.resolve();
+      expect(await second).toBe(1);
+      await settle();
+      expect(fake.closed).toEqual([1]);
+      expect(pool.stats()).toMatchObject({ launches: 2, recycles: 1 });
+      await pool.close();
+      expect(fake.closed).toEqual([1, 2]);
+    });
+
+    it("replaces the browser once it grows past recycleAboveBytes, and never when it cannot be measured", async () => {
+      const fake = recordedLaunch();
+      let bytes: number | null = 100;
+      const pool = createBrowserPool({
+        launch: fake.launch,
+        concurrency: 1,
+        recycleAboveBytes: 500,
+        memoryOf: () => Promise.resolve(bytes),
+      });
+      await pool.use(() => Promise.resolve());
+      await settle();
+      expect(pool.stats().recycles).toBe(0);
+      bytes = null;
+      await pool.use(() => Promise.resolve());
+      await settle();
+      expect(pool.stats().recycles).toBe(0);
+      bytes = 501;
+      await pool.use(() => Promise.resolve());
+      await settle();
+      expect(pool.stats()).toMatchObject({ recycles: 1 });
+      expect(fake.closed).toEqual([1]);
+      expect(await pool.use((browser) => Promise.resolve(idOf(browser)))).toBe(2);
+      await pool.close();
     });
   });
 });

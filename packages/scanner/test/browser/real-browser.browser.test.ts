@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createBrowserPool } from "../../src/browser/browser-pool.js";
 import { launchBrowser, type LaunchedBrowser } from "../../src/browser/launch-browser.js";
+import { measureProcessTree } from "../../src/browser/measure-process-tree.js";
 import { resolveExecutable } from "../../src/browser/resolve-executable.js";
 import { presentAsRegularBrowser } from "../../src/visit/present-as-regular-browser.js";
 
@@ -69,6 +70,39 @@ describe("a real browser", () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(existsSync(firstProfile!)).toBe(false);
       expect(existsSync(profileOf(launchedBrowsers[1]!)!)).toBe(false);
+    }, 60_000);
+
+    it("measures the browser's whole process tree, and recycles it past a memory bound", async () => {
+      const source = await resolveExecutable();
+      const measured: number[] = [];
+      const pool = createBrowserPool({
+        concurrency: 1,
+        // Any real browser passes 1 MB: the first task's end recycles it.
+        recycleAboveBytes: 1024 * 1024,
+        memoryOf: async (launched) => {
+          const bytes = await measureProcessTree(launched.pid!);
+          if (bytes !== null) measured.push(bytes);
+          return bytes;
+        },
+        launch: async () => {
+          const launched = await launchBrowser({ source, locale: "en-US" });
+          launchedBrowsers.push(launched);
+          return launched;
+        },
+      });
+      await pool.use(async (browser) => {
+        const page = await browser.newPage();
+        await page.goto("data:text/html,<p>measured</p>");
+      });
+      await expect.poll(() => pool.stats().recycles).toBe(1);
+      // The browser, its zygotes, renderer and utilities: tens of MB at least, less than the machine.
+      expect(measured[0]).toBeGreaterThan(20 * 1024 * 1024);
+      expect(measured[0]).toBeLessThan(8 * 1024 * 1024 * 1024);
+      const first = launchedBrowsers.at(-1)!;
+      await expect.poll(() => measureProcessTree(first.pid!), { timeout: 10_000 }).toBeNull();
+      await pool.use((browser) => browser.version());
+      expect(pool.stats().launches).toBe(2);
+      await pool.close();
     }, 60_000);
   });
 });

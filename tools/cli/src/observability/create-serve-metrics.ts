@@ -110,7 +110,7 @@ export function createServeMetrics(): ServeMetrics {
   let launchesSeen = 0;
   new Counter({
     name: NAMES.browserLaunches,
-    help: "Browser launches (or connections to a remote browser) of this process; more than one means restarts after a crash.",
+    help: "Browser launches (or connections to a remote browser) of this process; more than one means relaunches after a crash or recycling.",
     registers,
     collect() {
       const launches = sources.browserPool?.stats().launches ?? launchesSeen;

@@ -49,6 +49,8 @@ export interface ServeConfig {
   probePort: number | null;
   /** Jobs waiting at which an API process reports its queue degraded (not ready). */
   queueSaturatedAt: number;
+  /** When the launched browser is replaced: after so many scans, or past so many MB (null: the scanner's defaults). */
+  browserRecycle: { afterScans: number | null; aboveMb: number | null };
   /** How long scans and audit events are kept, and how often an API process purges older ones. */
   retention: RetentionConfig;
   help: boolean;
@@ -91,6 +93,8 @@ Scanner settings (operator settings, never fields of a request):
   PUBLIC_SCAN_REMOTE_BROWSER=trusted that browser runs with the scanner's flags and sandbox (required with it)
   PUBLIC_SCAN_BROWSER_SANDBOX=off    run the launched browser without Chromium's sandbox (platforms without one)
   PUBLIC_SCAN_BROWSER_USER           uid:gid the browser runs as when the server is root (default 65534:65534)
+  PUBLIC_SCAN_BROWSER_RECYCLE_SCANS  replace the launched browser after this many scans (default 100)
+  PUBLIC_SCAN_BROWSER_RECYCLE_MB     ... or once its processes use more (PSS; default 1024 + 512 x concurrency)
 Accounts:
   PUBLIC_SCAN_MAIL_FROM              sender of account emails (default public-scan <no-reply@HOST of --base-url>)
   PUBLIC_SCAN_SMTP_CA                PEM file of extra CA certificates for the SMTP relay
@@ -124,6 +128,11 @@ function integer(input: { name: string; value: string | undefined; fallback: num
     throw new Error(`${input.name} must be an integer from ${input.min} to ${input.max}`);
   }
   return parsed;
+}
+
+/** An optional integer setting: null when unset, else checked like `integer`. */
+function optionalInteger(input: { name: string; value: string | undefined; min: number; max: number }): number | null {
+  return input.value === undefined || input.value === "" ? null : integer({ ...input, fallback: 0 });
 }
 
 /** Reads the server's settings from flags, then the environment, then defaults; throws a clear Error on bad input. */
@@ -194,6 +203,20 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
     smtpCaFile: env.PUBLIC_SCAN_SMTP_CA ?? null,
     supportEmail: env.PUBLIC_SCAN_SUPPORT_EMAIL ?? null,
     jobLockMs: integer({ name: "PUBLIC_SCAN_JOB_LOCK_MS", value: env.PUBLIC_SCAN_JOB_LOCK_MS, fallback: 30_000, min: 1000, max: 600_000 }),
+    browserRecycle: {
+      afterScans: optionalInteger({
+        name: "PUBLIC_SCAN_BROWSER_RECYCLE_SCANS",
+        value: env.PUBLIC_SCAN_BROWSER_RECYCLE_SCANS,
+        min: 1,
+        max: 1_000_000,
+      }),
+      aboveMb: optionalInteger({
+        name: "PUBLIC_SCAN_BROWSER_RECYCLE_MB",
+        value: env.PUBLIC_SCAN_BROWSER_RECYCLE_MB,
+        min: 128,
+        max: 1_000_000,
+      }),
+    },
     queueSaturatedAt: integer({
       name: "PUBLIC_SCAN_QUEUE_SATURATED_AT",
       value: env.PUBLIC_SCAN_QUEUE_SATURATED_AT,

@@ -34,6 +34,8 @@ export async function prepareServeProcess(config: ServeConfig, log: (line: strin
     phases: config.phases,
     ...(config.browserWSEndpoint === null ? {} : { browserWSEndpoint: config.browserWSEndpoint }),
     remoteBrowserTrusted: config.remoteBrowserTrusted,
+    ...(config.browserRecycle.afterScans === null ? {} : { recycleAfterScans: config.browserRecycle.afterScans }),
+    ...(config.browserRecycle.aboveMb === null ? {} : { recycleAboveMb: config.browserRecycle.aboveMb }),
   };
   let closeDemo = async () => {};
   let demoSites: PreparedServeProcess["demoSites"] = [];
