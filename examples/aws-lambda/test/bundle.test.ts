@@ -30,6 +30,11 @@ async function invokeBundle(input: { file: string; event: unknown; env: Record<s
     `const context = { ...JSON.parse(process.env.TEST_CONTEXT), getRemainingTimeInMillis: () => 60000 };`,
     "process.stdout.write(JSON.stringify(await handler(JSON.parse(process.env.TEST_EVENT), context)));",
   ].join("\n");
+  return runInFreshNode(script, input);
+}
+
+/** Runs `script` (an ES module) in a fresh Node with the event and a Lambda context in its environment; parses what it prints. */
+async function runInFreshNode(script: string, input: { event: unknown; env: Record<string, string> }): Promise<unknown> {
   const env = {
     PATH: process.env.PATH ?? "",
     ...input.env,
@@ -57,14 +62,7 @@ async function invokeStreamingBundle(input: { file: string; event: unknown; env:
     "const { contentType, bytes } = await stream.recorded;",
     "process.stdout.write(JSON.stringify({ mark: handler[runtime.STREAMING_MARK], contentType, bytes: bytes.toString('base64') }));",
   ].join("\n");
-  const env = {
-    PATH: process.env.PATH ?? "",
-    ...input.env,
-    TEST_EVENT: JSON.stringify(input.event),
-    TEST_CONTEXT: JSON.stringify(TEST_CONTEXT),
-  };
-  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { env, timeout: 30_000 });
-  const answer = JSON.parse(stdout) as { mark: unknown; contentType: string; bytes: string };
+  const answer = (await runInFreshNode(script, input)) as { mark: unknown; contentType: string; bytes: string };
   return { mark: answer.mark, contentType: answer.contentType, bytes: Buffer.from(answer.bytes, "base64") };
 }
 

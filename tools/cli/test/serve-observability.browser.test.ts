@@ -67,46 +67,50 @@ describe("pnpm serve: logs and metrics", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("serves /metrics on the operator port after a request and a scan, and logs JSON lines without raw values", async () => {
-    const server = await startServeProcess({
-      args: [],
-      env: { ...fixtureServeEnv(dataDir), PUBLIC_SCAN_METRICS_PORT: "0", PUBLIC_SCAN_LOG_LEVEL: "debug" },
-    });
-    processes.push(server);
-    expect(metricsUrlOf(server)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
-    const { scanId, status } = await scanThrough(server.url!, site.url);
-    expect(SCORED).toContain(status);
-    // The public port serves no metrics.
-    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+  it(
+    "serves /metrics on the operator port after a request and a scan, and logs JSON lines without raw values",
+    { timeout: 120_000 },
+    async () => {
+      const server = await startServeProcess({
+        args: [],
+        env: { ...fixtureServeEnv(dataDir), PUBLIC_SCAN_METRICS_PORT: "0", PUBLIC_SCAN_LOG_LEVEL: "debug" },
+      });
+      processes.push(server);
+      expect(metricsUrlOf(server)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+      const { scanId, status } = await scanThrough(server.url!, site.url);
+      expect(SCORED).toContain(status);
+      // The public port serves no metrics.
+      expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
 
-    const { text, samples } = await scrape(server);
-    expect(valueOf(samples, "public_scan_http_requests_total", { route: "/api/v2/scans", method: "POST", status: "202" })).toBe(1);
-    expect(valueOf(samples, "public_scan_http_requests_total", { route: "/api/v2/scans/{scanId}/status", status: "200" })).toBeGreaterThan(
-      0,
-    );
-    expect(valueOf(samples, "public_scan_http_requests_total", { route: "(unmatched)", status: "404" })).toBe(1);
-    expect(valueOf(samples, "public_scan_http_request_duration_seconds_count", { route: "/api/v2/scans" })).toBe(1);
-    expect(valueOf(samples, "public_scan_jobs_started_total")).toBe(1);
-    expect(valueOf(samples, "public_scan_scans_total", { outcome: status })).toBe(1);
-    expect(valueOf(samples, "public_scan_scan_duration_seconds_count", { outcome: status })).toBe(1);
-    expect(valueOf(samples, "public_scan_scan_phase_duration_seconds_count", { phase: "runtime_observation" })).toBe(1);
-    expect(valueOf(samples, "public_scan_queue_jobs", { state: "waiting" })).toBe(0);
-    expect(valueOf(samples, "public_scan_browser_pool_slots")).toBe(2);
-    expect(valueOf(samples, "public_scan_browser_launches_total")).toBe(1);
-    expect(valueOf(samples, "process_cpu_user_seconds_total")).toBeGreaterThan(0);
-    for (const value of [scanId, CANARY, new URL(site.url).hostname]) expect(text).not.toContain(value);
+      const { text, samples } = await scrape(server);
+      expect(valueOf(samples, "public_scan_http_requests_total", { route: "/api/v2/scans", method: "POST", status: "202" })).toBe(1);
+      expect(
+        valueOf(samples, "public_scan_http_requests_total", { route: "/api/v2/scans/{scanId}/status", status: "200" }),
+      ).toBeGreaterThan(0);
+      expect(valueOf(samples, "public_scan_http_requests_total", { route: "(unmatched)", status: "404" })).toBe(1);
+      expect(valueOf(samples, "public_scan_http_request_duration_seconds_count", { route: "/api/v2/scans" })).toBe(1);
+      expect(valueOf(samples, "public_scan_jobs_started_total")).toBe(1);
+      expect(valueOf(samples, "public_scan_scans_total", { outcome: status })).toBe(1);
+      expect(valueOf(samples, "public_scan_scan_duration_seconds_count", { outcome: status })).toBe(1);
+      expect(valueOf(samples, "public_scan_scan_phase_duration_seconds_count", { phase: "runtime_observation" })).toBe(1);
+      expect(valueOf(samples, "public_scan_queue_jobs", { state: "waiting" })).toBe(0);
+      expect(valueOf(samples, "public_scan_browser_pool_slots")).toBe(2);
+      expect(valueOf(samples, "public_scan_browser_launches_total")).toBe(1);
+      expect(valueOf(samples, "process_cpu_user_seconds_total")).toBeGreaterThan(0);
+      for (const value of [scanId, CANARY, new URL(site.url).hostname]) expect(text).not.toContain(value);
 
-    const lines = logLines(server);
-    expect(lines.find((line) => line.msg === "request" && line.route === "/api/v2/scans")).toMatchObject({
-      level: "info",
-      requestId: expect.any(String),
-      status: 202,
-    });
-    expect(lines.find((line) => line.msg === "scan phase ended" && line.phase === "runtime_observation")).toMatchObject({ scanId });
-    expect(lines.find((line) => line.msg === "scan ended")).toMatchObject({ scanId, outcome: status });
-    const logged = lines.map((line) => JSON.stringify(line)).join("\n");
-    for (const value of [CANARY, site.url, new URL(site.url).hostname]) expect(logged).not.toContain(value);
-  });
+      const lines = logLines(server);
+      expect(lines.find((line) => line.msg === "request" && line.route === "/api/v2/scans")).toMatchObject({
+        level: "info",
+        requestId: expect.any(String),
+        status: 202,
+      });
+      expect(lines.find((line) => line.msg === "scan phase ended" && line.phase === "runtime_observation")).toMatchObject({ scanId });
+      expect(lines.find((line) => line.msg === "scan ended")).toMatchObject({ scanId, outcome: status });
+      const logged = lines.map((line) => JSON.stringify(line)).join("\n");
+      for (const value of [CANARY, site.url, new URL(site.url).hostname]) expect(logged).not.toContain(value);
+    },
+  );
 
   it("serves /metrics from each role of a cluster: the api process counts requests, the worker scans and its browser", async () => {
     const admin = await connectAdminRedis();
@@ -135,5 +139,5 @@ describe("pnpm serve: logs and metrics", () => {
       await deletePrefix(admin, prefix);
       admin.disconnect();
     }
-  }, 60_000);
+  }, 120_000);
 });
