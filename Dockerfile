@@ -39,8 +39,8 @@ RUN apt-get update \
 # A fixed uid/gid, so a bind-mounted data directory can be given to it (chown 10001:10001 DIR), and a numeric
 # USER, so an orchestrator can check runAsNonRoot. The data directory belongs to it before it becomes a
 # volume, so a new named volume starts out writable.
-RUN groupadd --system --gid 10001 publicscan \
-  && useradd --system --uid 10001 --gid 10001 --home-dir /home/publicscan --create-home --shell /usr/sbin/nologin publicscan \
+RUN groupadd --gid 10001 publicscan \
+  && useradd --no-log-init --uid 10001 --gid 10001 --home-dir /home/publicscan --create-home --shell /usr/sbin/nologin publicscan \
   && mkdir -p /data \
   && chown 10001:10001 /data \
   && chmod 0700 /data

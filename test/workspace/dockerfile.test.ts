@@ -75,7 +75,10 @@ describe("Dockerfile", () => {
   });
 
   it("starts from an ARG base image whose default names a release, never latest", () => {
-    const global = instructions.slice(0, instructions.findIndex((instruction) => instruction.keyword === "FROM"));
+    const global = instructions.slice(
+      0,
+      instructions.findIndex((instruction) => instruction.keyword === "FROM"),
+    );
     const base = global.find((instruction) => instruction.keyword === "ARG" && instruction.args.startsWith("BASE_IMAGE="));
     expect(base?.args).toMatch(/^BASE_IMAGE=node:\d+-bookworm-slim$/);
     for (const stage of stages) expect(stage.from).toBe("${BASE_IMAGE}");
@@ -105,7 +108,9 @@ describe("Dockerfile", () => {
     expect(env.get("PUBLIC_SCAN_PORT")).toBe("8787");
     expect(find("EXPOSE").map((instruction) => instruction.args)).toEqual(["8787"]);
     // The volume's mount point belongs to the user before VOLUME, so a new named volume is writable by it.
-    expect(runtime.body.some((instruction) => instruction.keyword === "RUN" && /chown 10001:10001 \/data/.test(instruction.args))).toBe(true);
+    expect(runtime.body.some((instruction) => instruction.keyword === "RUN" && /chown 10001:10001 \/data/.test(instruction.args))).toBe(
+      true,
+    );
     expect(users[0]!.args).toBe("10001:10001");
   });
 
