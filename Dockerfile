@@ -20,10 +20,13 @@ RUN scripts/pnpm fetch --frozen-lockfile
 COPY . .
 # The server's packages only (`@public-scan/cli...`: the CLI and the workspace packages it depends on), then
 # `pnpm deploy`: tools/cli with its production dependencies, workspace packages copied in (their `files`).
+# The @sparticuz/chromium binary (67 MB) goes: the scanner loads it only when no system browser exists, and
+# the runtime stage installs Debian's.
 RUN scripts/pnpm install --offline --frozen-lockfile \
   && scripts/pnpm --filter "@public-scan/cli..." run build \
   && scripts/pnpm --filter @public-scan/cli deploy --prod --legacy /out/tools/cli \
   && rm -rf /out/tools/cli/src /out/tools/cli/test /out/tools/cli/bench \
+  && rm -rf /out/tools/cli/node_modules/.pnpm/@sparticuz+chromium@*/node_modules/@sparticuz/chromium/bin \
   && mkdir -p /out/scripts \
   && cp scripts/serve.mjs scripts/keys.mjs scripts/accounts.mjs scripts/data.mjs scripts/container-healthcheck.mjs /out/scripts/
 
@@ -35,6 +38,7 @@ FROM ${BASE_IMAGE} AS runtime
 # browser's orphaned helpers.
 RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation tini \
+  && apt-get clean \
   && rm -rf /var/lib/apt/lists/*
 # A fixed uid/gid, so a bind-mounted data directory can be given to it (chown 10001:10001 DIR), and a numeric
 # USER, so an orchestrator can check runAsNonRoot. The data directory belongs to it before it becomes a
@@ -46,8 +50,6 @@ RUN groupadd --gid 10001 publicscan \
   && chmod 0700 /data
 WORKDIR /app
 COPY --from=build /out/ /app/
-# @sparticuz/chromium is only loaded when no system browser exists; Debian's is the one this image runs.
-RUN rm -rf /app/tools/cli/node_modules/.pnpm/@sparticuz+chromium@*/node_modules/@sparticuz/chromium/bin
 ENV NODE_ENV=production \
   PUBLIC_SCAN_HOST=0.0.0.0 \
   PUBLIC_SCAN_PORT=8787 \

@@ -143,13 +143,15 @@ describe("Dockerfile", () => {
     for (const script of new Set(copied)) expect(existsSync(`${root}scripts/${script}`), script).toBe(true);
   });
 
-  it("installs Debian packages without recommends and drops apt's lists in the same layer", () => {
+  it("installs Debian packages without recommends and drops apt's lists and archives in the same layer", () => {
     const aptRuns = instructions.filter((instruction) => instruction.keyword === "RUN" && instruction.args.includes("apt-get install"));
     expect(aptRuns.length).toBeGreaterThan(0);
     for (const run of aptRuns) {
       expect(run.args).toMatch(/apt-get update\b/);
       expect(run.args).toMatch(/--no-install-recommends/);
       expect(run.args).toMatch(/rm -rf \/var\/lib\/apt\/lists\/\*/);
+      // Not every base cleans apt's downloaded archives by itself (the official Debian images do, debootstrap's do not).
+      expect(run.args).toMatch(/apt-get clean\b/);
     }
   });
 });
