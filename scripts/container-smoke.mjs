@@ -7,7 +7,8 @@
 // Environment: CONTAINER_ENGINE (podman or docker; default: podman if installed), CONTAINER_RUNTIME (podman's
 // --runtime, e.g. runc where crun refuses a cgroup v1/v2 hybrid host), CONTAINER_SMOKE_IMAGE (the tag; default
 // localhost/public-scan:smoke), CONTAINER_SMOKE_RUN_ARGS (more `run` arguments, space-separated, e.g. ulimits).
-// Without --base-image the Dockerfile's default base (node:24-bookworm-slim) is pulled.
+// Without --base-image the Dockerfile's default base (node:24-bookworm-slim) is pulled; where no registry can be
+// reached, scripts/container-local-base.sh builds a stand-in (--base-image localhost/node:24-bookworm-slim).
 // docs/operations.md "Container image" says what this proves and what it does not.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
