@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # The reference server (`pnpm serve`) as a container image: docs/operations.md "Container image".
 #
 #   docker build -t public-scan .

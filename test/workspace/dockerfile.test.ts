@@ -83,6 +83,8 @@ describe("Dockerfile", () => {
     expect(base?.args).toMatch(/^BASE_IMAGE=node:\d+-bookworm-slim$/);
     for (const stage of stages) expect(stage.from).toBe("${BASE_IMAGE}");
     expect(dockerfile).not.toMatch(/:latest\b/);
+    // A `# syntax=` directive makes BuildKit pull a frontend image first: a build that cannot reach a registry fails.
+    expect(dockerfile).not.toMatch(/^#\s*syntax=/m);
   });
 
   it("builds with the repository's pnpm and the frozen lockfile", () => {
