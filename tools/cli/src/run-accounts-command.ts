@@ -1,9 +1,9 @@
-import { parseArgs } from "node:util";
 import { normalizeEmail, revokeApiKey, SCOPES, SYSTEM_CLOCK, type AccountRecord, type AccountStore } from "@public-scan/core";
 import { changeAccountScopes } from "./change-account-scopes.js";
 import { formatTable } from "./format-table.js";
 import { openOperatorStores } from "./open-operator-stores.js";
 import { parseScopeList } from "./parse-scope-list.js";
+import { parseOperatorCommand } from "./parse-operator-command.js";
 import type { CommandIo } from "./run-scan-command.js";
 
 export const ACCOUNTS_USAGE = `Usage: pnpm accounts list [--limit N] [--after ACCOUNT_ID] [WHERE]
@@ -31,35 +31,24 @@ async function findAccount(store: AccountStore, idOrEmail: string): Promise<Acco
 
 /** `pnpm accounts`: list accounts in the embedded store, disable one, or change its scopes. Returns the exit code. */
 export async function runAccountsCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
+  const command = parseOperatorCommand(
+    {
+      name: "accounts",
+      usage: ACCOUNTS_USAGE,
       options: {
         limit: { type: "string" },
         after: { type: "string" },
         scopes: { type: "string" },
         "data-dir": { type: "string" },
         "redis-url": { type: "string" },
-        help: { type: "boolean", short: "h" },
       },
-    });
-  } catch (error) {
-    io.stderr(`accounts: ${error instanceof Error ? error.message : String(error)}\n\n${ACCOUNTS_USAGE}\n`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const [action, target] = positionals;
-  if (values.help || action === undefined) {
-    io.stdout(`${ACCOUNTS_USAGE}\n`);
-    return values.help ? 0 : 2;
-  }
-  const fail = (message: string) => {
-    io.stderr(`accounts: ${message}\n\n${ACCOUNTS_USAGE}\n`);
-    return 2;
-  };
+    },
+    argv,
+    io,
+  );
+  if ("exitCode" in command) return command.exitCode;
+  const { action, values, fail } = command;
+  const [target] = command.positionals;
   if (!(ACTIONS as readonly string[]).includes(action)) return fail(`unknown action ${action}`);
   const limit = values.limit === undefined ? 100 : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return fail("--limit must be an integer from 1 to 1000");

@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { purgeExpiredData, SYSTEM_CLOCK, type PurgeReport } from "@public-scan/core";
 import { backupSqliteDatabase } from "@public-scan/storage/sqlite";
 import { openOperatorStores } from "./open-operator-stores.js";
 import { DATABASE_FILE } from "./open-scan-store.js";
 import { parseRetentionConfig } from "./parse-retention-config.js";
+import { parseOperatorCommand } from "./parse-operator-command.js";
 import type { CommandIo } from "./run-scan-command.js";
 
 export const DATA_USAGE = `Usage: pnpm data purge [--scans-days N|off] [--audit-days N|off] [--dry-run] [--data-dir DIR | --redis-url URL]
@@ -44,12 +44,10 @@ export async function runDataCommand(
   io: CommandIo & { env?: Readonly<Record<string, string | undefined>> },
 ): Promise<number> {
   const env = io.env ?? process.env;
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
+  const command = parseOperatorCommand(
+    {
+      name: "data",
+      usage: DATA_USAGE,
       options: {
         "scans-days": { type: "string" },
         "audit-days": { type: "string" },
@@ -57,23 +55,14 @@ export async function runDataCommand(
         to: { type: "string" },
         "data-dir": { type: "string" },
         "redis-url": { type: "string" },
-        help: { type: "boolean", short: "h" },
       },
-    });
-  } catch (error) {
-    io.stderr(`data: ${error instanceof Error ? error.message : String(error)}\n\n${DATA_USAGE}\n`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const [action, extra] = positionals;
-  if (values.help || action === undefined) {
-    io.stdout(`${DATA_USAGE}\n`);
-    return values.help ? 0 : 2;
-  }
-  const fail = (message: string) => {
-    io.stderr(`data: ${message}\n\n${DATA_USAGE}\n`);
-    return 2;
-  };
+    },
+    argv,
+    io,
+  );
+  if ("exitCode" in command) return command.exitCode;
+  const { action, values, fail } = command;
+  const [extra] = command.positionals;
   if (extra !== undefined) return fail(`unexpected argument ${extra}`);
   const databasePath = join(resolve(values["data-dir"] ?? env.PUBLIC_SCAN_DATA_DIR ?? ".data"), DATABASE_FILE);
 

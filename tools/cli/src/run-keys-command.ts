@@ -1,7 +1,7 @@
-import { parseArgs } from "node:util";
 import { issueApiKey, revokeApiKey, SCOPES, SYSTEM_CLOCK } from "@public-scan/core";
 import { openOperatorKeyStore } from "./open-operator-key-store.js";
 import { parseScopeList } from "./parse-scope-list.js";
+import { parseOperatorCommand } from "./parse-operator-command.js";
 import type { CommandIo } from "./run-scan-command.js";
 
 export const KEYS_USAGE = `Usage: pnpm keys issue --scopes SCOPE,... [--name NAME] [--valid-days N] [STORE]
@@ -18,12 +18,10 @@ Scopes: ${SCOPES.join(", ")}.`;
 
 /** `pnpm keys`: issue or revoke support keys in the deployment's store (the SQLite file, a cluster's Redis, or a Lambda deployment's DynamoDB). Returns the exit code. */
 export async function runKeysCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
+  const command = parseOperatorCommand(
+    {
+      name: "keys",
+      usage: KEYS_USAGE,
       options: {
         scopes: { type: "string" },
         name: { type: "string" },
@@ -32,23 +30,14 @@ export async function runKeysCommand(argv: readonly string[], io: CommandIo): Pr
         "redis-url": { type: "string" },
         "dynamodb-keys-table": { type: "string" },
         "dynamodb-audit-table": { type: "string" },
-        help: { type: "boolean", short: "h" },
       },
-    });
-  } catch (error) {
-    io.stderr(`keys: ${error instanceof Error ? error.message : String(error)}\n\n${KEYS_USAGE}\n`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const [action, keyId] = positionals;
-  if (values.help || action === undefined) {
-    io.stdout(`${KEYS_USAGE}\n`);
-    return values.help ? 0 : 2;
-  }
-  const fail = (message: string) => {
-    io.stderr(`keys: ${message}\n\n${KEYS_USAGE}\n`);
-    return 2;
-  };
+    },
+    argv,
+    io,
+  );
+  if ("exitCode" in command) return command.exitCode;
+  const { action, values, fail } = command;
+  const [keyId] = command.positionals;
   const where = {
     dataDir: values["data-dir"],
     redisUrl: values["redis-url"],
