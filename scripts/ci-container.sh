@@ -122,9 +122,11 @@ if [ "$engine" = podman ] && [ -z "${CONTAINER_RUNTIME:-}" ] &&
   say "runtime: runc (crun does not run on this host's hybrid cgroup layout)"
 fi
 
-# Rootful podman gives a container high open-file and process limits (1048576 files); a root without
+# Rootful podman gives a container high open-file and process limits (1048576 each); a root without
 # CAP_SYS_RESOURCE (a sandboxed CI machine) cannot raise its hard limits that far, and runc then fails with
-# "error setting rlimits ... operation not permitted". Give the container this shell's own hard limits.
+# "error setting rlimits ... operation not permitted". Give the container the limits podman itself runs with:
+# this shell's hard limits, processes at most kernel.pid_max (podman 4.3 was seen running with
+# min(inherited, pid_max) there, and more processes than pids cannot exist anyway).
 no_sys_resource() {
   local effective
   effective=$(sed -n 's/^CapEff:[[:space:]]*//p' /proc/self/status)
@@ -132,9 +134,10 @@ no_sys_resource() {
 }
 if [ "$engine" = podman ] && [ -z "${CONTAINER_SMOKE_RUN_ARGS+set}" ] && no_sys_resource; then
   run_args=()
-  files=$(ulimit -Hn) processes=$(ulimit -Hu)
+  files=$(ulimit -Hn) processes=$(ulimit -Hu) pid_max=$(cat /proc/sys/kernel/pid_max)
+  if [ "$processes" = unlimited ] || [ "$processes" -gt "$pid_max" ]; then processes=$pid_max; fi
   [ "$files" = unlimited ] || run_args+=("--ulimit nofile=$files:$files")
-  [ "$processes" = unlimited ] || run_args+=("--ulimit nproc=$processes:$processes")
+  run_args+=("--ulimit nproc=$processes:$processes")
   export CONTAINER_SMOKE_RUN_ARGS="${run_args[*]}"
   say "run arguments: $CONTAINER_SMOKE_RUN_ARGS (no CAP_SYS_RESOURCE to raise the limits)"
 fi
