@@ -37,7 +37,10 @@ within_budget() {
     say "out of time before: $*" >&2
     return 124
   fi
-  timeout --kill-after=30 "$left" nice -n 10 "$@"
+  local status=0
+  timeout --kill-after=30 "$left" nice -n 10 "$@" || status=$?
+  [ "$status" != 124 ] || say "out of time (PUBLIC_SCAN_CI_CONTAINER_TIMEOUT=$((deadline - started)) s) in: $*" >&2
+  return "$status"
 }
 
 not_built() {
@@ -146,6 +149,25 @@ if [ "$engine" = docker ] && [ -z "${CONTAINER_SMOKE_RUN_ARGS+set}" ]; then
     "that allows user namespaces in CONTAINER_SMOKE_RUN_ARGS (--security-opt seccomp=...) if the smoke test fails there"
 fi
 
+# The smoke test removes its container and volume itself; after a timeout or a kill it cannot, so remove the
+# ones this run made (names not seen before it), never a developer's kept ones.
+smoke_containers() { "$engine" ps -a --format '{{.Names}}' | grep '^public-scan-smoke-' || true; }
+smoke_volumes() { "$engine" volume ls --format '{{.Name}}' | grep '^public-scan-smoke-' || true; }
+containers_before=$(smoke_containers)
+volumes_before=$(smoke_volumes)
+finish() {
+  local status=$? name
+  for name in $(smoke_containers); do
+    grep -qxF "$name" <<<"$containers_before" || "$engine" rm -f "$name" >/dev/null || true
+  done
+  for name in $(smoke_volumes); do
+    grep -qxF "$name" <<<"$volumes_before" || "$engine" volume rm -f "$name" >/dev/null || true
+  done
+  # With an engine at hand a failure is the image's or the scripts' defect, not a missing tool: say so.
+  [ "$status" = 0 ] || say "FAILED after $(elapsed) (exit $status): the image did not build or pass its smoke test" >&2
+}
+trap finish EXIT
+
 # The base: the official node image where a registry answers (CONTAINER_BASE_IMAGE), else the local stand-in,
 # built once per machine from Debian's mirror and the npm registry.
 base=${CONTAINER_BASE_IMAGE:-$local_base}
@@ -165,23 +187,6 @@ if [ "$base" = "$local_base" ] && ! "$engine" image inspect "$base" >/dev/null 2
 else
   say "base: $base (present)"
 fi
-
-# The smoke test removes its container and volume itself; after a timeout or a kill it cannot, so remove the
-# ones this run made (names not seen before it), never a developer's kept ones.
-smoke_containers() { "$engine" ps -a --format '{{.Names}}' | grep '^public-scan-smoke-' || true; }
-smoke_volumes() { "$engine" volume ls --format '{{.Name}}' | grep '^public-scan-smoke-' || true; }
-containers_before=$(smoke_containers)
-volumes_before=$(smoke_volumes)
-clean_up() {
-  local name
-  for name in $(smoke_containers); do
-    grep -qxF "$name" <<<"$containers_before" || "$engine" rm -f "$name" >/dev/null || true
-  done
-  for name in $(smoke_volumes); do
-    grep -qxF "$name" <<<"$volumes_before" || "$engine" volume rm -f "$name" >/dev/null || true
-  done
-}
-trap clean_up EXIT
 
 say "build and smoke test on $base ($(elapsed))"
 within_budget node scripts/container-smoke.mjs --base-image "$base"
