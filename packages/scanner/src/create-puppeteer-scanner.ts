@@ -47,6 +47,12 @@ export interface PuppeteerScannerOptions {
   /** Extra Chromium flags from the operator (forbidden flags are dropped). */
   extraBrowserArgs?: readonly string[];
   /**
+   * Run each cross-site frame in a renderer of its own, as desktop Chrome does (default false: a scan's frames
+   * share its context's renderer, which takes far less memory on pages full of ad frames and observes the
+   * same; docs/scanner.md "Browser"). Env: PUBLIC_SCAN_BROWSER_SITE_ISOLATION=on.
+   */
+  isolateSites?: boolean;
+  /**
    * Chromium's sandbox: `auto` (default) keeps it on, starting the browser as `browserUser` when this process
    * is root; `off` runs without it (only for platforms with no sandbox; logged). Env: PUBLIC_SCAN_BROWSER_SANDBOX.
    */
@@ -206,6 +212,7 @@ async function openBrowserPool(options: PuppeteerScannerOptions, extraCaPem: str
         locale: options.locale ?? SCANNER_DEFAULTS.locale,
         ...(extraCaPem === undefined ? {} : { extraCaCerts: extraCaPem }),
         extraArgs: options.extraBrowserArgs,
+        isolateSites: options.isolateSites === true,
         sandbox,
       }),
   });

@@ -2,6 +2,8 @@
 export { CANARY } from "./canary.js";
 export { startFixtureWeb } from "./start-fixture-web.js";
 export type { StartFixtureWebOptions } from "./start-fixture-web.js";
+export { HEAVY_NEWS_URL, heavyNewsHosts } from "./bench/heavy-news.js";
+export type { VirtualHost } from "./virtual-host.js";
 export type { FixtureSite, FixtureWeb } from "./fixture-web.js";
 export type { ConsentClassification, ConsentGroundTruth, GroundTruth, StorageKind } from "./ground-truth.js";
 export type { ConsentActionGroundTruth, PhaseGroundTruth, PhasesGroundTruth } from "./parse-phase-ground-truth.js";

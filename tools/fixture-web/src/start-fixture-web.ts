@@ -16,6 +16,8 @@ import type { VirtualHost } from "./virtual-host.js";
 export interface StartFixtureWebOptions {
   /** Port on 127.0.0.1; default 0, an ephemeral port. */
   port?: number;
+  /** More hosts to serve beside the fixture web's own (the memory benchmark's page, `heavyNewsHosts`). */
+  extraHosts?: readonly VirtualHost[];
 }
 
 /**
@@ -23,7 +25,7 @@ export interface StartFixtureWebOptions {
  * fresh local CA. Only 127.0.0.1 is bound: the fixture web is reachable from this machine only.
  */
 export async function startFixtureWeb(options: StartFixtureWebOptions = {}): Promise<FixtureWeb> {
-  const virtualHosts: VirtualHost[] = [...SITE_DEFINITIONS, ...TRACKER_HOSTS, ...SERVICE_HOSTS];
+  const virtualHosts: VirtualHost[] = [...SITE_DEFINITIONS, ...TRACKER_HOSTS, ...SERVICE_HOSTS, ...(options.extraHosts ?? [])];
   const hosts = new Map(virtualHosts.map((host) => [host.host, host]));
   if (hosts.size !== virtualHosts.length) throw new Error("fixture-web: a host name is defined twice");
   const [sites, authority] = await Promise.all([loadSites(SITE_DEFINITIONS), createCertificateAuthority()]);

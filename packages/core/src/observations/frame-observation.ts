@@ -6,7 +6,10 @@ export const FrameObservationSchema = z.object({
   kind: z.enum(["main_frame", "iframe", "worker", "shared_worker", "service_worker"]),
   host: ObservedHostSchema.nullable(),
   party: PartySchema.nullable(),
-  /** Rendered in its own process (an out-of-process iframe). */
+  /**
+   * Rendered in its own process in the scanning browser (an out-of-process iframe): a fact of the scanner's
+   * process model (`isolateSites`), not of the site. By default a scan's cross-site frames share its renderer.
+   */
   outOfProcess: z.boolean(),
 });
 export type FrameObservation = z.infer<typeof FrameObservationSchema>;

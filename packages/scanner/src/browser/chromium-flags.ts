@@ -18,8 +18,6 @@ export const SCAN_FLAGS = [
   "--disable-domain-reliability",
   "--metrics-recording-only",
   "--disable-blink-features=AutomationControlled",
-  // Desktop Chrome isolates sites: cross-site iframes run out of process. Headless builds may not by default.
-  "--site-per-process",
   // WebRTC's UDP would go around the egress proxy; only proxied traffic may leave the browser.
   "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
   // Headless Chromium lets a page open windows without a user gesture; each is one more renderer in the
@@ -28,6 +26,21 @@ export const SCAN_FLAGS = [
   "--mute-audio",
   "--hide-scrollbars",
 ] as const;
+
+/**
+ * The process model for a scan's frames (`siteIsolationFlags`). With site isolation (desktop Chrome's model)
+ * every cross-site frame runs in a renderer of its own: a news page with a dozen ad and sync frames then
+ * takes a dozen renderers per visit, most of a scan's memory (BENCHMARKS.md "Memory per scan"). Without it,
+ * a scan's frames share its context's renderer. What a scan observes is the same either way: requests,
+ * cookies and storage are per frame, not per process, and the collectors attach to in-process and
+ * out-of-process frames alike. Isolation between scans does not depend on it: Chromium never puts two
+ * browser contexts in one renderer, and each scan has contexts of its own. What isolation adds inside one
+ * scan (a compromised renderer reaching another site's frame of the same visit) guards no one's data there:
+ * a first-time visit holds no login, and the renderers stay sandboxed.
+ */
+export function siteIsolationFlags(isolateSites: boolean): string[] {
+  return isolateSites ? ["--site-per-process"] : ["--disable-site-isolation-trials"];
+}
 
 /**
  * puppeteer's default flags that a scanning browser must not have: `--enable-automation` shows the

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Browser } from "puppeteer-core";
 import { chooseSandbox, type SandboxPolicy } from "./choose-sandbox.js";
-import { DROPPED_PUPPETEER_DEFAULTS, SCAN_FLAGS, withoutForbiddenFlags } from "./chromium-flags.js";
+import { DROPPED_PUPPETEER_DEFAULTS, SCAN_FLAGS, siteIsolationFlags, withoutForbiddenFlags } from "./chromium-flags.js";
 import type { BrowserSource } from "./resolve-executable.js";
 import { spawnBrowserAs } from "./spawn-browser-as.js";
 import { writeNssTrustStore } from "./trust/write-nss-trust-store.js";
@@ -21,6 +21,8 @@ export interface LaunchBrowserOptions {
   extraCaCerts?: string;
   /** Extra flags from the operator; forbidden flags are dropped. */
   extraArgs?: readonly string[];
+  /** Each cross-site frame in a renderer of its own, as in desktop Chrome (`siteIsolationFlags`); default false. */
+  isolateSites?: boolean;
   /** How the browser is confined; default: `chooseSandbox()` for this process. */
   sandbox?: SandboxPolicy;
   /**
@@ -72,8 +74,9 @@ async function launchOnce(options: LaunchBrowserOptions): Promise<LaunchedBrowse
   const removeProfile = () => rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
   const headless = source.kind === "serverless" ? "shell" : true;
   const args = withoutForbiddenFlags([
-    ...(source.kind === "serverless" ? serverlessArgs(source.args) : []),
+    ...(source.kind === "serverless" ? serverlessArgs(source.args, options.isolateSites === true) : []),
     ...SCAN_FLAGS,
+    ...siteIsolationFlags(options.isolateSites === true),
     `--lang=${options.locale}`,
     ...(sandbox.kind === "none" ? ["--no-sandbox"] : []),
     ...(options.extraArgs ?? []),
@@ -188,18 +191,21 @@ async function exited(child: ChildProcess | null, timeoutMs: number): Promise<vo
 }
 
 /** Flags of @sparticuz/chromium that only make sense inside Lambda's memory and process limits. */
-const LAMBDA_ONLY_FLAGS = ["--single-process", "--no-zygote", "--disable-site-isolation-trials"];
+const LAMBDA_ONLY_FLAGS = ["--single-process", "--no-zygote"];
 
 /**
  * @sparticuz/chromium's flags are tuned for Lambda. Off Lambda, single-process mode would let one crashing
- * page take the whole browser down, and disabled site isolation would hide out-of-process iframes that a
- * visitor's Chrome has, so those are dropped there.
+ * page take the whole browser down, so it is dropped there. Its flags that turn site isolation off stay
+ * unless the scanner isolates sites, which they would contradict.
  */
-function serverlessArgs(args: readonly string[]): string[] {
-  if (process.env.AWS_LAMBDA_FUNCTION_NAME !== undefined) return args.filter((arg) => !arg.startsWith("--headless"));
+function serverlessArgs(args: readonly string[], isolateSites: boolean): string[] {
+  const onLambda = process.env.AWS_LAMBDA_FUNCTION_NAME !== undefined;
   return args
-    .filter((arg) => !arg.startsWith("--headless") && !LAMBDA_ONLY_FLAGS.includes(arg))
-    .map((arg) => (arg.startsWith("--disable-features=") ? withoutFeatures(arg, ["IsolateOrigins", "site-per-process"]) : arg))
+    .filter((arg) => !arg.startsWith("--headless") && (onLambda || !LAMBDA_ONLY_FLAGS.includes(arg)))
+    .filter((arg) => !isolateSites || arg !== "--disable-site-isolation-trials")
+    .map((arg) =>
+      isolateSites && arg.startsWith("--disable-features=") ? withoutFeatures(arg, ["IsolateOrigins", "site-per-process"]) : arg,
+    )
     .filter((arg) => arg !== "--disable-features=");
 }
 

@@ -3,6 +3,7 @@ import type { Protocol } from "puppeteer-core";
 import type { AttachedTarget } from "../visit/attach-targets.js";
 import type { Collector, CollectorContext } from "./collector.js";
 import { initiatorHost, toResourceType } from "./to-resource-type.js";
+import { OBSERVE_ONLY_NETWORK } from "./observe-only-network.js";
 
 /** One request as held while the scan runs: host-level facts only; the URL is classified and dropped. */
 interface PendingRequest {
@@ -62,7 +63,7 @@ export function createRequestCollector(options: {
       const pending = requests.get(prefix + event.requestId);
       if (pending) pending.status = event.response.status;
     });
-    await session.send("Network.enable", { maxPostDataSize: 0 });
+    await session.send("Network.enable", OBSERVE_ONLY_NETWORK);
   };
 
   return {

@@ -1,4 +1,5 @@
 import type { AttachedTarget } from "../visit/attach-targets.js";
+import { OBSERVE_ONLY_NETWORK } from "../collectors/observe-only-network.js";
 
 /**
  * Main-world script for every frame, run before the page's own scripts: `navigator.globalPrivacyControl`
@@ -19,7 +20,7 @@ export const GPC_NAVIGATOR_SCRIPT = `(() => {
  */
 export async function applyGpcSignal(target: AttachedTarget): Promise<void> {
   if (target.kind === "other") return;
-  await target.session.send("Network.enable", { maxPostDataSize: 0 });
+  await target.session.send("Network.enable", OBSERVE_ONLY_NETWORK);
   await target.session.send("Network.setExtraHTTPHeaders", { headers: { "Sec-GPC": "1" } });
   if (target.kind === "page" || target.kind === "iframe") {
     await target.session.send("Page.enable");

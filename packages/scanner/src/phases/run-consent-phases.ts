@@ -26,6 +26,12 @@ export interface RunConsentPhasesOptions {
     siteHost: () => string;
     refusedHosts: ReadonlySet<string>;
   };
+  /**
+   * Frees the scan's own visit once the reject phase is done with it (closes its context). The accept and
+   * GPC phases visit in fresh contexts and never read it; kept open beside them, its page and frames would
+   * double the scan's memory for the rest of the scan. Settles; never throws.
+   */
+  releaseCurrent?: () => Promise<void>;
   /** `Date.now()` by which the whole scan must be done: no phase may run into it. */
   deadlineAt: number;
   signal?: AbortSignal;
@@ -102,6 +108,7 @@ export async function runConsentPhases(options: RunConsentPhasesOptions): Promis
   };
   // One after the other: reject continues the snapshot's visit, the fresh visits must not overlap it.
   const reject = await runRejectPhase(inputs);
+  await options.releaseCurrent?.();
   const accept = await runAcceptPhase(inputs);
   const gpc = await runGpcPhase(inputs);
   return {

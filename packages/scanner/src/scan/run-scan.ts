@@ -196,6 +196,9 @@ async function runLaterPhases(
       siteHost: scan.siteHost,
       refusedHosts: visit.guarded.refusedHosts,
     },
+    // Everything of this visit the later code reads (cookies, requests, the banner's hits, refused hosts) is
+    // held in the collectors by now: its browser context can go before the fresh visits open theirs.
+    releaseCurrent: () => visit.guarded.close(),
     deadlineAt: options.deadlineAt ?? Number.POSITIVE_INFINITY,
     signal: options.signal,
     onProgress: options.onProgress,

@@ -14,6 +14,7 @@ import { lowerCaseHeaders, toPrivacyHeaders } from "./to-privacy-headers.js";
 import { parseHstsHeader } from "./parse-hsts-header.js";
 import { toBrowserCertificateError } from "./to-browser-certificate-error.js";
 import { toMixedContentResourceType } from "./to-mixed-content-resource-type.js";
+import { OBSERVE_ONLY_NETWORK } from "../collectors/observe-only-network.js";
 
 /** What the browser saw of the visit's transport, already minimised. */
 export interface BrowserTransport {
@@ -87,7 +88,7 @@ export function createTransportCollector(): Collector<BrowserTransport> {
       if (documentRequests.has(event.requestId) && toBrowserCertificateError(event.errorText) !== null)
         lastFailure = { errorText: event.errorText, sequence: ++sequence };
     });
-    await session.send("Network.enable", { maxPostDataSize: 0 });
+    await session.send("Network.enable", OBSERVE_ONLY_NETWORK);
   };
 
   return {

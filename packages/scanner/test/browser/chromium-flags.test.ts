@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FORBIDDEN_FLAGS, SCAN_FLAGS, withoutForbiddenFlags } from "../../src/browser/chromium-flags.js";
+import { FORBIDDEN_FLAGS, SCAN_FLAGS, siteIsolationFlags, withoutForbiddenFlags } from "../../src/browser/chromium-flags.js";
 
 describe("Chromium flags", () => {
   it("drop every forbidden flag, with or without a value, and keep the rest in order", () => {
@@ -30,6 +30,15 @@ describe("Chromium flags", () => {
         "--disable-sync",
         "--disable-blink-features=AutomationControlled",
       ]),
+    );
+  });
+
+  it("choose the process model: a scan's frames share its renderer unless sites are isolated", () => {
+    expect(siteIsolationFlags(false)).toEqual(["--disable-site-isolation-trials"]);
+    expect(siteIsolationFlags(true)).toEqual(["--site-per-process"]);
+    // The choice is the launcher's alone: the fixed flags take neither side.
+    expect((SCAN_FLAGS as readonly string[]).filter((flag) => flag.includes("site-isolation") || flag === "--site-per-process")).toEqual(
+      [],
     );
   });
 });

@@ -51,6 +51,8 @@ export interface ServeConfig {
   queueSaturatedAt: number;
   /** When the launched browser is replaced: after so many scans, or past so many MB (null: the scanner's defaults). */
   browserRecycle: { afterScans: number | null; aboveMb: number | null };
+  /** Each cross-site frame in a renderer of its own (desktop Chrome's model); off by default, it costs memory. */
+  isolateSites: boolean;
   /** How long scans and audit events are kept, and how often an API process purges older ones. */
   retention: RetentionConfig;
   help: boolean;
@@ -95,6 +97,7 @@ Scanner settings (operator settings, never fields of a request):
   PUBLIC_SCAN_BROWSER_USER           uid:gid the browser runs as when the server is root (default 65534:65534)
   PUBLIC_SCAN_BROWSER_RECYCLE_SCANS  replace the launched browser after this many scans (default 100)
   PUBLIC_SCAN_BROWSER_RECYCLE_MB     ... or once its processes use more (PSS; default 1024 + 512 x concurrency)
+  PUBLIC_SCAN_BROWSER_SITE_ISOLATION=on  each cross-site frame in a renderer of its own (default off: less memory)
 Accounts:
   PUBLIC_SCAN_MAIL_FROM              sender of account emails (default public-scan <no-reply@HOST of --base-url>)
   PUBLIC_SCAN_SMTP_CA                PEM file of extra CA certificates for the SMTP relay
@@ -131,6 +134,13 @@ function integer(input: { name: string; value: string | undefined; fallback: num
 }
 
 /** An optional integer setting: null when unset, else checked like `integer`. */
+/** An `on`/`off` switch that is off when unset. */
+function onOff(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === "" || value === "off") return false;
+  if (value === "on") return true;
+  throw new Error(`${name} must be on or off`);
+}
+
 function optionalInteger(input: { name: string; value: string | undefined; min: number; max: number }): number | null {
   return input.value === undefined || input.value === "" ? null : integer({ ...input, fallback: 0 });
 }
@@ -217,6 +227,7 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
         max: 1_000_000,
       }),
     },
+    isolateSites: onOff("PUBLIC_SCAN_BROWSER_SITE_ISOLATION", env.PUBLIC_SCAN_BROWSER_SITE_ISOLATION),
     queueSaturatedAt: integer({
       name: "PUBLIC_SCAN_QUEUE_SATURATED_AT",
       value: env.PUBLIC_SCAN_QUEUE_SATURATED_AT,

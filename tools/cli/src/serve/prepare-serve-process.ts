@@ -36,6 +36,7 @@ export async function prepareServeProcess(config: ServeConfig, log: (line: strin
     remoteBrowserTrusted: config.remoteBrowserTrusted,
     ...(config.browserRecycle.afterScans === null ? {} : { recycleAfterScans: config.browserRecycle.afterScans }),
     ...(config.browserRecycle.aboveMb === null ? {} : { recycleAboveMb: config.browserRecycle.aboveMb }),
+    isolateSites: config.isolateSites,
   };
   let closeDemo = async () => {};
   let demoSites: PreparedServeProcess["demoSites"] = [];

@@ -1,0 +1,62 @@
+import puppeteer from "puppeteer-core";
+import { describe, expect, inject, it } from "vitest";
+import { createPuppeteerScanner } from "../../src/index.js";
+
+/**
+ * A full scan closes its first visit's browser context once the reject phase is done, before the accept and
+ * GPC phases open theirs: kept open beside them, it would double the scan's memory. Watched from a second
+ * connection to the shared browser: the context whose page shows this test's own URL must be gone when
+ * the accept phase starts.
+ */
+const web = inject("fixtureWeb");
+
+describe("the first visit", () => {
+  it("is closed before the accept phase's fresh visit opens", async () => {
+    const watcher = await puppeteer.connect({ browserWSEndpoint: inject("browserWSEndpoint") });
+    const session = await watcher.target().createCDPSession();
+    // A query only this test uses, so no other test's page in the shared browser matches it.
+    const url = `${web.sites.find((site) => site.id === "daily-courier")!.url}?release-check`;
+    const contextsShowing = async () =>
+      (await session.send("Target.getTargets")).targetInfos
+        .filter((target) => target.type === "page" && target.url === url)
+        .map((target) => target.browserContextId);
+    const liveContexts = async () => (await session.send("Target.getBrowserContexts")).browserContextIds;
+    const checks: Promise<{ phase: number; firstVisitLive: boolean }>[] = [];
+    let firstVisit: Promise<string | undefined> | undefined;
+    const scanner = createPuppeteerScanner({
+      browserWSEndpoint: inject("browserWSEndpoint"),
+      remoteBrowserTrusted: true,
+      resolve: web.resolveRules,
+      allowPrivateTargets: web.allowPrivateTargets,
+      extraCaCerts: web.caCertPem,
+      observeMs: 500,
+      phases: "full",
+    });
+    try {
+      const observations = await scanner.scan({
+        url,
+        onProgress: ({ progressPercent }) => {
+          // 50: the first visit has loaded; 68 and 76: the accept and the GPC phase begin.
+          if (progressPercent === 50) firstVisit = contextsShowing().then((ids) => ids[0]);
+          if (progressPercent === 68 || progressPercent === 76) {
+            checks.push(
+              Promise.all([firstVisit, liveContexts()]).then(([id, live]) => ({
+                phase: progressPercent,
+                firstVisitLive: live.includes(id!),
+              })),
+            );
+          }
+        },
+      });
+      expect(await firstVisit).toEqual(expect.any(String));
+      expect(observations.phases?.map((phase) => phase.status)).toEqual(["completed", "completed", "completed", "completed"]);
+      expect(await Promise.all(checks)).toEqual([
+        { phase: 68, firstVisitLive: false },
+        { phase: 76, firstVisitLive: false },
+      ]);
+    } finally {
+      await scanner.close();
+      await watcher.disconnect();
+    }
+  }, 60_000);
+});
