@@ -24,12 +24,20 @@ const median = (values) => {
 export async function run({ log }) {
   const web = await startFixtureWeb();
   const site = web.sites.find((candidate) => candidate.id === SITE);
-  const launched = await launchBrowser({ source: await resolveExecutable(), locale: "en-US", extraCaCerts: web.caCertPem });
+  // One browser for every case, reached over its DevTools port as a trusted remote browser (launchBrowser
+  // gave it the scanner's flags and sandbox).
+  const launched = await launchBrowser({
+    source: await resolveExecutable(),
+    locale: "en-US",
+    extraCaCerts: web.caCertPem,
+    devToolsPort: true,
+  });
   try {
     const results = [];
     for (const [name, phases] of CASES) {
       const scanner = createPuppeteerScanner({
-        browserWSEndpoint: launched.browser.wsEndpoint(),
+        browserWSEndpoint: launched.devToolsEndpoint,
+        remoteBrowserTrusted: true,
         resolve: web.resolveRules,
         allowPrivateTargets: web.allowPrivateTargets,
         extraCaCerts: web.caCertPem,

@@ -49,7 +49,9 @@ export async function run({ log }) {
     extraCaCerts,
     extraArgs: [`--host-resolver-rules=MAP * 127.0.0.1:${web.port}`],
   });
-  const launched = await launchBrowser({ source, locale: "en-US", extraCaCerts });
+  // A DevTools port, so the scanners below connect to this one browser (as a trusted remote browser: it has
+  // the scanner's flags and sandbox, launchBrowser gave them).
+  const launched = await launchBrowser({ source, locale: "en-US", extraCaCerts, devToolsPort: true });
   const browserPid = launched.browser.process()?.pid;
   const scanOrFail = async (scanner) => {
     const observations = await scanner.scan({ url: site.url });
@@ -69,9 +71,9 @@ export async function run({ log }) {
       await context.close();
       bare.push(performance.now() - started);
     }
-    const endpoint = launched.browser.wsEndpoint();
     const options = {
-      browserWSEndpoint: endpoint,
+      browserWSEndpoint: launched.devToolsEndpoint,
+      remoteBrowserTrusted: true,
       resolve: web.resolveRules,
       allowPrivateTargets: web.allowPrivateTargets,
       extraCaCerts: web.caCertPem,

@@ -1,6 +1,6 @@
 import puppeteer from "puppeteer-core";
 import { describe, expect, inject, it } from "vitest";
-import { createPuppeteerScanner } from "../../src/index.js";
+import { createFixtureScanner } from "../support/create-fixture-scanner.js";
 
 /**
  * A full scan closes its first visit's browser context once the reject phase is done, before the accept and
@@ -23,15 +23,7 @@ describe("the first visit", () => {
     const liveContexts = async () => (await session.send("Target.getBrowserContexts")).browserContextIds;
     const checks: Promise<{ phase: number; firstVisitLive: boolean }>[] = [];
     let firstVisit: Promise<string | undefined> | undefined;
-    const scanner = createPuppeteerScanner({
-      browserWSEndpoint: inject("browserWSEndpoint"),
-      remoteBrowserTrusted: true,
-      resolve: web.resolveRules,
-      allowPrivateTargets: web.allowPrivateTargets,
-      extraCaCerts: web.caCertPem,
-      observeMs: 500,
-      phases: "full",
-    });
+    const scanner = createFixtureScanner({ observeMs: 500, phases: "full" });
     try {
       const observations = await scanner.scan({
         url,
