@@ -3,7 +3,7 @@ import { InMemorySpanExporter, type ReadableSpan, type SpanExporter } from "@ope
 import { createLocalService, type Scanner } from "@public-scan/core";
 import { createMemoryKeyStore } from "@public-scan/core/testing";
 import { createRestApp } from "@public-scan/http-h3";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startServeTracing } from "../../src/observability/start-serve-tracing.js";
 
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
@@ -39,6 +39,10 @@ function exported(span: ReadableSpan): string {
 }
 
 describe("the reference server's tracing", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
   it("names the service, its version and the process's role, and sends the spans when closed", async () => {
     const exporter = new KeptSpanExporter();
     const tracing = startServeTracing({ serviceName: "scan-eu", role: "worker", warn: () => undefined, exporter });
@@ -52,6 +56,19 @@ describe("the reference server's tracing", () => {
       "service.name": "scan-eu",
       "service.version": version,
       "public_scan.role": "worker",
+    });
+  });
+
+  it("adds OTEL_RESOURCE_ATTRIBUTES to the resource, but not over the service's own name, version and role", async () => {
+    vi.stubEnv("OTEL_RESOURCE_ATTRIBUTES", "deployment.environment.name=staging,service.name=other,public_scan.role=x");
+    const exporter = new KeptSpanExporter();
+    const tracing = startServeTracing({ serviceName: "public-scan", role: "api", warn: () => undefined, exporter });
+    tracing.observer.requestFinished({ requestId: "r1", method: "GET", route: "/api/v2/health", status: 200, durationMs: 2 });
+    await tracing.close();
+    expect(exporter.getFinishedSpans()[0]?.resource.attributes).toMatchObject({
+      "deployment.environment.name": "staging",
+      "service.name": "public-scan",
+      "public_scan.role": "api",
     });
   });
 
