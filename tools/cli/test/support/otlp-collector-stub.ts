@@ -12,6 +12,8 @@ export interface ReceivedExport {
 /** A span of an OTLP/HTTP JSON export, as much of it as the tests read. */
 interface JsonSpan {
   name: string;
+  spanId?: string;
+  parentSpanId?: string;
   attributes?: Array<{ key: string; value: Record<string, unknown> }>;
 }
 interface JsonExport {
@@ -31,7 +33,13 @@ export async function startOtlpCollectorStub(options: { silent?: boolean } = {})
   readonly url: string;
   readonly received: readonly ReceivedExport[];
   /** Every span of every export, with its resource's attributes flattened to strings. */
-  readonly spans: () => Array<{ name: string; attributes: Record<string, unknown>; resource: Record<string, unknown> }>;
+  readonly spans: () => Array<{
+    name: string;
+    spanId: string;
+    parentSpanId: string;
+    attributes: Record<string, unknown>;
+    resource: Record<string, unknown>;
+  }>;
   close(): Promise<void>;
 }> {
   const received: ReceivedExport[] = [];
@@ -64,6 +72,8 @@ export async function startOtlpCollectorStub(options: { silent?: boolean } = {})
           (resourceSpans.scopeSpans ?? []).flatMap((scope) =>
             (scope.spans ?? []).map((span) => ({
               name: span.name,
+              spanId: span.spanId ?? "",
+              parentSpanId: span.parentSpanId ?? "",
               attributes: flatten(span.attributes),
               resource: flatten(resourceSpans.resource?.attributes),
             })),
