@@ -18,14 +18,17 @@ export interface ServeObservability {
   readonly metrics: ServeMetrics;
   /** Where /metrics is served, or null when it is off. */
   readonly metricsUrl: string | null;
-  /** Closes the metrics endpoint and flushes the log. */
+  /** Whether spans are exported (PUBLIC_SCAN_TRACING=otlp). */
+  readonly tracing: boolean;
+  /** Closes the metrics endpoint, ends open spans and sends the last ones (bounded in time), and flushes the log. */
   close(): Promise<void>;
 }
 
 /**
  * The observability of one reference server process, whatever its role: the structured log written through
  * `write` (stderr), the process's metrics, the observer that feeds both, and, when configured, the operator's
- * /metrics endpoint on its own port.
+ * /metrics endpoint on its own port and OpenTelemetry traces. The tracing module, and with it every
+ * OpenTelemetry package, is imported only when tracing is on.
  */
 export async function startServeObservability(input: {
   config: ObservabilityConfig;
@@ -38,15 +41,26 @@ export async function startServeObservability(input: {
     input.config.metricsPort === null
       ? null
       : await serveMetricsEndpoint({ registry: metrics.registry, host: input.config.metricsHost, port: input.config.metricsPort });
+  const tracing =
+    input.config.tracing === "otlp"
+      ? (await import("./start-serve-tracing.js")).startServeTracing({
+          serviceName: input.config.serviceName,
+          role: input.role,
+          warn: (line) => logger.warn(line),
+        })
+      : null;
+  const observers = [createLoggingObserver(logger), metrics.observer, ...(tracing === null ? [] : [tracing.observer])];
   return {
     logger,
     log: (line) => logger.info(line),
-    observer: combineObservers([createLoggingObserver(logger), metrics.observer]),
+    observer: combineObservers(observers),
     watch: metrics.watch,
     metrics,
     metricsUrl: endpoint?.url ?? null,
+    tracing: tracing !== null,
     close: async () => {
       await endpoint?.close();
+      await tracing?.close();
       logger.flush();
     },
   };

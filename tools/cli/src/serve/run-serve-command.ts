@@ -39,12 +39,14 @@ export async function runServeCommand(
   try {
     observability = await startServeObservability({ config: observabilityConfig, write: io.stderr, role: config.role });
   } catch (error) {
-    io.stderr(`serve: metrics endpoint: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(`serve: observability (metrics endpoint or tracing): ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
   // Structured JSON lines on stderr; stdout keeps the human start-up lines.
   const { log } = observability;
   if (observability.metricsUrl !== null) io.stdout(`metrics: ${observability.metricsUrl} (Prometheus; operators only)\n`);
+  // Not the collector's address: OTEL_EXPORTER_OTLP_* may carry credentials.
+  if (observability.tracing) io.stdout("traces: OpenTelemetry spans over OTLP/HTTP (OTEL_EXPORTER_OTLP_* settings)\n");
   let close: () => Promise<void>;
   try {
     close =

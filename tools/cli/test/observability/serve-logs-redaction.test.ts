@@ -24,7 +24,7 @@ afterEach(async () => {
 async function capturedServer() {
   const lines: string[] = [];
   const observability = await startServeObservability({
-    config: { logLevel: "trace", metricsPort: null, metricsHost: "127.0.0.1" },
+    config: { logLevel: "trace", metricsPort: null, metricsHost: "127.0.0.1", tracing: "off", serviceName: "public-scan" },
     write: (text) => lines.push(text),
     role: "all",
   });

@@ -24,12 +24,31 @@ describe("the metrics endpoint", () => {
 });
 
 describe("the observability settings", () => {
-  it("default to info logs and no metrics endpoint, on loopback when one is asked for", () => {
-    expect(parseObservabilityConfig({})).toEqual({ logLevel: "info", metricsPort: null, metricsHost: "127.0.0.1" });
+  it("default to info logs, no metrics endpoint and no traces, on loopback when metrics are asked for", () => {
+    expect(parseObservabilityConfig({})).toEqual({
+      logLevel: "info",
+      metricsPort: null,
+      metricsHost: "127.0.0.1",
+      tracing: "off",
+      serviceName: "public-scan",
+    });
     expect(parseObservabilityConfig({ PUBLIC_SCAN_LOG_LEVEL: "DEBUG", PUBLIC_SCAN_METRICS_PORT: "9464" })).toEqual({
       logLevel: "debug",
       metricsPort: 9464,
       metricsHost: "127.0.0.1",
+      tracing: "off",
+      serviceName: "public-scan",
+    });
+  });
+
+  it("turn traces on with PUBLIC_SCAN_TRACING=otlp, named by OTEL_SERVICE_NAME", () => {
+    expect(parseObservabilityConfig({ PUBLIC_SCAN_TRACING: "OTLP", OTEL_SERVICE_NAME: "scan-eu" })).toMatchObject({
+      tracing: "otlp",
+      serviceName: "scan-eu",
+    });
+    expect(parseObservabilityConfig({ PUBLIC_SCAN_TRACING: "off", OTEL_SERVICE_NAME: " " })).toMatchObject({
+      tracing: "off",
+      serviceName: "public-scan",
     });
   });
 
@@ -38,6 +57,8 @@ describe("the observability settings", () => {
     [{ PUBLIC_SCAN_METRICS_PORT: "70000" }, /PUBLIC_SCAN_METRICS_PORT/],
     [{ PUBLIC_SCAN_METRICS_PORT: "nine" }, /PUBLIC_SCAN_METRICS_PORT/],
     [{ PUBLIC_SCAN_METRICS_HOST: "0.0.0.0 --x" }, /PUBLIC_SCAN_METRICS_HOST/],
+    [{ PUBLIC_SCAN_TRACING: "jaeger" }, /PUBLIC_SCAN_TRACING must be one of off, otlp/],
+    [{ PUBLIC_SCAN_TRACING: "on" }, /PUBLIC_SCAN_TRACING/],
   ])("refuses %o", (env, message) => {
     expect(() => parseObservabilityConfig(env)).toThrow(message);
   });
