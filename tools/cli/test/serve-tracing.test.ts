@@ -18,26 +18,34 @@ describe("pnpm serve: traces", () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
+  /** A traced server on a data directory of its own, sending to `endpoint`; stopped and removed after the test. */
+  async function startTracedServe(endpoint: string, env: Record<string, string> = {}): Promise<ServeProcess> {
+    const dataDir = await mkdtemp(join(tmpdir(), "public-scan-tracing-"));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const server = await startServeProcess({
+      args: [],
+      env: {
+        PUBLIC_SCAN_PORT: "0",
+        PUBLIC_SCAN_DATA_DIR: dataDir,
+        PUBLIC_SCAN_TRACING: "otlp",
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+        ...env,
+      },
+    });
+    cleanups.push(() => server.stop());
+    return server;
+  }
+
   it(
     "exports a span per request over OTLP/HTTP, with the service's name and role, when the process stops",
     { timeout: 30_000 },
     async () => {
       const collector = await startOtlpCollectorStub();
       cleanups.push(() => collector.close());
-      const dataDir = await mkdtemp(join(tmpdir(), "public-scan-tracing-"));
-      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-      const server: ServeProcess = await startServeProcess({
-        args: [],
-        env: {
-          PUBLIC_SCAN_PORT: "0",
-          PUBLIC_SCAN_DATA_DIR: dataDir,
-          PUBLIC_SCAN_TRACING: "otlp",
-          OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
-          OTEL_EXPORTER_OTLP_HEADERS: "x-collector-token=stub-token",
-          OTEL_SERVICE_NAME: "public-scan-e2e",
-        },
+      const server = await startTracedServe(collector.url, {
+        OTEL_EXPORTER_OTLP_HEADERS: "x-collector-token=stub-token",
+        OTEL_SERVICE_NAME: "public-scan-e2e",
       });
-      cleanups.push(() => server.stop());
       expect(server.output()).toContain("traces: OpenTelemetry spans over OTLP/HTTP");
       expect(server.output()).not.toContain(collector.url);
 
@@ -73,18 +81,7 @@ describe("pnpm serve: traces", () => {
   it("stops within a few seconds when the collector never answers", { timeout: 30_000 }, async () => {
     const collector = await startOtlpCollectorStub({ silent: true });
     cleanups.push(() => collector.close());
-    const dataDir = await mkdtemp(join(tmpdir(), "public-scan-tracing-"));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const server = await startServeProcess({
-      args: [],
-      env: {
-        PUBLIC_SCAN_PORT: "0",
-        PUBLIC_SCAN_DATA_DIR: dataDir,
-        PUBLIC_SCAN_TRACING: "otlp",
-        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
-      },
-    });
-    cleanups.push(() => server.stop());
+    const server = await startTracedServe(collector.url);
     expect((await fetch(`${server.url}/api/v2/health`)).status).toBe(200);
     const stopping = Date.now();
     expect(await server.stop()).toBe(0);
