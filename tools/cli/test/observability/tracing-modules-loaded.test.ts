@@ -24,9 +24,9 @@ const config = { logLevel: "silent", metricsPort: null, metricsHost: "127.0.0.1"
 const observability = await startServeObservability({ config, write: () => undefined, role: "all" });
 observability.observer.requestFinished({ requestId: "r1", method: "GET", route: "/api/v2/health", status: 200, durationMs: 1 });
 await observability.close();
-process.stdout.write(JSON.stringify({ tracing: observability.tracing, seen: [...seen] }));
-// As scripts/serve.mjs does: the exporter's retry timers of a refused export need not be waited for.
-process.exit();
+// Exit once the output is written (a large write to a pipe may still be in flight when write() returns), as
+// scripts/serve.mjs exits: the exporter's retry timers of a refused export need not be waited for.
+process.stdout.write(JSON.stringify({ tracing: observability.tracing, seen: [...seen] }), () => process.exit());
 `;
 
 async function modulesLoaded(tracing: "off" | "otlp"): Promise<{ tracing: boolean; seen: string[] }> {
