@@ -19,6 +19,12 @@
 # scripts/container-local-base.sh; default: the bundle NODE_EXTRA_CA_CERTS names), PUBLIC_SCAN_CI_CONTAINER_TIMEOUT
 # (seconds for the whole step, default 1200).
 set -euo pipefail
+# The engine runs root's tools from the sbin directories (podman's network set-up looks for iptables there);
+# a CI job's PATH often lists only the bin ones.
+for dir in /usr/local/sbin /usr/sbin /sbin; do
+  case ":$PATH:" in *":$dir:"*) ;; *) PATH="$PATH:$dir" ;; esac
+done
+export PATH
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
