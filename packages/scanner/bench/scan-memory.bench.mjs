@@ -31,34 +31,42 @@ const mib = (kib) => `${(kib / 1024).toFixed(0)} MiB`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Calls `sample` every SAMPLE_MS until `until` settles, and once more then; one sample at a time, as a sample
+ * reads /proc for every process of the tree. Settles like `until`.
+ */
+async function sampleUntil(until, sample) {
+  let settled = false;
+  const finished = until.finally(() => (settled = true));
+  while (!settled) {
+    await sample();
+    await Promise.race([sleep(SAMPLE_MS), finished.catch(() => undefined)]);
+  }
+  await sample();
+  return finished;
+}
+
+/**
  * Peak browser-tree PSS while `work` runs, with the breakdown by process type at that peak, and the peak of
  * the tree and this Node process together (the scanner's Node side, but also the fixture web serving the
  * pages: an overstatement of what a server's Node process adds).
  */
 async function peakWhile(work) {
   let peak = { totalKiB: 0, byType: {}, withNodeKiB: 0 };
-  const sample = () => {
-    const now = browserTreeMemory();
-    const withNodeKiB = Math.max(peak.withNodeKiB, now.totalKiB + ownMemoryKiB());
+  await sampleUntil(work(), async () => {
+    const now = await browserTreeMemory();
+    const withNodeKiB = Math.max(peak.withNodeKiB, now.totalKiB + (await ownMemoryKiB()));
     peak = now.totalKiB > peak.totalKiB ? { ...now, withNodeKiB } : { ...peak, withNodeKiB };
-  };
-  const timer = setInterval(sample, SAMPLE_MS);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  sample();
+  });
   return peak;
 }
 
 /** Peak renderer PSS under `root` for `ms` from the start of `work` (which must take longer). */
 async function rendererPeakFor(ms, root, work) {
   let peak = 0;
-  const timer = setInterval(() => (peak = Math.max(peak, browserTreeMemory(root).byType.renderer?.kib ?? 0)), SAMPLE_MS);
   const running = work();
-  await sleep(ms);
-  clearInterval(timer);
+  await sampleUntil(sleep(ms), async () => {
+    peak = Math.max(peak, (await browserTreeMemory(root)).byType.renderer?.kib ?? 0);
+  });
   await running;
   return peak;
 }

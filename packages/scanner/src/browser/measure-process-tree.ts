@@ -1,12 +1,10 @@
 import { readdir, readFile } from "node:fs/promises";
 
 /**
- * The memory a process and its descendants use, in bytes: the sum of their PSS (proportional set size, from
- * /proc/PID/smaps_rollup), so pages Chromium's processes share are counted once in all, not once per process
- * as RSS would. Null off Linux, or when the root process is gone. Processes that end while they are read are
- * skipped. Reading every /proc entry takes a few milliseconds, so callers measure between scans, not in them.
+ * A process and its descendants, from /proc: `root` first. Null off Linux, or when the root process is gone.
+ * Processes that end while /proc is read are left out.
  */
-export async function measureProcessTree(root: number): Promise<number | null> {
+export async function processTreeOf(root: number): Promise<number[] | null> {
   if (process.platform !== "linux") return null;
   const parents = new Map<number, number>();
   for (const name of await readdir("/proc")) {
@@ -22,11 +20,28 @@ export async function measureProcessTree(root: number): Promise<number | null> {
     grew = false;
     for (const [pid, ppid] of parents) if (!tree.has(pid) && tree.has(ppid)) grew = tree.add(pid).size > 0;
   }
+  return [...tree];
+}
+
+/**
+ * One process's PSS (proportional set size) in bytes, from /proc/PID/smaps_rollup: pages it shares with n
+ * processes count 1/n, so the PSS of processes add up to what they take together. Null when it cannot be read.
+ */
+export async function pssOf(pid: number): Promise<number | null> {
+  const rollup = await readFile(`/proc/${pid}/smaps_rollup`, "utf8").catch(() => "");
+  const kib = /^Pss:\s+(\d+) kB/m.exec(rollup)?.[1];
+  return kib === undefined ? null : Number(kib) * 1024;
+}
+
+/**
+ * The memory a process and its descendants use, in bytes: the sum of their PSS, so pages Chromium's processes
+ * share are counted once in all, not once per process as RSS would. Null off Linux, or when the root process is
+ * gone. Reading every /proc entry takes a few milliseconds, so callers measure between scans, not in them.
+ */
+export async function measureProcessTree(root: number): Promise<number | null> {
+  const tree = await processTreeOf(root);
+  if (tree === null) return null;
   let bytes = 0;
-  for (const pid of tree) {
-    const rollup = await readFile(`/proc/${pid}/smaps_rollup`, "utf8").catch(() => "");
-    const kib = /^Pss:\s+(\d+) kB/m.exec(rollup)?.[1];
-    if (kib !== undefined) bytes += Number(kib) * 1024;
-  }
+  for (const pid of tree) bytes += (await pssOf(pid)) ?? 0;
   return bytes;
 }
