@@ -36,10 +36,11 @@ export function startServeTracing(input: {
   exporter?: SpanExporter;
   closeTimeoutMs?: number;
 }): ServeTracing {
+  const report = (message: string, ...args: unknown[]) => input.warn(`tracing: ${[message, ...args.map(String)].join(" ")}`);
   diag.setLogger(
     {
-      error: (message, ...args) => input.warn(`tracing: ${[message, ...args.map(String)].join(" ")}`),
-      warn: (message, ...args) => input.warn(`tracing: ${[message, ...args.map(String)].join(" ")}`),
+      error: report,
+      warn: report,
       info: () => undefined,
       debug: () => undefined,
       verbose: () => undefined,
