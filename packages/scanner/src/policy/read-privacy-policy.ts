@@ -7,6 +7,7 @@ import type { PageLinks } from "./page-links-script.js";
 import type { PolicyVocabulary } from "./policy-vocabulary.js";
 import { policyTextScript, type PolicyPageText } from "./policy-text-script.js";
 import { visitGuardedPage } from "../visit/visit-guarded-page.js";
+import { closePage } from "../visit/close-page.js";
 
 /** Less visible text than this is not a policy that could be read (a page whose script did not render). */
 export const MIN_POLICY_TEXT = 200;
@@ -118,7 +119,7 @@ async function fetchPolicy(
       return result("empty", { host, httpStatus: visit.httpStatus, declaredLanguage: page.lang });
     return result("ok", { host, httpStatus: visit.httpStatus, declaredLanguage: page.lang, text: page.text });
   } finally {
-    await visit.page.close().catch(() => undefined);
+    await closePage(visit.page);
   }
 }
 

@@ -2,6 +2,7 @@ import type { GpcJson, UsPrivacyStepStatus } from "@public-scan/core";
 import type { GuardedContext } from "../visit/open-guarded-context.js";
 import { visitGuardedPage, type GuardedPageSettings } from "../visit/visit-guarded-page.js";
 import { MAX_GPC_JSON_BYTES, parseGpcJson } from "./parse-gpc-json.js";
+import { closePage } from "../visit/close-page.js";
 
 export interface GpcJsonResult {
   step: UsPrivacyStepStatus;
@@ -43,6 +44,6 @@ export async function fetchGpcJson(options: {
       ? { step: "failed", reason: "gpc_json_http_error", gpcJson }
       : { step: "ok", reason: null, gpcJson };
   } finally {
-    await visit.page.close().catch(() => undefined);
+    await closePage(visit.page);
   }
 }

@@ -1,4 +1,5 @@
 import { TargetType, type BrowserContext, type Dialog, type Target } from "puppeteer-core";
+import { closePage } from "./close-page.js";
 
 /** What pages of one scan tried that a visitor would have had to answer, counted over all its contexts. */
 export interface PageBehaviourTally {
@@ -31,7 +32,7 @@ export function guardPageBehaviour(context: BrowserContext, tally: PageBehaviour
       tally.popupsClosed += 1;
       void target
         .page()
-        .then((page) => page?.close())
+        .then((page) => (page ? closePage(page) : undefined))
         .catch(() => undefined);
       return;
     }

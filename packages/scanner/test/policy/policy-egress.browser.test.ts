@@ -76,6 +76,18 @@ describe("the policy fetch and the egress guard", () => {
     expect(await policyAt("https://www.prairie-goods.test/.well-known/gpc.json")).toMatchObject({ fetchStatus: "not_html", text: null });
   });
 
+  it("reads the policy a redirect stub lands on, and closes its tab", async () => {
+    // The stub replaces its document right after loading: the text read is the policy's, never the stub's
+    // one line (which alone would read as empty), and no tab is left behind however the timing falls.
+    for (let read = 0; read < 3; read += 1) {
+      const reading = await policyAt("https://www.prairie-goods.test/privacy-redirect");
+      expect(reading).toMatchObject({ fetchStatus: "ok", httpStatus: 200 });
+      expect(reading.text).toContain("data protection officer");
+    }
+    const open = await guarded.current().context.pages();
+    expect(open.map((page) => page.url()).filter((url) => url.includes("prairie-goods"))).toEqual([]);
+  });
+
   it("calls a page with too little text to analyse empty, and a fetch without time left timed out", async () => {
     // berg-apotheke's policy is a one-sentence stub: not a policy that could be read.
     expect(await policyAt("https://www.berg-apotheke.test/privacy-policy")).toMatchObject({
