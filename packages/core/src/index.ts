@@ -119,6 +119,7 @@ export {
   TERMINAL_STATUSES,
   toErrorEnvelope,
   toHttpStatus,
+  toInvalidRequest,
   UNATTRIBUTED_VENDOR,
   UNAVAILABLE,
   WEIGHTED_READ_POLICY_VERSION,

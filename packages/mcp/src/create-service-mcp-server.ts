@@ -3,6 +3,7 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { API_VERSION, MCP_TOOL_HANDLERS, MCP_TOOLS, type Caller, type McpToolName, type ServiceDeps } from "@public-scan/core";
+import { refuseInvalidArguments } from "./refuse-invalid-arguments.js";
 import { scanSite } from "./scan-site.js";
 import { TOOL_DESCRIPTIONS } from "./tool-descriptions.js";
 import { TOOL_OUTPUTS } from "./tool-outputs.js";
@@ -31,22 +32,25 @@ const INSTRUCTIONS =
 /**
  * An MCP server for one request's caller: every tool of core's table the caller may use, each calling the
  * same use-case as its REST route, with the contract's input schema, an output schema, annotations and an
- * assistant-oriented description. Errors become tool errors with the REST envelope's fields.
+ * assistant-oriented description. Errors, refused arguments included, become tool errors with the REST
+ * envelope's fields.
  */
 export function createServiceMcpServer(options: ServiceMcpServerOptions): McpServer {
+  const offered = MCP_TOOLS.filter((spec) => options.tools.has(spec.name));
+  // Declaring `tools` here would have the SDK install its handlers at once; with tools to register they are
+  // installed by the first registration instead, where refuseInvalidArguments can wrap them.
   const server = new McpServer(
     { name: "public-scan", title: "public-scan privacy and consent scans", version: API_VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: SHARED_VALIDATOR },
+    { capabilities: offered.length === 0 ? { tools: {} } : {}, instructions: INSTRUCTIONS, jsonSchemaValidator: SHARED_VALIDATOR },
   );
-  // One loop over the table: the SDK's per-tool argument typing cannot follow a union of input schemas, so
+  // One registration for the table: the SDK's per-tool argument typing cannot follow a union of input schemas, so
   // the callback takes the arguments the SDK has already parsed with `spec.input`.
   const register = server.registerTool.bind(server) as unknown as (
     name: string,
     config: Record<string, unknown>,
     callback: (args: Record<string, unknown>, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Promise<CallToolResult>,
   ) => void;
-  for (const spec of MCP_TOOLS) {
-    if (!options.tools.has(spec.name)) continue;
+  const registerTool = (spec: (typeof MCP_TOOLS)[number]) => {
     const scans = spec.name === "service_scan_site";
     register(
       spec.name,
@@ -88,6 +92,7 @@ export function createServiceMcpServer(options: ServiceMcpServerOptions): McpSer
         }
       },
     );
-  }
+  };
+  refuseInvalidArguments(server, new Map(offered.map((spec) => [spec.name, spec.input])), () => offered.forEach(registerTool));
   return server;
 }

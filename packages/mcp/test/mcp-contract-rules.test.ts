@@ -21,11 +21,14 @@ describe("the contract's MCP rules", () => {
   afterAll(() => mcp.close());
 
   it("1: status needs a scanId; an error without one says whether and when to retry, and the scan tool's answer names the next tool", async () => {
-    // Arguments are checked against the tool's input schema before it runs: the error names the argument.
+    // Arguments are checked against the tool's input schema before it runs: the error names the argument
+    // and says not to retry as it is (mcp-invalid-arguments.test.ts covers every tool).
     for (const args of [{}, { scanId: "not-a-scan-id" }]) {
       const refused = await call(client, "service_get_scan_status", args);
       expect(refused.isError).toBe(true);
-      expect((refused.content[0] as { text: string }).text).toMatch(/Invalid arguments for tool service_get_scan_status: .*scanId/s);
+      expect(structured(refused)).toMatchObject({
+        error: { code: "invalid_request", retryable: false, message: expect.stringMatching(/^scanId: /) },
+      });
     }
     // A well-formed id of no scan is the service's answer: not_found, not retryable.
     const unknown = await call(client, "service_get_scan_status", { scanId: scanId.replace(/.$/, (last) => (last === "a" ? "b" : "a")) });

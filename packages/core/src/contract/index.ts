@@ -114,5 +114,6 @@ export type { OperationId, OperationSecurity, OperationSpec, ReadWeight } from "
 // The one error type and its envelope, so a client that imports only this entry throws what the server does.
 export { isServiceError, ServiceError } from "../errors/service-error.js";
 export type { ServiceErrorOptions } from "../errors/service-error.js";
+export { toInvalidRequest } from "../errors/to-invalid-request.js";
 export { REDACTED_INTERNAL_MESSAGE, toErrorEnvelope, toHttpStatus } from "../errors/to-error-envelope.js";
 export type { ErrorEnvelopeOptions } from "../errors/to-error-envelope.js";

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { ReadOnlyKeyRequestSchema, type IssuedApiKey } from "../contract/index.js";
 import { ServiceError } from "../errors/service-error.js";
+import { toInvalidRequest } from "../errors/to-invalid-request.js";
 import type { CounterStore } from "../ports/counter-store.js";
 import type { AuditEvent, AuditLog } from "../ports/audit-log.js";
 import type { Clock } from "../ports/clock.js";
@@ -66,13 +67,7 @@ export async function requestReadOnlyKey(
   }
   if (input.bodyError !== undefined) throw await denied("invalid_request", input.bodyError);
   const body = ReadOnlyKeyRequestSchema.safeParse(input.body ?? {});
-  if (!body.success) {
-    const issue = body.error.issues[0];
-    throw await denied(
-      "invalid_request",
-      new ServiceError("invalid_request", `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`),
-    );
-  }
+  if (!body.success) throw await denied("invalid_request", toInvalidRequest(body.error, "body"));
   const session = await deps.sessions.resolve({ cookieHeader: input.cookieHeader });
   if (session === null) {
     await audit({ action: "key_request_denied", outcome: "denied", reason: "sign_in_required", keyId: null, subjectHash: null });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { CreateScanRequestSchema, MAX_SCAN_URL_LENGTH } from "../contract/index.js";
 import { ServiceError } from "../errors/service-error.js";
+import { toInvalidRequest } from "../errors/to-invalid-request.js";
 import type { ServiceDeps } from "./service-deps.js";
 
 export interface ScanTarget {
@@ -30,11 +31,7 @@ export interface ScanTarget {
  */
 export function normalizeTarget(body: unknown, regions: { scanRegions: readonly string[]; defaultScanRegion: string }): ScanTarget {
   const parsed = CreateScanRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join(".") || "body";
-    throw new ServiceError("invalid_request", `${field}: ${issue?.message ?? "invalid"}`);
-  }
+  if (!parsed.success) throw toInvalidRequest(parsed.error, "body");
   const scanFrom = parsed.data.scanFrom ?? regions.defaultScanRegion;
   if (!regions.scanRegions.includes(scanFrom)) {
     throw new ServiceError("invalid_request", `scanFrom: this deployment scans from ${regions.scanRegions.join(", ")}`);
