@@ -20,6 +20,7 @@ const CORE_LAYERS = [
   ["render"],
   ["limits"],
   ["keys"],
+  ["logging"],
   ["use-cases"],
   ["access"],
   ["stores"],

@@ -145,6 +145,9 @@ export class PublicScanStack extends Stack {
         timeout: options.timeout,
         environment: { ...environment, ...options.extraEnv },
         logGroup: new logs.LogGroup(this, `${name}Logs`, { retention, removalPolicy: RemovalPolicy.DESTROY }),
+        // Each line becomes a JSON object with level, time and the invocation's request id; the functions'
+        // own text is redacted of URLs and other raw values (src/error-log-text.ts).
+        loggingFormat: lambda.LoggingFormat.JSON,
       });
 
     // Arm (Graviton) for the functions without Chromium: about 20 % cheaper per GB-s than x86_64, and their

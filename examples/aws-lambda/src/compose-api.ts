@@ -4,6 +4,7 @@ import { createRestApp } from "@public-scan/http-h3";
 import { createMcpHttpHandler } from "@public-scan/mcp";
 import { createTargetPolicy } from "@public-scan/scanner";
 import { composeStores, NO_SCANNER, type AwsClients } from "./compose-stores.js";
+import { errorLogText } from "./error-log-text.js";
 import { readLambdaConfig } from "./read-config.js";
 import { SCAN_JOB_DEADLINE_MS } from "./settings.js";
 
@@ -57,8 +58,7 @@ function apiHandlerOptions(input: ApiHandlerInput): LambdaApiHandlerOptions {
         jobDeadlineMs: SCAN_JOB_DEADLINE_MS,
         config: { baseUrl },
       });
-      const onError = (route: string) => (error: unknown) =>
-        log(`${route}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      const onError = (route: string) => (error: unknown) => log(`${route}: ${errorLogText(error)}`);
       const mcp = {
         hosted: createMcpHttpHandler({
           service: service.deps,

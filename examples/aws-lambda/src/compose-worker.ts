@@ -2,6 +2,7 @@ import { createLambdaWorkerHandler } from "@public-scan/aws-lambda";
 import { createLocalService, type Scanner } from "@public-scan/core";
 import { createPuppeteerScanner } from "@public-scan/scanner";
 import { composeStores, type AwsClients } from "./compose-stores.js";
+import { errorLogText } from "./error-log-text.js";
 import { readLambdaConfig } from "./read-config.js";
 import { ENV, SCAN_JOB_DEADLINE_MS, WORKER_SAFETY_MARGIN_MS } from "./settings.js";
 
@@ -28,7 +29,7 @@ export function createWorkerHandler(input: WorkerHandlerInput) {
   const log = input.log ?? ((line: string) => console.error(line));
   return createLambdaWorkerHandler({
     safetyMarginMs: WORKER_SAFETY_MARGIN_MS,
-    onError: (error, messageId) => log(`message ${messageId}: ${error instanceof Error ? error.message : String(error)}`),
+    onError: (error, messageId) => log(`message ${messageId}: ${errorLogText(error)}`),
     createWorker: async () => {
       const stores = composeStores(config, input.clients);
       const service = await createLocalService({
@@ -39,7 +40,7 @@ export function createWorkerHandler(input: WorkerHandlerInput) {
         targetSecret: config.identifierSecret,
         jobDeadlineMs: SCAN_JOB_DEADLINE_MS,
         config: { baseUrl },
-        onJobError: (error, scanId) => log(`scan ${scanId}: ${error instanceof Error ? error.message : String(error)}`),
+        onJobError: (error, scanId) => log(`scan ${scanId}: ${errorLogText(error)}`),
       });
       return service.deps;
     },

@@ -143,6 +143,8 @@ describe("the Lambda example's CDK stack (synthesized offline)", () => {
   it("keeps logs for a set time", () => {
     template.resourceCountIs("AWS::Logs::LogGroup", 3);
     template.allResourcesProperties("AWS::Logs::LogGroup", { RetentionInDays: 30 });
+    // JSON lines: level, time and request id on each, queryable in Logs Insights.
+    template.allResourcesProperties("AWS::Lambda::Function", { LoggingConfig: Match.objectLike({ LogFormat: "JSON" }) });
   });
 
   it("grants each function only the tables and queue actions it uses, on those resources only", () => {

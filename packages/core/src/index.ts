@@ -368,6 +368,7 @@ export { RATE_LIMIT_POLICY, RATE_LIMIT_POLICY_VERSION } from "./limits/rate-limi
 export type { RateLimitRule, RateLimitUnit } from "./limits/rate-limit-policy.js";
 export { networkOf, toRequesterId } from "./limits/to-requester-id.js";
 export { isDisposableEmail } from "./keys/is-disposable-email.js";
+export { redactLogText } from "./logging/redact-log-text.js";
 export { assertConsumeInput } from "./limits/evaluate-consume.js";
 export { evaluateConsume } from "./limits/evaluate-consume.js";
 export type { EvaluateConsumeInput } from "./limits/evaluate-consume.js";

@@ -1,4 +1,4 @@
-import { SUPPORT_KEY_PREFIX } from "@public-scan/core";
+import { SUPPORT_KEY_PREFIX } from "../keys/issue-api-key.js";
 
 /**
  * What free text in a log line (an error's message or stack, a library's complaint) may carry that the
@@ -18,7 +18,11 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b((?:set-)?cookie:\s*)[^\r\n]*/gi, "$1[redacted]"],
 ];
 
-/** Free text with every URL, email, query string, API key, bearer token and cookie header replaced. */
+/**
+ * Free text with every URL, email, query string, API key, bearer token and cookie header replaced: what
+ * every host logs of an error (the reference server's pino serializer, the Lambda functions' lines), since
+ * a browser's or a library's message often quotes the URL it was given.
+ */
 export function redactLogText(text: string): string {
   return PATTERNS.reduce((redacted, [pattern, replacement]) => redacted.replace(pattern, replacement), text);
 }

@@ -1,5 +1,5 @@
 import { pino, stdSerializers, stdTimeFunctions, type Logger } from "pino";
-import { redactLogText } from "./redact-log-text.js";
+import { redactLogText } from "@public-scan/core";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
