@@ -92,4 +92,21 @@ describe("requests, as the REST app reports them to the service observer", () =>
     const app = createRestApp({ service: local.deps, keys: createMemoryKeyStore() });
     expect((await app.fetch(new Request("http://in-process/api/v2/health"))).status).toBe(200);
   });
+
+  it("passes on a well-formed traceparent from any caller, and drops one that is not", async () => {
+    const { finished, send } = await observedApp();
+    const valid = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    for (const traceparent of [
+      valid,
+      "00-00000000000000000000000000000000-00f067aa0ba902b7-01",
+      "00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01",
+      "01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+      valid.toUpperCase(),
+      `${valid} level=error msg=forged`,
+    ]) {
+      await send("/api/v2/health", { headers: { traceparent } });
+    }
+    await send("/api/v2/health");
+    expect(finished.map((event) => event.traceParent)).toEqual([valid, undefined, undefined, undefined, undefined, undefined, undefined]);
+  });
 });

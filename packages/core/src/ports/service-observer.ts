@@ -14,9 +14,17 @@ export type ScanOutcome = Exclude<TerminalStatus, "rate_limited"> | "handed_back
 export interface ServiceObserver {
   /**
    * One HTTP request answered. `route` is the route's template (`/api/v2/scans/{scanId}`, `/mcp`), never the
-   * requested path, which carries scan ids, domains and query strings.
+   * requested path, which carries scan ids, domains and query strings. `traceParent` is the request's W3C
+   * `traceparent` header when it was well-formed (ids only), for a tracing host to continue the caller's trace.
    */
-  requestFinished?(event: { requestId: string; method: string; route: string; status: number; durationMs: number }): void;
+  requestFinished?(event: {
+    requestId: string;
+    method: string;
+    route: string;
+    status: number;
+    durationMs: number;
+    traceParent?: string;
+  }): void;
   /** A worker took a scan's job and moved the scan to running (`attempt` counts from 1). */
   jobStarted?(event: { scanId: string; attempt: number }): void;
   /** A running scan left a phase: it moved on to the next one, or its job ended in it. */

@@ -7,6 +7,7 @@ import { createReportRoute } from "./create-report-route.js";
 import type { RestAppOptions } from "./rest-app-options.js";
 import { requestContextOf, startRequestContext } from "./request-context.js";
 import { corsHeaders, toErrorResponse } from "./to-json-response.js";
+import { readTraceParent } from "./read-trace-parent.js";
 
 /** The peer address as the host saw it: srvx sets `request.ip`; an in-process host may set `context.clientAddress`. */
 const peerOf = (event: H3Event) => event.req.ip ?? event.context.clientAddress;
@@ -67,12 +68,14 @@ export function createRestApp(options: RestAppOptions): H3 {
         }
       }
       const method = event.req.method.toUpperCase();
+      const traceParent = readTraceParent(event.req.headers);
       notifyObserver(options.service.observer, "requestFinished", {
         requestId,
         method: KNOWN_METHODS.has(method) ? method : "OTHER",
         route: routeTemplateOf(event),
         status: response.status,
         durationMs: performance.now() - startedAt,
+        ...(traceParent === undefined ? {} : { traceParent }),
       });
     },
     // Reached only for what h3 refuses before any route runs: no route matched, or a malformed path.

@@ -1,4 +1,14 @@
-import { context, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from "@opentelemetry/api";
+import {
+  context,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  TraceFlags,
+  type Context,
+  type Span,
+  type Tracer,
+} from "@opentelemetry/api";
 import {
   ATTR_HTTP_REQUEST_METHOD,
   ATTR_HTTP_RESPONSE_STATUS_CODE,
@@ -30,7 +40,8 @@ export interface TracingObserver extends Required<ServiceObserver> {
 
 /**
  * The service's events as OpenTelemetry spans. The observer hears of a request only once it is answered, so
- * a request's span is made then, started `durationMs` before its end. A scan's span opens at `jobStarted`
+ * a request's span is made then, started `durationMs` before its end, in the caller's trace when the
+ * request carried a `traceparent`. A scan's span opens at `jobStarted`
  * and ends at `scanEnded`, with one child span per phase (from `phaseEnded`, its duration). Attributes are
  * the events' ids, names, codes and numbers (ServiceObserver's rule): never a URL, host, query or key.
  * Limit refusals make no span: the refused request's own span (status 429) and the metrics' counter show them.
@@ -46,17 +57,23 @@ export function createTracingObserver(input: { tracer: Tracer; now?: () => numbe
       const end = now();
       const upper = event.method.toUpperCase();
       const method = KNOWN_METHODS.has(upper) ? upper : HTTP_REQUEST_METHOD_VALUE_OTHER;
-      const span = tracer.startSpan(`${method === HTTP_REQUEST_METHOD_VALUE_OTHER ? "HTTP" : method} ${event.route}`, {
-        kind: SpanKind.SERVER,
-        root: true,
-        startTime: end - event.durationMs,
-        attributes: {
-          [ATTR_HTTP_REQUEST_METHOD]: method,
-          [ATTR_HTTP_ROUTE]: event.route,
-          [ATTR_HTTP_RESPONSE_STATUS_CODE]: event.status,
-          [TRACE_ATTRIBUTES.requestId]: event.requestId,
+      const caller = event.traceParent === undefined ? undefined : callerContextOf(event.traceParent);
+      const span = tracer.startSpan(
+        `${method === HTTP_REQUEST_METHOD_VALUE_OTHER ? "HTTP" : method} ${event.route}`,
+        {
+          kind: SpanKind.SERVER,
+          // Without a caller's trace, a request starts its own (never a child of whatever context is active).
+          root: caller === undefined,
+          startTime: end - event.durationMs,
+          attributes: {
+            [ATTR_HTTP_REQUEST_METHOD]: method,
+            [ATTR_HTTP_ROUTE]: event.route,
+            [ATTR_HTTP_RESPONSE_STATUS_CODE]: event.status,
+            [TRACE_ATTRIBUTES.requestId]: event.requestId,
+          },
         },
-      });
+        caller,
+      );
       // A server span is an error when the server failed (5xx), not when the client asked wrongly (4xx).
       if (event.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end(end);
@@ -111,4 +128,22 @@ export function createTracingObserver(input: { tracer: Tracer; now?: () => numbe
     },
     openScans: () => open.size,
   };
+}
+
+/**
+ * The caller's trace as the parent of a request's span: the ids of a `traceparent` the REST app found
+ * well-formed (version 00), marked remote. Its sampled flag carries over, so under OpenTelemetry's default
+ * parent-based sampler a caller that did not sample its trace gets no span from this request either.
+ */
+function callerContextOf(traceParent: string): Context | undefined {
+  const [, traceId, spanId, flags] = traceParent.split("-");
+  if (traceId === undefined || spanId === undefined || flags === undefined) return undefined;
+  // The flags' lowest bit is "sampled" (W3C Trace Context); the other bits are not used here.
+  const sampled = (Number.parseInt(flags, 16) & 1) === 1;
+  return trace.setSpanContext(ROOT_CONTEXT, {
+    traceId,
+    spanId,
+    traceFlags: sampled ? TraceFlags.SAMPLED : TraceFlags.NONE,
+    isRemote: true,
+  });
 }

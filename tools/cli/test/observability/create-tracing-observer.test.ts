@@ -126,4 +126,32 @@ describe("the tracing observer", () => {
     observer.limitRefused({ profile: "anonymous_scan", scope: "ip" });
     expect(spans()).toHaveLength(0);
   });
+
+  it("continues the caller's trace from its traceparent, and leaves an unsampled one unrecorded", () => {
+    const { observer, named, spans } = tracedObserver();
+    const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+    observer.requestFinished({
+      requestId: "r1",
+      method: "GET",
+      route: "/api/v2/health",
+      status: 200,
+      durationMs: 1,
+      traceParent: `00-${traceId}-00f067aa0ba902b7-01`,
+    });
+    const joined = named("GET /api/v2/health")!;
+    expect(joined.spanContext().traceId).toBe(traceId);
+    expect(joined.parentSpanContext).toMatchObject({ traceId, spanId: "00f067aa0ba902b7", isRemote: true });
+
+    // The caller chose not to sample its trace: the default parent-based sampler records nothing for it.
+    observer.requestFinished({
+      requestId: "r2",
+      method: "POST",
+      route: "/api/v2/scans",
+      status: 202,
+      durationMs: 1,
+      traceParent: `00-${traceId}-00f067aa0ba902b7-00`,
+    });
+    expect(named("POST /api/v2/scans")).toBeUndefined();
+    expect(spans()).toHaveLength(1);
+  });
 });
