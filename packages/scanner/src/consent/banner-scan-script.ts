@@ -56,7 +56,8 @@ export function bannerScanScript(options: { keepButtonsAs?: string } = {}): stri
   // The notice's own visible text, open shadow roots included, without link and button labels: a sticky
   // header with a "Cookie policy" link is not a consent notice.
   const noticeText = (root, budget) => {
-    let text = "";
+    // An overlay that is itself a shadow host (a web-component banner) keeps its text in its own root.
+    let text = root.shadowRoot ? noticeText(root.shadowRoot, budget) : "";
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node && text.length < budget; node = walker.nextNode()) {
       if (node.nodeType === Node.TEXT_NODE) {
@@ -71,6 +72,7 @@ export function bannerScanScript(options: { keepButtonsAs?: string } = {}): stri
     return text.slice(0, budget);
   };
   const deepButtons = (root, found) => {
+    if (root.shadowRoot) deepButtons(root.shadowRoot, found);
     for (const element of root.querySelectorAll(BUTTONS)) if (found.length < 40) found.push(element);
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.shadowRoot) deepButtons(node.shadowRoot, found);
@@ -87,7 +89,12 @@ export function bannerScanScript(options: { keepButtonsAs?: string } = {}): stri
     deepButtons(root, []).filter(visible).map((element) => ({ element, label: labelOf(element) })).filter(({ label }) => label !== "").slice(0, 25);
   const bannerOf = (element, inShadowDom, consentText) => {
     const buttons = buttonsOf(element);
-    return { inShadowDom, consentText, labels: buttons.map(({ label }) => label), elements: buttons.map((button) => button.element) };
+    return {
+      inShadowDom: inShadowDom || element.shadowRoot !== null,
+      consentText,
+      labels: buttons.map(({ label }) => label),
+      elements: buttons.map((button) => button.element),
+    };
   };
 
   const candidates = [];

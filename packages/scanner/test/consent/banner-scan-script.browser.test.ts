@@ -1,0 +1,56 @@
+import puppeteer, { type Browser, type BrowserContext } from "puppeteer-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { bannerScanScript, type BannerScanResult } from "../../src/consent/banner-scan-script.js";
+
+/**
+ * Banners built as web components, in the shared Chromium: the notice's text and buttons live in an open
+ * shadow root, and the fixed overlay is either an element inside that root (berg-apotheke's pattern) or
+ * the host element itself, styled through `:host`, as many components style themselves.
+ */
+const component = (hostStyle: string, innerStyle: string) => `<!doctype html><html lang="en"><body>
+<h1>Shop</h1><p>Welcome.</p>
+<cookie-notice></cookie-notice>
+<script>
+  customElements.define("cookie-notice", class extends HTMLElement {
+    connectedCallback() {
+      const root = this.attachShadow({ mode: "open" });
+      root.innerHTML = '<style>:host { ${hostStyle} } .box { ${innerStyle} }</style>' +
+        '<div class="box"><p>We use cookies for analytics and advertising.</p>' +
+        '<button type="button">Accept all</button><button type="button">Reject all</button></div>';
+    }
+  });
+</script></body></html>`;
+
+const FIXED = "position: fixed; left: 0; right: 0; bottom: 0; display: block; background: #fff; padding: 1rem;";
+
+describe("the banner scan script on web-component banners", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  beforeAll(async () => {
+    browser = await puppeteer.connect({ browserWSEndpoint: inject("browserWSEndpoint") });
+    context = await browser.createBrowserContext();
+  });
+  afterAll(async () => {
+    await context?.close();
+    // The browser is shared by the whole run: disconnect, never close it.
+    await browser?.disconnect();
+  });
+
+  const scan = async (html: string) => {
+    const page = await context.newPage();
+    try {
+      await page.setContent(html, { waitUntil: "load" });
+      return (await page.evaluate(bannerScanScript())) as BannerScanResult;
+    } finally {
+      await page.close();
+    }
+  };
+
+  it.each([
+    ["a fixed box inside the shadow root", "display: block;", FIXED],
+    ["the shadow host itself fixed, through :host", FIXED, ""],
+  ])("finds the notice, its buttons and the shadow DOM when %s", async (_case, hostStyle, innerStyle) => {
+    const result = await scan(component(hostStyle, innerStyle));
+    expect(result.banners[0]).toEqual({ inShadowDom: true, consentText: true, labels: ["Accept all", "Reject all"] });
+  });
+});
