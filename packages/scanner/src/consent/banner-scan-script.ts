@@ -71,9 +71,25 @@ export function bannerScanScript(options: { keepButtonsAs?: string } = {}): stri
     }
     return text.slice(0, budget);
   };
+  // Hand-made banners often make a div or span the button, with a click listener and a pointer cursor but
+  // no button role: an element that sets the pointer itself (its parent does not), holds no real button and
+  // only a short label counts too. Inline handlers and keyboard focus say the same.
+  const CLICKABLE = "[onclick], [tabindex]:not([tabindex='-1']), a:not([href]), div, span, li, label";
+  const clickableLike = (element) => {
+    if (element.matches(BUTTONS) || element.querySelector(BUTTONS) !== null) return false;
+    const label = (element.innerText || "").trim();
+    if (label === "" || label.length > 80) return false;
+    if (element.hasAttribute("onclick") || (element.hasAttribute("tabindex") && element.getAttribute("tabindex") !== "-1")) {
+      // The innermost one: a focusable dialog around its focusable choices is not itself a choice.
+      return element.querySelector("[onclick], [tabindex]:not([tabindex='-1'])") === null;
+    }
+    if (getComputedStyle(element).cursor !== "pointer") return false;
+    return !element.parentElement || getComputedStyle(element.parentElement).cursor !== "pointer";
+  };
   const deepButtons = (root, found) => {
     if (root.shadowRoot) deepButtons(root.shadowRoot, found);
     for (const element of root.querySelectorAll(BUTTONS)) if (found.length < 40) found.push(element);
+    for (const element of root.querySelectorAll(CLICKABLE)) if (found.length < 40 && clickableLike(element)) found.push(element);
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.shadowRoot) deepButtons(node.shadowRoot, found);
     return found;

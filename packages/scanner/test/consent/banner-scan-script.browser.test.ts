@@ -53,4 +53,21 @@ describe("the banner scan script on web-component banners", () => {
     const result = await scan(component(hostStyle, innerStyle));
     expect(result.banners[0]).toEqual({ inShadowDom: true, consentText: true, labels: ["Accept all", "Reject all"] });
   });
+
+  it.each([
+    [
+      "divs with a click listener and a pointer cursor",
+      '<div class="b" style="cursor: pointer">Accept all</div><div class="b" style="cursor: pointer"><span>Reject all</span></div>',
+    ],
+    ["spans with inline handlers", '<span onclick="void 0">Accept all</span> <span onclick="void 0">Reject all</span>'],
+    [
+      "focusable divs in a focusable dialog",
+      '<div tabindex="0"><div tabindex="0">Accept all</div><div tabindex="0">Reject all</div></div>',
+    ],
+  ])("reads hand-made buttons that are %s, and not the notice's text", async (_case, buttons) => {
+    const html = `<!doctype html><html lang="en"><body><h1>Shop</h1>
+      <div style="position: fixed; left: 0; right: 0; bottom: 0; background: #fff"><p>We use cookies for analytics.</p>
+      <p>Learn more about cookies and how we use them on this website and in our apps.</p>${buttons}</div></body></html>`;
+    expect((await scan(html)).banners[0]).toEqual({ inShadowDom: false, consentText: true, labels: ["Accept all", "Reject all"] });
+  });
 });
