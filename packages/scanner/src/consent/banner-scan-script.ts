@@ -75,16 +75,21 @@ export function bannerScanScript(options: { keepButtonsAs?: string } = {}): stri
   // no button role: an element that sets the pointer itself (its parent does not), holds no real button and
   // only a short label counts too. Inline handlers and keyboard focus say the same.
   const CLICKABLE = "[onclick], [tabindex]:not([tabindex='-1']), a:not([href]), div, span, li, label";
+  // Cheapest tests first: most divs and spans of a large fixed wrapper fail on their cursor, before their
+  // subtree is searched or its text laid out.
   const clickableLike = (element) => {
-    if (element.matches(BUTTONS) || element.querySelector(BUTTONS) !== null) return false;
-    const label = (element.innerText || "").trim();
-    if (label === "" || label.length > 80) return false;
+    if (element.matches(BUTTONS)) return false;
     if (element.hasAttribute("onclick") || (element.hasAttribute("tabindex") && element.getAttribute("tabindex") !== "-1")) {
       // The innermost one: a focusable dialog around its focusable choices is not itself a choice.
-      return element.querySelector("[onclick], [tabindex]:not([tabindex='-1'])") === null;
+      if (element.querySelector("[onclick], [tabindex]:not([tabindex='-1'])") !== null) return false;
+    } else if (getComputedStyle(element).cursor !== "pointer") {
+      return false;
+    } else if (element.parentElement && getComputedStyle(element.parentElement).cursor === "pointer") {
+      return false;
     }
-    if (getComputedStyle(element).cursor !== "pointer") return false;
-    return !element.parentElement || getComputedStyle(element.parentElement).cursor !== "pointer";
+    if (element.querySelector(BUTTONS) !== null) return false;
+    const label = (element.innerText || "").trim();
+    return label !== "" && label.length <= 80;
   };
   const deepButtons = (root, found) => {
     if (root.shadowRoot) deepButtons(root.shadowRoot, found);
