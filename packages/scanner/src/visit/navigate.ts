@@ -2,7 +2,6 @@
 // DOM types: part of this file runs inside the page.
 import { hostOf, toSafeUrl, type NavigationObservation } from "@public-scan/core";
 import type { HTTPResponse, Page } from "puppeteer-core";
-import { withTimeout } from "../timing/with-timeout.js";
 import { CHALLENGE_MARKERS, detectPageKind, type PageSignals } from "./detect-page-kind.js";
 
 export interface NavigateOptions {
@@ -21,25 +20,15 @@ export interface NavigateResult {
 }
 
 /**
- * How long a page that has its document may keep loading its subresources before the visit goes on
- * without the load event. Real pages often hold one request open (a stalled ad pixel, a long poll, a
- * tracker that never answers): a visitor sees and uses the page all the same, and so does the scan, whose
- * observe window keeps recording what arrives later.
- */
-export const LOAD_AFTER_DOCUMENT_MS = 10_000;
-
-/**
  * Visits the URL as a first-time visitor: one navigation, no scrolling, clicking or typing. Records the
  * redirect chain (hosts and statuses), the status and MIME type, the timings, and what kind of page it was.
- * The navigation succeeds once the document is parsed (DOMContentLoaded) within `timeoutMs`; the load
- * event is then awaited for at most `LOAD_AFTER_DOCUMENT_MS` more (`loadMs` stays null without it).
  */
 export async function navigate(page: Page, options: NavigateOptions): Promise<NavigateResult> {
   const started = Date.now();
   let response: HTTPResponse | null = null;
   let failed: PageSignals["failed"] = null;
   try {
-    response = await page.goto(options.url, { waitUntil: "domcontentloaded", timeout: options.timeoutMs });
+    response = await page.goto(options.url, { waitUntil: "load", timeout: options.timeoutMs });
   } catch (error) {
     const message = error instanceof Error ? error.message : "";
     const host = hostOf(options.url);
@@ -52,14 +41,11 @@ export async function navigate(page: Page, options: NavigateOptions): Promise<Na
     failed = "refused";
     response = null;
   }
-  const loaded =
-    failed === null && (await loadEventWithin(page, Math.min(LOAD_AFTER_DOCUMENT_MS, options.timeoutMs - (Date.now() - started))));
-  const loadMs = loaded ? Date.now() - started : null;
+  const loadMs = failed === null ? Date.now() - started : null;
 
   let reachedNetworkIdle = false;
   let networkIdleMs: number | null = null;
-  // A page that never fired load still has a request open: it would not be idle either.
-  if (loaded) {
+  if (failed === null) {
     reachedNetworkIdle = await page.waitForNetworkIdle({ idleTime: 500, timeout: options.idleTimeoutMs }).then(
       () => true,
       () => false,
@@ -96,23 +82,6 @@ export async function navigate(page: Page, options: NavigateOptions): Promise<Na
       ...kind,
     },
   };
-}
-
-/**
- * Whether the main document's load event fires within `ms` (true at once when it already has). Listens
- * before asking, so a load between the two is not missed.
- */
-async function loadEventWithin(page: Page, ms: number): Promise<boolean> {
-  let onLoad: (() => void) | undefined;
-  const fired = new Promise<true>((resolve) => page.once("load", (onLoad = () => resolve(true))));
-  try {
-    const alreadyLoaded = page.evaluate(() => document.readyState === "complete").catch(() => false);
-    // A page busy in a script answers neither: the wait is bounded as a whole.
-    const loaded = Promise.race([fired, alreadyLoaded.then((complete) => complete || fired)]);
-    return (await withTimeout(loaded, { ms })) === true;
-  } finally {
-    if (onLoad) page.off("load", onLoad);
-  }
 }
 
 async function readPageSignals(page: Page) {
