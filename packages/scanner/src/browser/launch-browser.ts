@@ -47,17 +47,25 @@ export interface LaunchedBrowser {
 }
 
 /**
+ * Pauses before the second and third start of a browser that died while starting. Seen rarely on busy
+ * machines, twice in a row within a second, with no output: a pause that grows gives the machine time.
+ */
+const RELAUNCH_PAUSES_MS = [500, 2000];
+
+/**
  * Starts one browser process with a fresh temporary profile, or connects to a remote CDP endpoint. The
- * profile directory is removed on close, also after a crash. A browser that dies while starting (seen
- * rarely on busy machines, with no output) is started once more with a new profile before giving up.
+ * profile directory is removed on close, also after a crash. A browser that dies while starting is started
+ * again with a new profile (`RELAUNCH_PAUSES_MS`) before the last error is thrown.
  */
 export async function launchBrowser(options: LaunchBrowserOptions): Promise<LaunchedBrowser> {
-  try {
-    return await launchOnce(options);
-  } catch {
-    await sleep(500);
-    return launchOnce(options);
+  for (const pause of RELAUNCH_PAUSES_MS) {
+    try {
+      return await launchOnce(options);
+    } catch {
+      await sleep(pause);
+    }
   }
+  return launchOnce(options);
 }
 
 async function launchOnce(options: LaunchBrowserOptions): Promise<LaunchedBrowser> {

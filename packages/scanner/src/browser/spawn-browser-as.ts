@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 import type { Browser } from "puppeteer-core";
 import { createPipeTransport } from "./create-pipe-transport.js";
+import { sleep } from "../timing/sleep.js";
 
 export interface SpawnBrowserAsOptions {
   executablePath: string;
@@ -46,7 +47,13 @@ export async function spawnBrowserAs(options: SpawnBrowserAsOptions): Promise<{ 
   });
   try {
     const transport = createPipeTransport(child.stdio[3] as Writable, child.stdio[4] as Readable);
-    const browser = await Promise.race([puppeteer.connect({ transport, defaultViewport: null, protocolTimeout: 60_000 }), failed]);
+    // A browser that dies while starting closes the pipe before Node reports its exit, and puppeteer's bare
+    // "Target closed" says nothing: the exit (with what the browser said) gets a second to win the race.
+    const connecting = puppeteer.connect({ transport, defaultViewport: null, protocolTimeout: 60_000 }).catch(async (error: unknown) => {
+      await Promise.race([failed, sleep(1000)]);
+      throw error;
+    });
+    const browser = await Promise.race([connecting, failed]);
     return { browser, child };
   } catch (error) {
     child.kill("SIGKILL");
