@@ -50,12 +50,25 @@ describe("pnpm serve leaves no browser behind", () => {
     delete own.PUBLIC_SCAN_REMOTE_BROWSER;
     const server = await startServeProcess({ args: [], env: own });
     started.push(server);
-    const created = await createScanAt(server.url!, urlOf("daily-courier"));
-    expect(created.status).toBe(202);
-    const { scanId } = (await created.json()) as { scanId: string };
+    const hasRenderer = () => browserTreeOf(server.child.pid!).some((row) => row.args.includes("--type=renderer"));
+    // Wait until a page is open, so that renderers exist too. A browser that failed to start (rare on a busy
+    // machine; the launcher already retried) fails that scan and is launched again for the next: this test is
+    // about what is left behind, so it starts one more scan then, and shows the server's output if that fails.
+    let scanId: string;
+    const scansEnded = () => server.output().split('"msg":"scan ended"').length - 1;
+    for (let attempt = 1; ; attempt++) {
+      const endedBefore = scansEnded();
+      const created = await createScanAt(server.url!, urlOf("daily-courier"));
+      expect(created.status).toBe(202);
+      scanId = ((await created.json()) as { scanId: string }).scanId;
+      const ended = await waitFor(
+        () => hasRenderer() || scansEnded() > endedBefore,
+        () => `no renderer and no scan end; the server's output:\n${server.output()}`,
+      ).then(() => !hasRenderer());
+      if (!ended) break;
+      if (attempt === 2) throw new Error(`two scans ended before a page opened; the server's output:\n${server.output()}`);
+    }
     await waitForBrowserOf(server.child.pid!);
-    // Wait until a page is open, so that renderers exist too.
-    await waitFor(() => browserTreeOf(server.child.pid!).some((row) => row.args.includes("--type=renderer")));
     return { server, scanId, browser: browserTreeOf(server.child.pid!).map((row) => row.pid) };
   }
 
@@ -121,10 +134,10 @@ describe("pnpm serve leaves no browser behind", () => {
   );
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
+async function waitFor(condition: () => boolean, explain: () => string, timeoutMs = 30_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!condition()) {
-    if (Date.now() > until) throw new Error("condition not met in time");
+    if (Date.now() > until) throw new Error(explain());
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
