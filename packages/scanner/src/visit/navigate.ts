@@ -2,6 +2,7 @@
 // DOM types: part of this file runs inside the page.
 import { hostOf, toSafeUrl, type NavigationObservation } from "@public-scan/core";
 import type { HTTPResponse, Page } from "puppeteer-core";
+import { TIMED_OUT, withTimeout } from "../timing/with-timeout.js";
 import { CHALLENGE_MARKERS, detectPageKind, type PageSignals } from "./detect-page-kind.js";
 
 export interface NavigateOptions {
@@ -20,20 +21,46 @@ export interface NavigateResult {
 }
 
 /**
+ * How long a page that has its document may keep loading before the visit goes on without its load event.
+ * Real pages often hold one request open for ever (a stalled ad pixel, a long poll, a tracker that never
+ * answers): a visitor sees and uses the page all the same, and so does the scan, whose observe window goes
+ * on recording what arrives later.
+ */
+export const LOAD_AFTER_DOCUMENT_MS = 10_000;
+
+/**
  * Visits the URL as a first-time visitor: one navigation, no scrolling, clicking or typing. Records the
  * redirect chain (hosts and statuses), the status and MIME type, the timings, and what kind of page it was.
+ * Waits for puppeteer's `load` (the page's and every frame's, late iframes included) within `timeoutMs`,
+ * but for at most `LOAD_AFTER_DOCUMENT_MS` once the main document is parsed: a page reached without its
+ * load event is scanned all the same, with `loadMs` null.
  */
 export async function navigate(page: Page, options: NavigateOptions): Promise<NavigateResult> {
   const started = Date.now();
   let response: HTTPResponse | null = null;
   let failed: PageSignals["failed"] = null;
+  let loaded = false;
+  const mainDocument = watchMainDocument(page);
   try {
-    response = await page.goto(options.url, { waitUntil: "load", timeout: options.timeoutMs });
+    const loading = page.goto(options.url, { waitUntil: "load", timeout: options.timeoutMs });
+    loading.catch(() => undefined);
+    // Before the document is parsed, the navigation's own outcome (a failure, a timeout) is the answer.
+    await Promise.race([loading, mainDocument.parsed]);
+    const afterDocument = loading.catch((error: unknown): typeof TIMED_OUT => {
+      // The document is there: the navigation timing out now only means that load never came.
+      if (error instanceof Error && /timeout/i.test(error.message)) return TIMED_OUT;
+      throw error;
+    });
+    const settled = await withTimeout(afterDocument, { ms: LOAD_AFTER_DOCUMENT_MS });
+    loaded = settled !== TIMED_OUT;
+    response = settled === TIMED_OUT ? mainDocument.response() : settled;
   } catch (error) {
     const message = error instanceof Error ? error.message : "";
     const host = hostOf(options.url);
     failed = host !== null && options.refusedHosts.has(host) ? "refused" : /timeout/i.test(message) ? "timeout" : "error";
     if (/ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY/i.test(message) && failed === "error") failed = "refused";
+  } finally {
+    mainDocument.stop();
   }
   // For plain HTTP the egress proxy answers a refused target itself (403): that page is not the site's.
   const targetHost = hostOf(options.url);
@@ -41,11 +68,12 @@ export async function navigate(page: Page, options: NavigateOptions): Promise<Na
     failed = "refused";
     response = null;
   }
-  const loadMs = failed === null ? Date.now() - started : null;
+  const loadMs = failed === null && loaded ? Date.now() - started : null;
 
   let reachedNetworkIdle = false;
   let networkIdleMs: number | null = null;
-  if (failed === null) {
+  // A page that never fired load still has a request open: it would not be idle either.
+  if (failed === null && loaded) {
     reachedNetworkIdle = await page.waitForNetworkIdle({ idleTime: 500, timeout: options.idleTimeoutMs }).then(
       () => true,
       () => false,
@@ -80,6 +108,30 @@ export async function navigate(page: Page, options: NavigateOptions): Promise<Na
       },
       reachedNetworkIdle,
       ...kind,
+    },
+  };
+}
+
+/**
+ * The main frame's document as it arrives: `parsed` settles at its DOMContentLoaded, and `response()` is
+ * its last navigation response (the end of any redirect chain), for a visit that goes on before `goto`
+ * answers. Listens from before the navigation starts, so nothing is missed.
+ */
+function watchMainDocument(page: Page) {
+  let last: HTTPResponse | null = null;
+  let onParsed: (() => void) | undefined;
+  const parsed = new Promise<void>((resolve) => page.once("domcontentloaded", (onParsed = resolve)));
+  const onResponse = (response: HTTPResponse) => {
+    const request = response.request();
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) last = response;
+  };
+  page.on("response", onResponse);
+  return {
+    parsed,
+    response: () => last,
+    stop: () => {
+      page.off("response", onResponse);
+      if (onParsed) page.off("domcontentloaded", onParsed);
     },
   };
 }
