@@ -3,6 +3,8 @@ export { CANARY } from "./canary.js";
 export { startFixtureWeb } from "./start-fixture-web.js";
 export type { StartFixtureWebOptions } from "./start-fixture-web.js";
 export { HEAVY_NEWS_URL, heavyNewsHosts } from "./bench/heavy-news.js";
+export { HOSTILE_HOST, HOSTILE_PAGES } from "./hostile/hostile-pages.js";
+export type { HostilePage } from "./hostile/hostile-pages.js";
 export type { VirtualHost } from "./virtual-host.js";
 export type { FixtureSite, FixtureWeb } from "./fixture-web.js";
 export type { ConsentClassification, ConsentGroundTruth, GroundTruth, StorageKind } from "./ground-truth.js";

@@ -7,6 +7,7 @@ import { createDualProtocolServer } from "./create-dual-protocol-server.js";
 import { createRequestHandler } from "./create-request-handler.js";
 import { createUpgradeHandler } from "./create-upgrade-handler.js";
 import type { FixtureWeb } from "./fixture-web.js";
+import { hostileLabHost } from "./hostile/hostile-pages.js";
 import { loadSites } from "./load-sites.js";
 import { SERVICE_HOSTS } from "./services/service-hosts.js";
 import { SITE_DEFINITIONS } from "./sites/site-definitions.js";
@@ -25,7 +26,13 @@ export interface StartFixtureWebOptions {
  * fresh local CA. Only 127.0.0.1 is bound: the fixture web is reachable from this machine only.
  */
 export async function startFixtureWeb(options: StartFixtureWebOptions = {}): Promise<FixtureWeb> {
-  const virtualHosts: VirtualHost[] = [...SITE_DEFINITIONS, ...TRACKER_HOSTS, ...SERVICE_HOSTS, ...(options.extraHosts ?? [])];
+  const virtualHosts: VirtualHost[] = [
+    ...SITE_DEFINITIONS,
+    ...TRACKER_HOSTS,
+    ...SERVICE_HOSTS,
+    hostileLabHost(),
+    ...(options.extraHosts ?? []),
+  ];
   const hosts = new Map(virtualHosts.map((host) => [host.host, host]));
   if (hosts.size !== virtualHosts.length) throw new Error("fixture-web: a host name is defined twice");
   const [sites, authority] = await Promise.all([loadSites(SITE_DEFINITIONS), createCertificateAuthority()]);
