@@ -2,7 +2,7 @@ import type { Browser } from "puppeteer-core";
 import type { LaunchedBrowser } from "./launch-browser.js";
 
 /** What the pool needs of a launched browser. */
-type PooledBrowser = Pick<LaunchedBrowser, "browser" | "close"> & Partial<Pick<LaunchedBrowser, "pid">>;
+type PooledBrowser = Pick<LaunchedBrowser, "browser" | "close"> & Partial<Pick<LaunchedBrowser, "pid" | "oversizedMessages">>;
 
 export interface BrowserPoolOptions {
   /** Starts (or connects to) the one browser the pool shares. */
@@ -20,6 +20,8 @@ export interface BrowserPoolOptions {
   recycleAboveBytes?: number;
   /** The browser's memory in bytes (e.g. its process tree's PSS), or null when it cannot be measured. */
   memoryOf?: (launched: PooledBrowser) => Promise<number | null>;
+  /** Replaces the browser when this says so, checked after each task (a browser a page flooded). */
+  isSpoiled?: (launched: PooledBrowser) => boolean;
 }
 
 export interface BrowserPool {
@@ -94,6 +96,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     if (used.retired) return closeWhenIdle(used);
     if (used !== current) return;
     let due = options.recycleAfterTasks !== undefined && used.served >= options.recycleAfterTasks;
+    if (!due && options.isSpoiled !== undefined) due = await used.launched.then(options.isSpoiled).catch(() => false);
     if (!due && options.recycleAboveBytes !== undefined && options.memoryOf !== undefined) {
       const bytes = await used.launched.then(options.memoryOf).catch(() => null);
       due = bytes !== null && bytes > options.recycleAboveBytes;

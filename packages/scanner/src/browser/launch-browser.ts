@@ -2,7 +2,9 @@ import type { ChildProcess } from "node:child_process";
 import { chmod, chown, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { Browser } from "puppeteer-core";
+import type { Browser, BrowserContext, Connection } from "puppeteer-core";
+import { contextOfSession } from "./context-of-session.js";
+import type { OversizedMessage } from "./create-pipe-transport.js";
 import { chooseSandbox, type SandboxPolicy } from "./choose-sandbox.js";
 import { DROPPED_PUPPETEER_DEFAULTS, SCAN_FLAGS, siteIsolationFlags, withoutForbiddenFlags } from "./chromium-flags.js";
 import type { BrowserSource } from "./resolve-executable.js";
@@ -31,6 +33,11 @@ export interface LaunchBrowserOptions {
    * stays this process's channel either way, so the browser still ends with it.
    */
   devToolsPort?: boolean;
+  /**
+   * Told about each message from the browser over the DevTools byte cap (dropped unread), with the browser
+   * context it came from when that is known. Not for a remote browser, whose WebSocket closes instead.
+   */
+  onOversizedMessage?: (event: { message: OversizedMessage; context: BrowserContext | null }) => void;
 }
 
 export interface LaunchedBrowser {
@@ -44,6 +51,8 @@ export interface LaunchedBrowser {
   devToolsEndpoint: string | null;
   /** Closes the browser (or disconnects from a remote one) and removes the temporary profile. */
   close(): Promise<void>;
+  /** Messages from this browser dropped for their size so far (`MAX_BROWSER_MESSAGE_BYTES`). */
+  oversizedMessages(): number;
 }
 
 /**
@@ -74,7 +83,15 @@ async function launchOnce(options: LaunchBrowserOptions): Promise<LaunchedBrowse
   if (source.kind === "remote") {
     const browser = await puppeteer.connect({ browserWSEndpoint: source.browserWSEndpoint, defaultViewport: null });
     const close = () => browser.disconnect();
-    return { browser, sandbox: { kind: "remote" }, pid: null, profileDir: null, devToolsEndpoint: source.browserWSEndpoint, close };
+    return {
+      browser,
+      sandbox: { kind: "remote" },
+      pid: null,
+      profileDir: null,
+      devToolsEndpoint: source.browserWSEndpoint,
+      close,
+      oversizedMessages: () => 0,
+    };
   }
 
   const sandbox = options.sandbox ?? chooseSandbox({ uid: process.getuid?.() });
@@ -97,10 +114,24 @@ async function launchOnce(options: LaunchBrowserOptions): Promise<LaunchedBrowse
     const trustStore =
       options.extraCaCerts === undefined ? null : await writeNssTrustStore({ home: userDataDir, pemBundle: options.extraCaCerts });
     if (trustStore !== null && sandbox.kind === "unprivileged_user") await chownTree(userDataDir, trustStore, sandbox);
-    const started =
-      sandbox.kind === "unprivileged_user"
-        ? await startAsUser({ source, args, sandbox, userDataDir, headless })
-        : await startAsSelf({ source, args, userDataDir, headless });
+    // Set once connected: an oversized message names a session, and the connection maps it to its context.
+    let connection: Connection | null = null;
+    let oversized = 0;
+    const onOversizedMessage = (message: OversizedMessage) => {
+      oversized += 1;
+      const context = connection === null || message.sessionId === null ? null : contextOfSession(connection, message.sessionId);
+      options.onOversizedMessage?.({ message, context });
+    };
+    const started = await startBrowser({
+      source,
+      args,
+      userDataDir,
+      headless,
+      user: sandbox.kind === "unprivileged_user" ? sandbox : undefined,
+      onOversizedMessage,
+    });
+    // A session on the browser target is the public way to the browser's connection.
+    connection = (await started.browser.target().createCDPSession()).connection() ?? null;
     let closed = false;
     const close = async () => {
       if (closed) return;
@@ -111,7 +142,15 @@ async function launchOnce(options: LaunchBrowserOptions): Promise<LaunchedBrowse
     };
     started.browser.once("disconnected", () => void removeProfile().catch(() => undefined));
     const devToolsEndpoint = options.devToolsPort === true ? await readDevToolsEndpoint(userDataDir) : null;
-    return { browser: started.browser, sandbox, pid: started.child?.pid ?? null, profileDir: userDataDir, devToolsEndpoint, close };
+    return {
+      browser: started.browser,
+      sandbox,
+      pid: started.child.pid ?? null,
+      profileDir: userDataDir,
+      devToolsEndpoint,
+      close,
+      oversizedMessages: () => oversized,
+    };
   } catch (error) {
     await removeProfile();
     throw error;
@@ -123,42 +162,24 @@ interface StartInput {
   args: string[];
   userDataDir: string;
   headless: true | "shell";
-}
-
-async function startAsSelf(input: StartInput): Promise<{ browser: Browser; child: ChildProcess | null }> {
-  const { default: puppeteer } = await import("puppeteer-core");
-  const browser = await puppeteer.launch({
-    executablePath: input.source.path,
-    headless: input.headless,
-    userDataDir: input.userDataDir,
-    env: { ...process.env, HOME: input.userDataDir },
-    args: [...new Set(input.args)],
-    defaultViewport: null,
-    ignoreDefaultArgs: [...DROPPED_PUPPETEER_DEFAULTS],
-    // The DevTools pipe (also in the flags, so puppeteer adds no port): the browser ends with this process
-    // however it dies (createPipeTransport).
-    pipe: true,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    protocolTimeout: 60_000,
-  });
-  return { browser, child: browser.process() };
+  /** The unprivileged user a root service starts the browser as; undefined: this process's user. */
+  user: { uid: number; gid: number } | undefined;
+  onOversizedMessage: (message: OversizedMessage) => void;
 }
 
 /**
- * A root service starts the browser as an unprivileged user, with the same flags puppeteer's `launch`
- * would give it, so that Chromium's sandbox is on. The profile belongs to that user; @sparticuz/chromium's
- * binary, which this process unpacked for itself (mode 0700), is made executable for it.
+ * Starts the browser with the flags puppeteer's `launch` would give it, over the scanner's own DevTools pipe
+ * (`spawnBrowserAs`, whose transport caps every message). A root service starts it as an unprivileged user,
+ * so that Chromium's sandbox is on: the profile belongs to that user, and @sparticuz/chromium's binary, which
+ * this process unpacked for itself (mode 0700), is made executable for it.
  */
-async function startAsUser(
-  input: StartInput & { sandbox: Extract<SandboxPolicy, { kind: "unprivileged_user" }> },
-): Promise<{ browser: Browser; child: ChildProcess }> {
+async function startBrowser(input: StartInput): Promise<{ browser: Browser; child: ChildProcess }> {
   const { default: puppeteer } = await import("puppeteer-core");
-  const { uid, gid } = input.sandbox;
-  await chown(input.userDataDir, uid, gid);
-  if (input.source.kind === "serverless" && ((await stat(input.source.path)).mode & 0o005) !== 0o005) {
-    await chmod(input.source.path, 0o755);
+  if (input.user !== undefined) {
+    await chown(input.userDataDir, input.user.uid, input.user.gid);
+    if (input.source.kind === "serverless" && ((await stat(input.source.path)).mode & 0o005) !== 0o005) {
+      await chmod(input.source.path, 0o755);
+    }
   }
   const defaults = await puppeteer.defaultArgs({
     headless: input.headless,
@@ -166,7 +187,13 @@ async function startAsUser(
     args: [...new Set(input.args)],
   });
   const args = defaults.filter((arg) => !(DROPPED_PUPPETEER_DEFAULTS as readonly string[]).includes(arg));
-  return spawnBrowserAs({ executablePath: input.source.path, args, user: { uid, gid }, userDataDir: input.userDataDir });
+  return spawnBrowserAs({
+    executablePath: input.source.path,
+    args,
+    ...(input.user === undefined ? {} : { user: { uid: input.user.uid, gid: input.user.gid } }),
+    userDataDir: input.userDataDir,
+    onOversizedMessage: input.onOversizedMessage,
+  });
 }
 
 /** Gives the folders from `root` down to `path`, and the files in `path`, to the browser's user. */

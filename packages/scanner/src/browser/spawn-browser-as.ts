@@ -1,23 +1,27 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 import type { Browser } from "puppeteer-core";
-import { createPipeTransport } from "./create-pipe-transport.js";
+import { createPipeTransport, type OversizedMessage } from "./create-pipe-transport.js";
 import { sleep } from "../timing/sleep.js";
 
 export interface SpawnBrowserAsOptions {
   executablePath: string;
   /** Every Chromium flag, `--user-data-dir` included; the DevTools pipe is added here unless present. */
   args: readonly string[];
-  user: { uid: number; gid: number };
+  /** The unprivileged user to start it as; default: this process's own user. */
+  user?: { uid: number; gid: number };
   /** The profile directory, already owned by `user`; also the browser's HOME. */
   userDataDir: string;
   startTimeoutMs?: number;
+  /** Told about each message from the browser over the transport's byte cap (`createPipeTransport`). */
+  onOversizedMessage?: (message: OversizedMessage) => void;
 }
 
 /**
- * Starts Chromium as another (unprivileged) user and connects puppeteer to it over the DevTools pipe.
- * puppeteer's `launch` can only start the browser as the calling user, and Chromium refuses its sandbox as
- * root, so a root service spawns the process itself. The pipe (fds 3 and 4) rather than a port: the browser
+ * Starts Chromium, as another (unprivileged) user when one is given, and connects puppeteer to it over the
+ * DevTools pipe. puppeteer's `launch` can only start the browser as the calling user, and Chromium refuses
+ * its sandbox as root, so a root service spawns the process itself; so does every other, because
+ * puppeteer's own pipe transport has no byte cap (one giant console message ended the process). The pipe (fds 3 and 4) rather than a port: the browser
  * exits when this process does, however it dies (createPipeTransport). Standard error stays drained for the
  * browser's life (a full pipe would stall it); its tail explains a browser that dies while starting.
  */
@@ -25,8 +29,7 @@ export async function spawnBrowserAs(options: SpawnBrowserAsOptions): Promise<{ 
   const { default: puppeteer } = await import("puppeteer-core");
   const args = options.args.includes("--remote-debugging-pipe") ? options.args : [...options.args, "--remote-debugging-pipe"];
   const child = spawn(options.executablePath, [...args], {
-    uid: options.user.uid,
-    gid: options.user.gid,
+    ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }),
     env: { ...process.env, HOME: options.userDataDir },
     stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"],
   });
@@ -46,7 +49,9 @@ export async function spawnBrowserAs(options: SpawnBrowserAsOptions): Promise<{ 
     child.once("error", onError);
   });
   try {
-    const transport = createPipeTransport(child.stdio[3] as Writable, child.stdio[4] as Readable);
+    const transport = createPipeTransport(child.stdio[3] as Writable, child.stdio[4] as Readable, {
+      ...(options.onOversizedMessage === undefined ? {} : { onOversized: options.onOversizedMessage }),
+    });
     // A browser that dies while starting closes the pipe before Node reports its exit, and puppeteer's bare
     // "Target closed" says nothing: the exit (with what the browser said) gets a second to win the race.
     const connecting = puppeteer.connect({ transport, defaultViewport: null, protocolTimeout: 60_000 }).catch(async (error: unknown) => {
