@@ -42,6 +42,7 @@ export const NO_GO_REASON_CODES = [
   "navigation_timeout",
   "navigation_failed",
   "target_not_public",
+  "page_disrupted",
 ] as const;
 export const NoGoReasonCodeSchema = z.enum(NO_GO_REASON_CODES);
 export type NoGoReasonCode = z.infer<typeof NoGoReasonCodeSchema>;

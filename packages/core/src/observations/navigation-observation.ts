@@ -3,7 +3,7 @@ import { NoGoReasonCodeSchema } from "../contract/scan.js";
 import { ObservedHostSchema, SafeUrlSchema } from "./observation-primitives.js";
 
 /** What the top-level navigation found, for the no-go disposition and the diagnostics. */
-export const PageKindSchema = z.enum(["html", "non_html", "error_page", "bot_challenge", "empty", "unreachable"]);
+export const PageKindSchema = z.enum(["html", "non_html", "error_page", "bot_challenge", "empty", "unreachable", "disrupted"]);
 export type PageKind = z.infer<typeof PageKindSchema>;
 
 const Milliseconds = z.int().min(0).nullable();

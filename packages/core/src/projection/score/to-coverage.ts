@@ -12,6 +12,8 @@ export const NO_GO_MESSAGES: Record<NoGoReasonCode, string> = {
   navigation_timeout: "The page did not finish loading in time.",
   navigation_failed: "The page could not be loaded.",
   target_not_public: "The address does not lead to a public website.",
+  page_disrupted:
+    "The page disrupted the automated visit (its tab crashed, stopped responding, or sent more data than the scanner accepts), so its behaviour could not be observed.",
 };
 
 const COLLECTOR_LABELS: Record<string, string> = {
