@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { Browser } from "puppeteer-core";
 import { ScanUrlSchema, ServiceError, type Scanner, type ScanInput, type ScanObservations } from "@public-scan/core";
 import { createBrowserPool, type BrowserPool } from "./browser/browser-pool.js";
 import { measureProcessTree } from "./browser/measure-process-tree.js";
@@ -8,7 +9,9 @@ import { resolveExecutable } from "./browser/resolve-executable.js";
 import { createClassifier, type Classifier } from "./classify/index.js";
 import { createEgressGuard, parseResolveRules } from "./network/index.js";
 import { resolveScanPhases, type ScanPhasesOption } from "./phases/scan-phases.js";
+import { disruptedObservations } from "./scan/disrupted-observations.js";
 import { runScan } from "./scan/run-scan.js";
+import { createScanDisruption, disruptScanOf } from "./visit/scan-disruption.js";
 import { SCANNER_VERSION } from "./scanner-version.js";
 
 export interface PuppeteerScannerOptions {
@@ -127,20 +130,41 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): P
       const deadline = AbortSignal.timeout(deadlineMs);
       const signal = input.signal ? AbortSignal.any([input.signal, deadline]) : deadline;
       const [ready, browserPool, caPem] = await Promise.all([(classifier ??= createClassifier()), getPool(), getExtraCaPem()]);
-      return browserPool.use(
-        (browser) =>
-          runScan({
-            ...toRunScanSettings(options, caPem),
-            browser,
-            url: checked.data,
-            guard,
-            classifier: ready,
-            deadlineAt,
-            signal,
-            onProgress: input.onProgress,
-          }),
-        signal,
-      );
+      const startedAt = new Date();
+      // A page that crashes its tab or floods the scanner stops its own scan at once, as a no-go.
+      const disruption = createScanDisruption(signal);
+      let used: Browser | null = null;
+      const settings = toRunScanSettings(options, caPem);
+      const observed = await browserPool
+        .use(async (browser) => {
+          used = browser;
+          return disruption.run(() =>
+            runScan({
+              ...settings,
+              browser,
+              url: checked.data,
+              guard,
+              classifier: ready,
+              deadlineAt,
+              signal: disruption.signal,
+              onProgress: input.onProgress,
+            }),
+          );
+        }, signal)
+        .catch((error: unknown) => {
+          if (disruption.cause() === null) throw error;
+          return null;
+        });
+      const cause = disruption.cause();
+      if (cause === null && observed !== null) return observed;
+      return disruptedObservations({
+        url: checked.data,
+        cause: cause ?? "renderer_crashed",
+        startedAt,
+        scanner: settings.scanner,
+        browserVersion: used === null ? null : await (used as Browser).version().catch(() => null),
+        classifier: ready,
+      });
     },
     async probe() {
       // A closed scanner stays closed: a probe must not open a new pool (and browser) behind close().
@@ -206,6 +230,8 @@ async function openBrowserPool(options: PuppeteerScannerOptions, extraCaPem: str
     recycleAfterTasks: options.recycleAfterScans ?? SCANNER_DEFAULTS.recycleAfterScans,
     recycleAboveBytes: (options.recycleAboveMb ?? 1024 + 512 * concurrency) * 1024 * 1024,
     memoryOf: (launched) => (launched.pid == null ? Promise.resolve(null) : measureProcessTree(launched.pid)),
+    // A browser that had to drop a message may hold what the page piled up in it: replaced, not reused.
+    isSpoiled: (launched) => (launched.oversizedMessages?.() ?? 0) > 0,
     launch: () =>
       launchBrowser({
         source,
@@ -214,6 +240,10 @@ async function openBrowserPool(options: PuppeteerScannerOptions, extraCaPem: str
         extraArgs: options.extraBrowserArgs,
         isolateSites: options.isolateSites === true,
         sandbox,
+        // The page that sent it loses its scan; the browser is replaced once its running scans end.
+        onOversizedMessage: ({ context }) => {
+          if (context !== null) disruptScanOf(context, "oversized_message");
+        },
       }),
   });
 }

@@ -1,7 +1,7 @@
 import { hostOf, type PolicyFetchStatus, type PolicyLinkSource, type PolicyStepStatus } from "@public-scan/core";
 import { commonPolicyPaths, findPolicyLink } from "./find-policy-link.js";
 import { matchesAny, normalizeText } from "./compile-phrase.js";
-import { evaluateInIsolatedWorld } from "./evaluate-in-isolated-world.js";
+import { evaluateInIsolatedWorld } from "../visit/evaluate-in-isolated-world.js";
 import type { GuardedContext } from "../visit/open-guarded-context.js";
 import type { PageLinks } from "./page-links-script.js";
 import type { PolicyVocabulary } from "./policy-vocabulary.js";

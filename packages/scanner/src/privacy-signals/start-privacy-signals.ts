@@ -17,7 +17,7 @@ import { fetchGpcJson, type GpcJsonResult } from "../us-privacy/fetch-gpc-json.j
 import { findUsPrivacyLinks } from "../us-privacy/find-us-privacy-links.js";
 import { toGpcPass } from "../us-privacy/to-gpc-pass.js";
 import { loadUsPrivacyVocabulary, type UsPrivacyVocabulary } from "../us-privacy/us-privacy-vocabulary.js";
-import { evaluateInIsolatedWorld } from "../policy/evaluate-in-isolated-world.js";
+import { evaluateInIsolatedWorld } from "../visit/evaluate-in-isolated-world.js";
 import { observedVendors } from "../policy/find-unnamed-vendors.js";
 import type { PageBehaviourTally } from "../visit/guard-page-behaviour.js";
 import { openGuardedContext, type GuardedContext } from "../visit/open-guarded-context.js";

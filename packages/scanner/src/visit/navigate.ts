@@ -3,6 +3,8 @@
 import { hostOf, toSafeUrl, type NavigationObservation } from "@public-scan/core";
 import type { HTTPResponse, Page } from "puppeteer-core";
 import { TIMED_OUT, withTimeout } from "../timing/with-timeout.js";
+import { evaluateInIsolatedWorld } from "./evaluate-in-isolated-world.js";
+import { disruptScanOf } from "./scan-disruption.js";
 import { CHALLENGE_MARKERS, detectPageKind, type PageSignals } from "./detect-page-kind.js";
 
 export interface NavigateOptions {
@@ -87,8 +89,7 @@ export async function navigate(page: Page, options: NavigateOptions): Promise<Na
     return host !== null && status !== undefined && status >= 300 && status < 400 ? [{ host, status }] : [];
   });
   const contentType = response?.headers()["content-type"]?.split(";")[0]?.trim().toLowerCase().slice(0, 100) ?? null;
-  const page_ =
-    failed === null ? await readPageSignals(page) : { title: "", textLength: 0, elementCount: 0, challengeMarkers: 0, timings: null };
+  const page_ = failed === null ? await readPageSignals(page) : NO_SIGNALS;
   const finalUrl = failed === null ? toSafeUrl(page.url()) : null;
 
   const kind = detectPageKind({ httpStatus: response?.status() ?? null, contentType, failed, ...page_ });
@@ -136,18 +137,44 @@ function watchMainDocument(page: Page) {
   };
 }
 
-async function readPageSignals(page: Page) {
-  return page
-    .evaluate((markers: readonly string[]) => {
-      const entry = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-      const round = (value: number | undefined) => (value === undefined || value <= 0 ? null : Math.round(value));
-      return {
-        title: document.title.slice(0, 200),
-        textLength: (document.body?.innerText ?? "").trim().length,
-        elementCount: document.getElementsByTagName("*").length,
-        challengeMarkers: markers.filter((selector) => document.querySelector(selector) !== null).length,
-        timings: { responseMs: round(entry?.responseStart), domContentLoadedMs: round(entry?.domContentLoadedEventEnd) },
-      };
-    }, CHALLENGE_MARKERS)
-    .catch(() => ({ title: "", textLength: 0, elementCount: 0, challengeMarkers: 0, timings: null }));
+/**
+ * Longest wait for the page's signals, a read of a few counters that takes milliseconds on any real page. A
+ * page that does not answer it for this long keeps its main thread busy on purpose or by accident (a script
+ * that spins, a giant string being built): it is not observable, and its scan is disrupted.
+ */
+const PAGE_SIGNALS_TIMEOUT_MS = 10_000;
+
+type PageSignalsRead = Pick<PageSignals, "title" | "textLength" | "elementCount" | "challengeMarkers"> & {
+  timings: { responseMs: number | null; domContentLoadedMs: number | null } | null;
+};
+
+/** What a page's signals read as when they could not be read. */
+const NO_SIGNALS: PageSignalsRead = { title: "", textLength: 0, elementCount: 0, challengeMarkers: 0, timings: null };
+
+/**
+ * Reads the title, text size, element count, challenge markers and timings in an isolated world, where the
+ * page's own replacements of built-ins (`String.prototype.slice`, `document.querySelector`, a `title` getter
+ * that throws) cannot reach: a page that tampers with them is read as it looks to a visitor.
+ */
+async function readPageSignals(page: Page): Promise<PageSignalsRead> {
+  const read = evaluateInIsolatedWorld<PageSignalsRead>(page, {
+    expression: `(${String(pageSignalsScript)})(${JSON.stringify(CHALLENGE_MARKERS)})`,
+    worldName: "public-scan-signals",
+  });
+  const signals = await withTimeout(read, { ms: PAGE_SIGNALS_TIMEOUT_MS }).catch(() => NO_SIGNALS);
+  if (signals === TIMED_OUT) disruptScanOf(page.browserContext(), "unresponsive");
+  return signals === TIMED_OUT || signals === undefined ? NO_SIGNALS : signals;
+}
+
+/** Runs in the page's isolated world: the signals `detectPageKind` needs, counts and a bounded title. */
+function pageSignalsScript(markers: readonly string[]): PageSignalsRead {
+  const entry = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  const round = (value: number | undefined) => (value === undefined || value <= 0 ? null : Math.round(value));
+  return {
+    title: document.title.slice(0, 200),
+    textLength: (document.body?.innerText ?? "").trim().length,
+    elementCount: document.getElementsByTagName("*").length,
+    challengeMarkers: markers.filter((selector) => document.querySelector(selector) !== null).length,
+    timings: { responseMs: round(entry?.responseStart), domContentLoadedMs: round(entry?.domContentLoadedEventEnd) },
+  };
 }

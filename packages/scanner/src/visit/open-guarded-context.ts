@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from "puppeteer-core";
 import { startEgressProxy, type EgressGuard } from "../network/index.js";
 import { createPageBehaviourTally, guardPageBehaviour, type PageBehaviourTally } from "./guard-page-behaviour.js";
+import { bindContextToScan } from "./scan-disruption.js";
 
 /** A browser context of its own behind the scan's egress guard. */
 export interface GuardedContext {
@@ -39,6 +40,8 @@ export async function openGuardedContext(options: OpenGuardedContextOptions): Pr
       await proxy.close();
       throw error;
     });
+  // A page of this context that crashes or floods the scanner disrupts the scan that opened it.
+  bindContextToScan(context);
   const behaviour = options.behaviour ?? createPageBehaviourTally();
   const unwatch = guardPageBehaviour(context, behaviour);
   const abort = () => void context.close().catch(() => undefined);

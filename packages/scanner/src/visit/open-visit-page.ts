@@ -2,6 +2,7 @@ import type { Page } from "puppeteer-core";
 import { attachTargets, type AttachedTarget } from "./attach-targets.js";
 import type { GuardedContext } from "./open-guarded-context.js";
 import { presentAsRegularBrowser } from "./present-as-regular-browser.js";
+import { disruptScanOf } from "./scan-disruption.js";
 
 export interface OpenVisitPageOptions {
   viewport: { width: number; height: number };
@@ -18,6 +19,8 @@ export interface OpenVisitPageOptions {
  */
 export async function openVisitPage(guarded: GuardedContext, options: OpenVisitPageOptions): Promise<Page> {
   const page = await guarded.context.newPage();
+  // puppeteer's page "error" is the renderer's crash (out of memory, killed): nothing more can be observed.
+  page.once("error", () => disruptScanOf(guarded.context, "renderer_crashed"));
   await page.setViewport(options.viewport);
   const root = await page.createCDPSession();
   await attachTargets({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONSENT_TEXT_PATTERN } from "../../src/consent/banner-scan-script.js";
-import { evaluateInIsolatedWorld } from "../../src/policy/evaluate-in-isolated-world.js";
+import { evaluateInIsolatedWorld } from "../../src/visit/evaluate-in-isolated-world.js";
 import { pageLinksScript, type PageLinks } from "../../src/policy/page-links-script.js";
 import { useFixtureGuardedContext } from "../support/use-fixture-guarded-context.js";
 

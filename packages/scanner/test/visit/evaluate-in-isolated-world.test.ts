@@ -1,6 +1,6 @@
 import type { Page } from "puppeteer-core";
 import { describe, expect, it } from "vitest";
-import { evaluateInIsolatedWorld } from "../../src/policy/evaluate-in-isolated-world.js";
+import { evaluateInIsolatedWorld } from "../../src/visit/evaluate-in-isolated-world.js";
 
 /**
  * A page whose CDP answers are scripted: each `Runtime.evaluate` takes the next outcome, an Error to
