@@ -2,10 +2,15 @@ import type { ScanRecord } from "../domain/scan-record.js";
 import { targetKeyOf } from "./normalize-target.js";
 import type { ServiceDeps } from "./service-deps.js";
 
-/** The error of a scan whose run was lost (its worker died for good, or its job was given up on). */
+/**
+ * The error of a scan whose run was lost on its last attempt: its worker died (a crash, an out-of-memory
+ * kill, a restart) while scanning it every time it ran, or its job was given up on. A page can take a worker
+ * down, so the scan is not run into the same crash again, and the message says so.
+ */
 export const INTERRUPTED_ERROR = {
   code: "internal_error",
-  message: "The scan was interrupted and could not be completed. Start a new scan.",
+  message:
+    "The scan was interrupted each time it ran: the process scanning it stopped (a crash, an out-of-memory kill or a restart, which a page can cause), so it is not retried again. Start a new scan to try once more.",
   retryable: true,
   retryAfterSeconds: 30,
   recommendedNextAction: "retry_after_delay",

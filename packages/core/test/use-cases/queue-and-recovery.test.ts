@@ -67,7 +67,11 @@ describe("recoverInterruptedScans", () => {
         close: () => Promise.resolve(),
         depth: () => Promise.resolve({ waiting: 0, running: enqueued.length }),
       },
-      quota: { consume: () => Promise.reject(new Error("unused")), peek: () => Promise.reject(new Error("unused")) },
+      quota: {
+        consume: () => Promise.reject(new Error("unused")),
+        peek: () => Promise.reject(new Error("unused")),
+        chargeRefusal: () => Promise.reject(new Error("unused")),
+      },
       clock: { now: () => Date.parse("2026-11-23T12:00:00.000Z") },
       ids: { scanId: () => "x", jobId: () => "y" },
       config: { ...DEFAULT_SERVICE_CONFIG, baseUrl: "https://scan.example.org" },
@@ -109,7 +113,10 @@ describe("recoverInterruptedScans", () => {
     expect(await scans.get(young.scanId)).toMatchObject({ status: "pending" });
     expect(await scans.get(live.scanId)).toMatchObject({ status: "running", attempts: 1 });
     expect(enqueued.sort()).toEqual(["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222"]);
-    expect(await scans.get("33333333-3333-4333-8333-333333333333")).toMatchObject({ status: "failed", error: { code: "internal_error" } });
+    // Its second run was lost too: not run into the same crash again, and the error says why.
+    const failed = await scans.get("33333333-3333-4333-8333-333333333333");
+    expect(failed).toMatchObject({ status: "failed", error: { code: "internal_error" } });
+    expect(failed?.error?.message).toMatch(/interrupted each time it ran.*not retried again/);
     expect(await scans.get("22222222-2222-4222-8222-222222222222")).toMatchObject({ status: "queued" });
   });
 });
