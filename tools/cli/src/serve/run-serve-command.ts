@@ -3,6 +3,7 @@ import type { CommandIo } from "../run-scan-command.js";
 import { parseServeConfig, SERVE_USAGE, type ServeConfig } from "./parse-serve-config.js";
 import { startReferenceServer } from "./start-reference-server.js";
 import { startScanWorker } from "./start-scan-worker.js";
+import { containStrayErrors } from "./contain-stray-errors.js";
 import { redactUrl } from "./serve-storage.js";
 import { OBSERVABILITY_USAGE, parseObservabilityConfig } from "../observability/parse-observability-config.js";
 import { startServeObservability, type ServeObservability } from "../observability/start-serve-observability.js";
@@ -44,6 +45,8 @@ export async function runServeCommand(
   }
   // Structured JSON lines on stderr; stdout keeps the human start-up lines.
   const { log } = observability;
+  // From here on, an error nothing caught is logged and the server goes on (`containStrayErrors`).
+  const uncontain = containStrayErrors({ log, exit: (code) => process.exit(code) });
   if (observability.metricsUrl !== null) io.stdout(`metrics: ${observability.metricsUrl} (Prometheus; operators only)\n`);
   // Not the collector's address: OTEL_EXPORTER_OTLP_* may carry credentials.
   if (observability.tracing) io.stdout("traces: OpenTelemetry spans over OTLP/HTTP (OTEL_EXPORTER_OTLP_* settings)\n");
@@ -55,6 +58,7 @@ export async function runServeCommand(
         : await announceServer(config, io, { observability, mail: (line) => io.stderr(`${line}\n`) });
   } catch (error) {
     io.stderr(`serve: ${error instanceof Error ? error.message : String(error)}\n`);
+    uncontain();
     await observability.close();
     return 1;
   }
@@ -73,6 +77,7 @@ export async function runServeCommand(
   process.once("SIGTERM", force);
   await close();
   await observability.close();
+  uncontain();
   return 0;
 }
 
