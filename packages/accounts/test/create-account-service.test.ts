@@ -250,6 +250,40 @@ describe("signIn", () => {
     expect((await refusal(service.signIn({ email: "spread@example.org", password: PASSWORD, ip: "192.0.2.1" }))).code).toBe("rate_limited");
   });
 
+  it("keeps the owner in from their own network while 100 wrong passwords from 10 other networks spend the address's total", async () => {
+    const { service, signUpVerified } = setup();
+    // Verified from IP: the owner's network. A first sign-in from a second network of theirs makes it known too.
+    await signUpVerified("owner@example.org");
+    const travelling = "192.0.2.44";
+    await service.signIn({ email: "owner@example.org", password: PASSWORD, ip: travelling });
+    for (let network = 1; network <= 10; network += 1) {
+      for (let guess = 1; guess <= 10; guess += 1) {
+        await refusal(service.signIn({ email: "owner@example.org", password: `guess ${network}-${guess}`, ip: `198.51.${network}.20` }));
+      }
+    }
+    // The total from everywhere is spent: a network the address never signed in from is refused, even with the password.
+    expect((await refusal(service.signIn({ email: "owner@example.org", password: PASSWORD, ip: "100.64.9.9" }))).code).toBe("rate_limited");
+    // Both of the owner's networks still let the owner in, again and again: a right password costs nothing.
+    for (let again = 0; again < 12; again += 1) {
+      expect((await service.signIn({ email: "owner@example.org", password: PASSWORD, ip: again % 2 === 0 ? IP : travelling })).email).toBe(
+        "owner@example.org",
+      );
+    }
+  });
+
+  it("charges failures, not attempts: the owner signs in more often than the per-network limit", async () => {
+    const { service, signUpVerified } = setup();
+    await signUpVerified("frequent@example.org");
+    for (let again = 0; again < 15; again += 1)
+      await service.signIn({ email: "frequent@example.org", password: PASSWORD, ip: "203.0.113.77" });
+    // Nine failures later the pair's budget (10) still has room for the right password.
+    for (let guess = 0; guess < 9; guess += 1)
+      await refusal(service.signIn({ email: "frequent@example.org", password: "typo typo!", ip: "203.0.113.77" }));
+    expect((await service.signIn({ email: "frequent@example.org", password: PASSWORD, ip: "203.0.113.77" })).email).toBe(
+      "frequent@example.org",
+    );
+  });
+
   it("rehashes a password stored with weaker settings, and the new hash verifies", async () => {
     const weak = setup();
     await weak.signUpVerified("old@example.org");

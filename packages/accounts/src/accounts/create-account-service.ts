@@ -19,7 +19,7 @@ import {
   type PasswordHashCost,
 } from "../passwords/hash-password.js";
 import { AccountError } from "./account-error.js";
-import { ACCOUNT_LIMITS, consumeAttempt, createCounterKeys, rolling, type AccountLimits } from "./account-limits.js";
+import { ACCOUNT_LIMITS, consumeAttempt, createCounterKeys, guardPasswordAttempts, rolling, type AccountLimits } from "./account-limits.js";
 import { safeReturnPath } from "../web/safe-return-path.js";
 
 export interface AccountServiceOptions {
@@ -108,6 +108,22 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
     return email;
   };
 
+  /** How long a network the address signed in from keeps its own budget when others guess (90 days). */
+  const knownNetworkTtlMs = 90 * 24 * 3600_000;
+  /** The limits around one password check of `action` (`guardPasswordAttempts`). */
+  const passwordGuard = async (action: string, email: string, ip: string) =>
+    guardPasswordAttempts({
+      counters: options.counters,
+      checks: {
+        pair: rolling(keys.emailAndNetwork(action, email, ip), limits.signInPerEmail),
+        network: rolling(keys.network(action, ip), limits.signInPerNetwork),
+        total: rolling(keys.email(action, email), limits.signInPerEmailTotal),
+      },
+      knownNetwork: (await options.documents.get(keys.knownNetwork(email, ip))) === true,
+      now: clock.now(),
+    });
+  const rememberNetwork = (email: string, ip: string) => options.documents.set(keys.knownNetwork(email, ip), true, knownNetworkTtlMs);
+
   /** Whether one more mail may go to this address today; past the cap the mail is skipped, silently. */
   const mayMail = async (email: string) =>
     (await options.counters.consume({ checks: [rolling(keys.email("mail", email), limits.mailsPerAddress)], now: clock.now() })).allowed;
@@ -175,19 +191,14 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
         throw new AccountError("invalid_token", "This link is not valid any more. Sign up again to get a new one.");
       }
       // Guessing the password of a link is like guessing a sign-in: the same limits, on counters of their own.
-      await consumeAttempt(
-        options.counters,
-        [
-          rolling(keys.emailAndNetwork("verify", account.email, ip), limits.signInPerEmail),
-          rolling(keys.email("verify", account.email), limits.signInPerEmailTotal),
-          rolling(keys.network("verify", ip), limits.signInPerNetwork),
-        ],
-        clock.now(),
-      );
+      const guard = await passwordGuard("verify", account.email, ip);
+      await guard.admit();
       const expected = document.passwordHash ?? account.passwordHash;
       if (password.length > PASSWORD_LENGTH.max || !(await verifyPassword(password, expected))) {
+        await guard.charge();
         throw new AccountError("invalid_credentials", "That is not the password chosen when signing up with this link.");
       }
+      await rememberNetwork(account.email, ip);
       await options.documents.delete(key);
       // Only until the address is verified: an older link of another sign-up must not change it afterwards.
       const passwordHash = account.emailVerifiedAt === null ? (document.passwordHash ?? account.passwordHash) : account.passwordHash;
@@ -199,15 +210,8 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
 
     async signIn(input) {
       const email = normalizeEmail(input.email);
-      await consumeAttempt(
-        options.counters,
-        [
-          rolling(keys.emailAndNetwork("sign_in", email, input.ip), limits.signInPerEmail),
-          rolling(keys.email("sign_in", email), limits.signInPerEmailTotal),
-          rolling(keys.network("sign_in", input.ip), limits.signInPerNetwork),
-        ],
-        clock.now(),
-      );
+      const guard = await passwordGuard("sign_in", email, input.ip);
+      await guard.admit();
       const account = await options.store.findByEmail(email);
       // No account has a password over the maximum: a longer one costs the same comparison but never matches
       // (a cut-off one would let "password + anything" in, and the rehash below would then store that).
@@ -215,8 +219,10 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
       const matches =
         (await verifyPassword(password, account?.passwordHash ?? (await decoyHash()))) && password.length === input.password.length;
       if (account === null || !matches || account.disabledAt !== null) {
+        await guard.charge();
         throw new AccountError("invalid_credentials", "The email or the password is wrong.");
       }
+      await rememberNetwork(email, input.ip);
       if (needsRehash(account.passwordHash, cost))
         await options.store.setPasswordHash(account.accountId, await hashPassword(password, cost));
       return account;
