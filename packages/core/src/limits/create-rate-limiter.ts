@@ -133,13 +133,13 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     }));
 
   return {
-    async checkRead({ caller, resource, weight, keyId, keyed }) {
+    async checkRead({ caller, resource, weight, keyId, outsideResourceRule }) {
       const profile = READ_PROFILE[weight.policy];
       const ids = { caller: { kind: "caller", value: caller }, resource: { kind: "resource", value: resource } } as const;
       // The resource-wide rule (one scan across all callers) guards a scan against a crowd; were keyed
       // callers in it, ~34 anonymous addresses could lock a scan's results for its owner too. Keyed reads
       // are accountable and capped per key, per caller and per scan, so they stay out of that one counter.
-      const rules = RATE_LIMIT_POLICY[profile].filter((rule) => !(keyed === true && rule.scope === "resource"));
+      const rules = RATE_LIMIT_POLICY[profile].filter((rule) => !(outsideResourceRule === true && rule.scope === "resource"));
       const reads = rules.map((rule): Charge => ({
         profile,
         rule,
@@ -174,6 +174,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       const { at, counters } = await charge(lightCharges(ip, 1));
       const surface = counters.find((counter) => counter.scope === "light_surface")!;
       return { counters, quota: dailyQuota(surface, at) };
+    },
+
+    async checkLightRefusal({ ip }) {
+      await charge(lightCharges(ip, 1).filter((item) => item.rule.scope !== "light_surface"));
     },
 
     async peekLightScan({ ip }) {

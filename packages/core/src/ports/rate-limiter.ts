@@ -44,7 +44,17 @@ export interface RateLimiter {
    * with the operation's weight. With `keyId` (a self-serve key), the key's daily scan-read cap is charged
    * in the same all-or-nothing step (its per-minute cap is charged by `checkKeyRequest` at the request's entry).
    */
-  checkRead(input: { caller: string; resource: string; weight: ReadWeight; keyId?: string; keyed?: boolean }): Promise<RateLimitGrant>;
+  checkRead(input: {
+    caller: string;
+    resource: string;
+    weight: ReadWeight;
+    keyId?: string;
+    /**
+     * Leaves the read out of the resource-wide rule (one scan across all callers): keyed reads, which are
+     * capped per key, and the report page opened from a shared link, which a crowd must not lock for everyone.
+     */
+    outsideResourceRule?: boolean;
+  }): Promise<RateLimitGrant>;
   /** A new anonymous scan (not a reuse, which is free). */
   checkAnonymousScan(input: { ip: string }): Promise<DailyQuotaGrant>;
   /** The anonymous quota without consuming, for responses that reuse a scan. */
@@ -53,6 +63,8 @@ export interface RateLimiter {
   checkLightScan(input: { ip: string }): Promise<DailyQuotaGrant>;
   /** The Light surface's daily allowance left, without using any (reuse is free). */
   peekLightScan(input: { ip: string }): Promise<DailyQuota>;
+  /** A Light scan request whose target was refused: the address's own limit only, never the surface's day. */
+  checkLightRefusal(input: { ip: string }): Promise<void>;
   /**
    * Every request of a self-serve key, at its entry, whatever it ends in (surfaces call it once the key is
    * authenticated): the per-minute cap; `scanRead` also charges the daily scan-read cap.

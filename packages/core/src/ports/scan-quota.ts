@@ -19,4 +19,11 @@ export interface Allowance {
 export interface ScanQuota {
   consume(caller: QuotaCaller): Promise<Allowance>;
   peek(caller: QuotaCaller): Promise<Allowance>;
+  /**
+   * Charges a request whose target was refused (a private address, a bad port): to the caller's own limits
+   * only, never to a budget other callers share, so refusals cannot use up a shared allowance, yet cannot be
+   * asked for without limit either (they would be a free oracle of internal host names). Throws
+   * `rate_limited` when the caller's own limit is spent.
+   */
+  chargeRefusal(caller: QuotaCaller): Promise<void>;
 }

@@ -111,10 +111,11 @@ async function createOrJoin(deps: ServiceDeps, input: { target: ScanTarget; call
 }
 
 /**
- * Admits a reservation: only a new scan costs quota, and it is charged before the target policy resolves
- * anything, so a caller with nothing left causes no DNS work, and a refused target costs a scan too (the
- * refusals cannot be used as a free oracle of internal host names). A refusal discards the reservation
- * (nothing is kept of a refused request) and throws; an admitted scan becomes `queued` and is enqueued.
+ * Admits a reservation: only a new scan costs quota. A caller with nothing left is refused before the target
+ * policy resolves anything (no DNS work); a refused target is charged to the caller's own limits only
+ * (`ScanQuota.chargeRefusal`): refusals cannot be a free oracle of internal host names, nor use up a budget
+ * other callers share (the Light surface's day). A refusal discards the reservation (nothing is kept of a
+ * refused request) and throws; an admitted scan becomes `queued` and is enqueued.
  */
 async function admit(
   deps: ServiceDeps,
@@ -124,8 +125,13 @@ async function admit(
   const targetKey = input.target.targetKey;
   let allowance: Allowance;
   try {
+    // Nothing left: consume refuses (and consumes nothing), with the limit's own retry time.
+    if ((await deps.quota.peek(input.caller)).remaining <= 0) await deps.quota.consume(input.caller);
+    await checkTargetPolicy(deps, input.target.url).catch(async (error: unknown) => {
+      await deps.quota.chargeRefusal(input.caller);
+      throw error;
+    });
     allowance = await deps.quota.consume(input.caller);
-    await checkTargetPolicy(deps, input.target.url);
   } catch (error) {
     await deps.scans.discardPending(record.scanId, { targetKey });
     throw error;

@@ -21,6 +21,10 @@ export function createAnonymousScanQuota(limiter: RateLimiter, now: () => number
     consume: async (caller) =>
       caller.kind === "anonymous" ? (await limiter.checkAnonymousScan({ ip: toRequesterId(caller.ip) })).quota : keyed(),
     peek: (caller) => (caller.kind === "anonymous" ? limiter.peekAnonymousScan({ ip: toRequesterId(caller.ip) }) : keyed()),
+    // The anonymous quota is the caller's own: a refusal costs a scan of it, like any other request.
+    chargeRefusal: async (caller) => {
+      if (caller.kind === "anonymous") await limiter.checkAnonymousScan({ ip: toRequesterId(caller.ip) });
+    },
   };
 }
 
@@ -34,6 +38,8 @@ export function createLightScanQuota(limiter: RateLimiter): ScanQuota {
   return {
     consume: async (caller) => (await limiter.checkLightScan({ ip: ipOf(caller) })).quota,
     peek: (caller) => limiter.peekLightScan({ ip: ipOf(caller) }),
+    // The surface's 50 a day are shared by every caller: a refused target is charged to the address only.
+    chargeRefusal: (caller) => limiter.checkLightRefusal({ ip: ipOf(caller) }),
   };
 }
 
@@ -47,5 +53,5 @@ export function createUnlimitedQuota(options: { limit?: number; now: () => numbe
     remaining: options.limit ?? 20,
     resetAt: new Date(nextUtcMidnight(options.now())).toISOString(),
   });
-  return { consume: () => Promise.resolve(allowance()), peek: () => Promise.resolve(allowance()) };
+  return { consume: () => Promise.resolve(allowance()), peek: () => Promise.resolve(allowance()), chargeRefusal: () => Promise.resolve() };
 }

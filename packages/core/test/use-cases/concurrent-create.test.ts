@@ -29,6 +29,7 @@ function slowQuota(options: { delayMs: number; limit: number }) {
       return allowance;
     },
     peek: () => Promise.resolve(allowance),
+    chargeRefusal: () => Promise.reject(new Error("no target is refused here")),
   };
   return { quota, state };
 }
@@ -47,6 +48,7 @@ describe("concurrent createScan for one new target", () => {
         return allowance;
       },
       peek: () => Promise.resolve(allowance),
+      chargeRefusal: () => Promise.reject(new Error("no target is refused here")),
     };
     const scanned: string[] = [];
     const scanner: Scanner = {

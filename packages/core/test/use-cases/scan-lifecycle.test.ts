@@ -257,6 +257,7 @@ describe("scan lifecycle", () => {
     const quota: ScanQuota = {
       consume: () => Promise.reject(new ServiceError("rate_limited", "Daily anonymous scans used up.", { retryAfterSeconds: 600 })),
       peek: () => Promise.resolve({ limit: 20, remaining: 0, resetAt: "2026-11-24T00:00:00.000Z" }),
+      chargeRefusal: () => Promise.reject(new Error("unused")),
     };
     const { scanner, calls } = fakeScanner(() => Promise.resolve(recorded("quiet-bakery")));
     const deps = await service(scanner, { quota });
