@@ -112,6 +112,23 @@ describe("weighted read limits over REST", () => {
     release();
   });
 
+  it("leaves the report page out of the scan-wide limit: 40 addresses reading it to their own limit do not lock it for others", async () => {
+    const { rest, call } = await start();
+    const created = await call("POST", "/api/v2/scans", { json: { url: "https://shared-report.example.com/" } });
+    const scanId = created.body.scanId as string;
+    for (let polls = 0; (await call("GET", `/api/v2/scans/${scanId}/status`)).body.type !== "service_scan"; polls += 1) {
+      expect(polls).toBeLessThan(200);
+    }
+    const read = (ip: string) => rest.app.fetch(Object.assign(new Request(`http://in-process/reports/${scanId}`), { ip }));
+    // 40 addresses x 30 reads x 4 units = 4,800 units: past the scan-wide 4,000 that locked the page before.
+    for (let address = 1; address <= 40; address += 1) {
+      for (let index = 0; index < 30; index += 1) expect((await read(`198.51.${address}.7`)).status).toBe(200);
+    }
+    expect((await read("192.0.2.200")).status).toBe(200);
+    // Each address still has its own limit.
+    expect((await read("198.51.1.7")).status).toBe(429);
+  });
+
   it("caps a self-serve key at 60 requests per minute", async () => {
     const { rest, call } = await start();
     const key = await rest.issueKey("self_serve");

@@ -20,7 +20,7 @@ export function weightOf(operationId: OperationId): ReadWeight | null {
  */
 export async function checkReadLimit(
   deps: ServiceDeps,
-  input: { caller: Caller; resource: string; weight: ReadWeight | null },
+  input: { caller: Caller; resource: string; weight: ReadWeight | null; sharedLink?: boolean },
 ): Promise<void> {
   if (deps.limits === undefined || input.weight === null) return;
   const caller = input.caller.kind === "anonymous" ? `ip:${toRequesterId(input.caller.ip)}` : `key:${input.caller.keyId}`;
@@ -28,7 +28,9 @@ export async function checkReadLimit(
     caller,
     resource: input.resource,
     weight: input.weight,
-    keyed: input.caller.kind === "key",
+    // The report page takes no credential (it is opened from a link people share): its readers are limited
+    // per address, but left out of the scan-wide rule, or a few dozen addresses would lock it for everyone.
+    outsideResourceRule: input.caller.kind === "key" || input.sharedLink === true,
     ...(input.caller.kind === "key" && input.caller.selfServe === true ? { keyId: input.caller.keyId } : {}),
   });
 }

@@ -46,5 +46,9 @@ export const getBundle = async (deps: ServiceDeps, input: Read & { detail?: Bund
   return getScanResult(deps, { ...input, weight: HEAVY_READ }, (record, links) => toScanBundle(record, request, links));
 };
 
-/** The human report page: the "full report" of the weighted limits (4 units), rendered from the same projections. */
-export const getReport = (deps: ServiceDeps, input: Read) => getScanResult(deps, { ...input, weight: HEAVY_READ }, toReportView);
+/**
+ * The human report page: the "full report" of the weighted limits (4 units), rendered from the same
+ * projections. Opened from a shared link, so a crowd of readers cannot lock it (`checkReadLimit`).
+ */
+export const getReport = (deps: ServiceDeps, input: Read) =>
+  getScanResult(deps, { ...input, weight: HEAVY_READ, sharedLink: true }, toReportView);

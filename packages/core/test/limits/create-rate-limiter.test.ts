@@ -128,9 +128,11 @@ describe("rate limiter: weighted reads", () => {
     const crowded = await refusal(limiter.checkRead({ caller: "ip:late", resource: "scan-1", weight: LIGHT }));
     expect(crowded.rateLimit).toMatchObject({ scope: "resource" });
     // A keyed caller still reads, within its own per-caller limits.
-    await expect(limiter.checkRead({ caller: "key:key_1", resource: "scan-1", weight: HEAVY, keyed: true })).resolves.toBeDefined();
-    await repeat(29, () => limiter.checkRead({ caller: "key:key_1", resource: "scan-1", weight: HEAVY, keyed: true }));
-    const own = await refusal(limiter.checkRead({ caller: "key:key_1", resource: "scan-1", weight: HEAVY, keyed: true }));
+    await expect(
+      limiter.checkRead({ caller: "key:key_1", resource: "scan-1", weight: HEAVY, outsideResourceRule: true }),
+    ).resolves.toBeDefined();
+    await repeat(29, () => limiter.checkRead({ caller: "key:key_1", resource: "scan-1", weight: HEAVY, outsideResourceRule: true }));
+    const own = await refusal(limiter.checkRead({ caller: "key:key_1", resource: "scan-1", weight: HEAVY, outsideResourceRule: true }));
     expect(own.rateLimit).toMatchObject({ scope: "caller_resource" });
   });
 
