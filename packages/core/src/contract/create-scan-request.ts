@@ -28,6 +28,8 @@ export const ScanUrlSchema = z
     const parsed = URL.parse(value);
     return parsed === null || (parsed.username === "" && parsed.password === "");
   }, "must not contain credentials")
+  // Port 0 is no server's port: connecting to it fails or, on some stacks, reaches an arbitrary one.
+  .refine((value) => URL.parse(value)?.port !== "0", "must not use port 0")
   .meta({ description: "Public http or https URL to scan.", example: "https://www.example.com/" });
 
 /** Body of POST /api/v2/scans (contract: CreateScanRequest). Only `url` is required (docs/api.md). */

@@ -96,13 +96,20 @@ const CASES: Record<string, SchemaCase> = {
   },
   CreateScanRequest: {
     schema: CreateScanRequestSchema,
-    valid: [examples.createScanRequest, { url: "http://example.com" }, { url: "https://example.com/path?q=1", freshness: "fresh" }],
+    valid: [
+      examples.createScanRequest,
+      { url: "http://example.com" },
+      { url: "https://example.com/path?q=1", freshness: "fresh" },
+      { url: "https://example.com:8443/" },
+    ],
     broken: [
       ["missing url", (v) => delete v.url],
       ["non-http scheme", (v) => (v.url = "file:///etc/passwd")],
       ["javascript scheme", (v) => (v.url = "javascript:alert(1)")],
       ["relative url", (v) => (v.url = "/admin")],
       ["credentials in url", (v) => (v.url = "https://user:pass@example.com/")],
+      ["port 0", (v) => (v.url = "http://example.com:0/")],
+      ["port 0 spelled 00", (v) => (v.url = "https://example.com:00/admin")],
       ["url too long", (v) => (v.url = `https://example.com/${"a".repeat(2100)}`)],
       ["unknown freshness", (v) => (v.freshness = "yesterday")],
       ["scanFrom of the wrong shape", (v) => (v.scanFrom = "EU-IE")],
