@@ -110,3 +110,43 @@ describe("requests, as the REST app reports them to the service observer", () =>
     expect(finished.map((event) => event.traceParent)).toEqual([valid, undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 });
+
+describe("Strict-Transport-Security", () => {
+  async function hstsApp(options: { trustedProxies?: string[]; hsts?: false | { maxAgeSeconds: number; includeSubDomains?: boolean } }) {
+    const local = await createLocalService({ scanner: createRecordedScanner(), config: { baseUrl: BASE_URL } });
+    closers.push(local.close);
+    const app = createRestApp({
+      service: local.deps,
+      keys: createMemoryKeyStore(),
+      trustedProxies: options.trustedProxies ?? [],
+      ...options,
+    });
+    return (url: string, init: { peer?: string; headers?: Record<string, string> } = {}) =>
+      app.fetch(Object.assign(new Request(url, { headers: init.headers ?? {} }), { ip: init.peer ?? "203.0.113.10" }));
+  }
+
+  it("is sent over https, and behind a trusted proxy that says https, on every kind of response", async () => {
+    const send = await hstsApp({ trustedProxies: ["loopback"] });
+    for (const path of ["/api/v2/health", "/api/v2/scans/not-an-id", "/no/such/route", "/livez"]) {
+      expect((await send(`https://scan.example.org${path}`)).headers.get("strict-transport-security"), path).toBe("max-age=31536000");
+    }
+    const proxied = await send("http://in-process/api/v2/health", { peer: "127.0.0.1", headers: { "x-forwarded-proto": "https" } });
+    expect(proxied.headers.get("strict-transport-security")).toBe("max-age=31536000");
+  });
+
+  it("is not sent over plain http, nor when an untrusted peer claims https", async () => {
+    const send = await hstsApp({ trustedProxies: ["loopback"] });
+    expect((await send("http://in-process/api/v2/health")).headers.get("strict-transport-security")).toBeNull();
+    const forged = await send("http://in-process/api/v2/health", { peer: "203.0.113.9", headers: { "x-forwarded-proto": "https" } });
+    expect(forged.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("follows the host's setting: its own max-age and subdomains, or off for a proxy that sets it", async () => {
+    const custom = await hstsApp({ hsts: { maxAgeSeconds: 600, includeSubDomains: true } });
+    expect((await custom("https://scan.example.org/api/v2/health")).headers.get("strict-transport-security")).toBe(
+      "max-age=600; includeSubDomains",
+    );
+    const off = await hstsApp({ hsts: false });
+    expect((await off("https://scan.example.org/api/v2/health")).headers.get("strict-transport-security")).toBeNull();
+  });
+});

@@ -4,7 +4,7 @@ import { createClientAddressResolver, createProxyTrust } from "./create-client-a
 import { createOperationRoute } from "./create-operation-route.js";
 import { addProbeRoutes } from "./create-probe-app.js";
 import { createReportRoute } from "./create-report-route.js";
-import type { RestAppOptions } from "./rest-app-options.js";
+import { toHstsHeader, type RestAppOptions } from "./rest-app-options.js";
 import { requestContextOf, startRequestContext } from "./request-context.js";
 import { corsHeaders, toErrorResponse } from "./to-json-response.js";
 import { readTraceParent } from "./read-trace-parent.js";
@@ -54,18 +54,19 @@ export function createRestApp(options: RestAppOptions): H3 {
   const clientAddressOf = createClientAddressResolver(options.trustedProxies);
   const addressOf = (event: H3Event) => clientAddressOf({ peer: peerOf(event), forwardedFor: event.req.headers.get("x-forwarded-for") });
   const fromTrustedProxy = createProxyTrust(options.trustedProxies);
+  const hsts = toHstsHeader(options.hsts);
   const app = new H3({
     silent: true,
     onRequest: (event) => void startRequestContext(event, { fromTrustedProxy: fromTrustedProxy(peerOf(event)) }),
     onResponse: (response, event) => {
-      const { requestId, startedAt } = requestContextOf(event);
-      // The surfaces this app mounts (MCP, accounts) own their responses: they get the request id here.
-      if (!response.headers.has(HEADERS.requestId)) {
-        try {
-          response.headers.set(HEADERS.requestId, requestId);
-        } catch {
-          // A response with immutable headers (a proxied fetch) keeps its own.
-        }
+      const { requestId, startedAt, secure } = requestContextOf(event);
+      // The surfaces this app mounts (MCP, accounts) own their responses: they get the request id here, and
+      // HSTS with every other response that went over https.
+      try {
+        if (!response.headers.has(HEADERS.requestId)) response.headers.set(HEADERS.requestId, requestId);
+        if (secure && hsts !== null) response.headers.set("strict-transport-security", hsts);
+      } catch {
+        // A response with immutable headers (a proxied fetch) keeps its own.
       }
       const method = event.req.method.toUpperCase();
       const traceParent = readTraceParent(event.req.headers);

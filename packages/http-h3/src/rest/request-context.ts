@@ -8,6 +8,8 @@ interface RequestContext {
   readonly requestId: string;
   /** `performance.now()` when the request arrived. */
   readonly startedAt: number;
+  /** Whether the client's request came over https: to this server, or to a trusted proxy that said so. */
+  readonly secure: boolean;
 }
 
 const contexts = new WeakMap<H3Event, RequestContext>();
@@ -20,7 +22,9 @@ const contexts = new WeakMap<H3Event, RequestContext>();
 export function startRequestContext(event: H3Event, input: { fromTrustedProxy: boolean }): RequestContext {
   const incoming = event.req.headers.get("x-request-id");
   const requestId = input.fromTrustedProxy && incoming !== null && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  const context = { requestId, startedAt: performance.now() };
+  const forwardedProto = event.req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+  const secure = event.url.protocol === "https:" || (input.fromTrustedProxy && forwardedProto === "https");
+  const context = { requestId, startedAt: performance.now(), secure };
   contexts.set(event, context);
   return context;
 }

@@ -51,8 +51,26 @@ export interface RestAppOptions {
    * cookie-authenticated key request never allows cross-origin calls.
    */
   cors?: boolean;
+  /**
+   * `Strict-Transport-Security` on every response to a request that came over https (directly, or through
+   * a trusted proxy's `X-Forwarded-Proto: https`): on by default with a year's `max-age`; `false` leaves it to
+   * a proxy in front. Never sent over plain http, where browsers ignore it.
+   */
+  hsts?: false | { maxAgeSeconds: number; includeSubDomains?: boolean; preload?: boolean };
   /** Unexpected errors, for the host's logs (the response is redacted). */
   onError?: (error: unknown, context: { requestId: string; route: string }) => void;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+/** A year: the `max-age` browsers' preload lists ask for, and the default of `RestAppOptions.hsts`. */
+export const DEFAULT_HSTS: Exclude<RestAppOptions["hsts"], false | undefined> = { maxAgeSeconds: 31_536_000 };
+
+/** The `Strict-Transport-Security` value of an `hsts` option, or null when it is off. */
+export function toHstsHeader(hsts: RestAppOptions["hsts"]): string | null {
+  if (hsts === false) return null;
+  const { maxAgeSeconds, includeSubDomains, preload } = hsts ?? DEFAULT_HSTS;
+  return [`max-age=${Math.max(0, Math.floor(maxAgeSeconds))}`, includeSubDomains ? "includeSubDomains" : null, preload ? "preload" : null]
+    .filter((part) => part !== null)
+    .join("; ");
+}

@@ -1,5 +1,7 @@
 import { parseArgs } from "node:util";
+import type { RestAppOptions } from "@public-scan/http-h3";
 import { parsePhasePreset, type ScanPhasePreset } from "../parse-phase-preset.js";
+import { parseHstsSetting } from "./parse-hsts-setting.js";
 import { parseRetentionConfig, type RetentionConfig } from "../parse-retention-config.js";
 
 export interface ServeConfig {
@@ -9,6 +11,8 @@ export interface ServeConfig {
   /** Public base URL for links (default: http://HOST:PORT). */
   baseUrl: string | null;
   trustedProxies: string[];
+  /** Strict-Transport-Security over https (PUBLIC_SCAN_HSTS; undefined: the REST app's default). */
+  hsts: RestAppOptions["hsts"];
   resolve: string[];
   allowPrivateTargets: string[];
   extraCaCertsFile: string | null;
@@ -114,6 +118,9 @@ Data lifecycle (docs/operations.md):
   PUBLIC_SCAN_AUDIT_RETENTION_DAYS   days an audit event is kept, or off (default 400)
   PUBLIC_SCAN_PURGE_INTERVAL_MINUTES how often an API process purges older data; 0: never (default 60)
 Other:
+  PUBLIC_SCAN_HSTS                   Strict-Transport-Security over https (also behind a trusted proxy that
+                                     says X-Forwarded-Proto: https): max-age=N[; includeSubDomains][; preload],
+                                     or off to leave it to the proxy (default max-age=31536000)
   PUBLIC_SCAN_SHUTDOWN_GRACE_MS      on SIGINT/SIGTERM, time running scans get to finish (default 15000)
   PUBLIC_SCAN_IDENTIFIER_SECRET      secret for hashing client addresses in rate-limit counters and
                                      sealing queued scans' query strings`;
@@ -190,6 +197,7 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
     dataDir: values["data-dir"] ?? env.PUBLIC_SCAN_DATA_DIR ?? ".data",
     baseUrl,
     trustedProxies: list(values["trusted-proxies"] ?? env.PUBLIC_SCAN_TRUSTED_PROXIES),
+    hsts: parseHstsSetting(env.PUBLIC_SCAN_HSTS),
     resolve: values.resolve ?? list(env.PUBLIC_SCAN_RESOLVE),
     allowPrivateTargets: list(values["allow-private-targets"] ?? env.PUBLIC_SCAN_ALLOW_PRIVATE_TARGETS),
     extraCaCertsFile: values["extra-ca-certs"] ?? env.PUBLIC_SCAN_EXTRA_CA_CERTS ?? null,

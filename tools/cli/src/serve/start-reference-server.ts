@@ -136,6 +136,7 @@ export async function startReferenceServer(
     service: service.deps,
     keys,
     trustedProxies: config.trustedProxies,
+    ...(config.hsts === undefined ? {} : { hsts: config.hsts }),
     mcp: {
       ...mcp,
       ...(oauth === undefined ? {} : { protectedResourceMetadata: createProtectedResourceMetadataHandler({ baseUrl, oauth }) }),
