@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { KeyStore, ServiceDeps } from "@public-scan/core";
+import { networkOf, type KeyStore, type ServiceDeps } from "@public-scan/core";
 import { createAccessResolver } from "./create-access-resolver.js";
 import { createServiceMcpServer } from "./create-service-mcp-server.js";
 import { createSessionRegistry, type SessionOptions } from "./create-session-registry.js";
@@ -79,6 +79,8 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
       return transport.handleRequest(request);
     }
     const owner = access.caller.kind === "key" ? `key:${access.caller.keyId}` : `ip:${access.caller.ip}`;
+    // An anonymous caller's cap is its network's: addresses of one /64 are one caller's to hand out.
+    const group = access.caller.kind === "key" ? owner : `network:${networkOf(access.caller.ip)}`;
     const sessionId = request.headers.get("mcp-session-id");
     if (sessionId !== null) {
       // Unknown, expired and someone else's sessions answer alike, so ids cannot be probed.
@@ -90,7 +92,7 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       ...transportOptions,
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => sessions.add(id, { transport, owner }),
+      onsessioninitialized: (id) => sessions.add(id, { transport, owner, group }),
       onsessionclosed: (id) => sessions.remove(id),
     });
     await createServiceMcpServer(access).connect(transport);

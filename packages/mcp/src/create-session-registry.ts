@@ -5,12 +5,20 @@ export interface SessionOptions {
   idleMs?: number;
   /** Sessions held at once per process; the least recently used is closed beyond it (default 1000). */
   max?: number;
+  /**
+   * Sessions one caller group (a key, or an anonymous network) holds at once; beyond it that group's own
+   * least recently used session is closed (default 20). So no caller can fill the process's cap and push
+   * out everyone else's sessions.
+   */
+  maxPerGroup?: number;
 }
 
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   /** Who opened it: a key id, or a client address on Light. Another caller may not use it. */
   owner: string;
+  /** Whose cap it counts against: the key, or the anonymous caller's network (/24, /64). */
+  group: string;
   lastUsed: number;
 }
 
@@ -22,6 +30,7 @@ interface Session {
 export function createSessionRegistry(options: SessionOptions = {}, now: () => number = Date.now) {
   const idleMs = options.idleMs ?? 30 * 60_000;
   const max = options.max ?? 1000;
+  const maxPerGroup = options.maxPerGroup ?? 20;
   const sessions = new Map<string, Session>();
 
   const close = (id: string) => {
@@ -39,6 +48,9 @@ export function createSessionRegistry(options: SessionOptions = {}, now: () => n
   return {
     add(id: string, session: Omit<Session, "lastUsed">) {
       sessions.set(id, { ...session, lastUsed: now() });
+      // The group's own least recently used first (Map order), so a flood from one caller evicts only itself.
+      const ofGroup = [...sessions].filter(([, held]) => held.group === session.group).map(([held]) => held);
+      for (const oldest of ofGroup.slice(0, Math.max(0, ofGroup.length - maxPerGroup))) close(oldest);
       sweep();
     },
     /** The session's transport for its owner; null when unknown, expired or someone else's (all answer 404). */

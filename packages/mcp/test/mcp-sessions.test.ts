@@ -78,11 +78,11 @@ describe("createSessionRegistry", () => {
   it("closes sessions idle too long, and the least recently used beyond the cap", () => {
     let now = 0;
     const registry = createSessionRegistry({ idleMs: 1000, max: 2 }, () => now);
-    registry.add("a", { transport: transport(), owner: "x" });
-    registry.add("b", { transport: transport(), owner: "x" });
+    registry.add("a", { transport: transport(), owner: "x", group: "x" });
+    registry.add("b", { transport: transport(), owner: "x", group: "x" });
     now = 500;
     expect(registry.use("a", "x")).not.toBeNull();
-    registry.add("c", { transport: transport(), owner: "x" });
+    registry.add("c", { transport: transport(), owner: "x", group: "x" });
     // "b" was the least recently used when "c" made three.
     expect(registry.use("b", "x")).toBeNull();
     expect(registry.use("a", "y")).toBeNull();
@@ -91,5 +91,17 @@ describe("createSessionRegistry", () => {
     now = 2500;
     expect(registry.use("c", "x")).toBeNull();
     expect(registry.size).toBe(0);
+  });
+
+  it("caps each caller group, closing only that group's least recently used: a flood does not push out others", () => {
+    const registry = createSessionRegistry({ max: 1000, maxPerGroup: 3 });
+    registry.add("victim", { transport: transport(), owner: "ip:198.51.100.7", group: "network:198.51.100.0/24" });
+    for (let i = 0; i < 1000; i += 1) {
+      registry.add(`flood-${i}`, { transport: transport(), owner: `ip:203.0.113.${i % 250}`, group: "network:203.0.113.0/24" });
+    }
+    expect(registry.size).toBe(4);
+    expect(registry.use("victim", "ip:198.51.100.7")).not.toBeNull();
+    expect(registry.use("flood-0", "ip:203.0.113.0")).toBeNull();
+    expect(registry.use("flood-999", "ip:203.0.113.249")).not.toBeNull();
   });
 });
