@@ -71,6 +71,54 @@ describe("the accounts and the authorization server, hardened", () => {
     }
   });
 
+  it("registers only https redirect URIs, or http ones on a loopback host (the MCP rule)", async () => {
+    for (const uri of ["http://evil.example/cb", "myapp://callback", "javascript:alert(1)", "http://10.0.0.1/cb"]) {
+      const response = await register("/oauth/register", [uri]);
+      expect(response.status, uri).toBe(400);
+      expect(((await response.json()) as { error: string }).error, uri).toMatch(/invalid_redirect_uri|invalid_client_metadata/);
+    }
+    for (const uri of ["https://app.example/cb", "http://127.0.0.1:43111/cb", "http://localhost:8080/cb", "http://[::1]:9/cb"]) {
+      expect((await register("/oauth/register", [uri])).status, uri).toBe(201);
+    }
+  });
+
+  it("never redirects an authorization error to a registered URI without interaction (no open redirect)", async () => {
+    const { client_id: clientId } = await registerClient(server.baseUrl, ["https://evil.example/cb"]);
+    for (const extra of [{ prompt: "none" }, { code_challenge_method: "plain" }, {}, { response_mode: "form_post" }]) {
+      const url = new URL(`${server.baseUrl}/oauth/authorize`);
+      url.search = new URLSearchParams({
+        response_type: "code",
+        client_id: clientId,
+        redirect_uri: "https://evil.example/cb",
+        scope: "mcp",
+        ...(Object.keys(extra).length === 0 ? {} : { code_challenge: createPkce().challenge }),
+        ...extra,
+      }).toString();
+      const response = await fetch(url, { redirect: "manual" });
+      expect(response.headers.get("location"), JSON.stringify(extra)).toBeNull();
+      expect(response.status, JSON.stringify(extra)).toBe(400);
+      expect(await response.text()).toContain("Authorization failed");
+    }
+  });
+
+  it("reads a registration before charging it: bodies that are not registrations cost nothing", async () => {
+    const isolated = await startTestAccounts();
+    try {
+      // Bodies that are not registrations at all cost nothing.
+      for (let index = 0; index < 25; index += 1) {
+        const broken = await fetch(`${isolated.baseUrl}/oauth/register`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "x".repeat(20_000),
+        });
+        expect(broken.status).toBe(413);
+      }
+      expect((await registerClient(isolated.baseUrl)).client_id).toBeTruthy();
+    } finally {
+      await isolated.close();
+    }
+  });
+
   it("does not let the provider's pages be framed", async () => {
     const response = await register("/oauth/register");
     expect(response.headers.get("x-frame-options")).toBe("DENY");

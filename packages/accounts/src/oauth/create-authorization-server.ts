@@ -24,11 +24,20 @@ export const OAUTH_ROUTES = {
 } as const;
 
 /**
- * Dynamic client registrations per requester network and hour (enough for people), and across the whole
- * deployment per hour (networks are cheap to change: this bounds how fast the store can be filled).
+ * Dynamic client registrations per requester network and hour: enough for people. No limit across the whole
+ * deployment: one would let 50 networks block every new MCP client for an hour. What bounds the store is
+ * that a registered client unused for `UNUSED_CLIENT_TTL_SECONDS` is forgotten.
  */
 export const REGISTRATION_LIMIT = { limit: 20, windowMs: 3600_000 } as const;
-export const REGISTRATION_LIMIT_TOTAL = { limit: 1000, windowMs: 3600_000 } as const;
+
+/** A dynamically registered client that completes no authorization within a day is forgotten. */
+export const UNUSED_CLIENT_TTL_SECONDS = 24 * 3600;
+
+/** The largest registration body read (oidc-provider's own limit is 56 KiB). */
+const MAX_REGISTRATION_BYTES = 16 * 1024;
+
+/** Loopback hosts a native client's http redirect may name (RFC 8252 section 7.3; MCP authorization). */
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
 
 export interface AuthorizationServerOptions {
   /** The issuer identifier ({auth_url}): the deployment's base URL unless the operator names another. */
@@ -78,7 +87,7 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
   const secure = issuer.protocol === "https:";
   // The provider's sign-in session is a Path=/ cookie: `__Host-` on HTTPS, like the dashboard's.
   const sessionCookieName = cookieName("ps_oauth_session", secure);
-  const Adapter = createKeyvOidcAdapter(options.documents);
+  const Adapter = createKeyvOidcAdapter(options.documents, { unusedClientTtlMs: UNUSED_CLIENT_TTL_SECONDS * 1000 });
   const configuration: Configuration = {
     adapter: Adapter,
     jwks: options.keys.jwks,
@@ -138,6 +147,20 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
       Interaction: AUTHORIZATION_LIFETIMES.interaction,
       IdToken: AUTHORIZATION_LIFETIMES.accessToken,
     },
+    // The MCP authorization rule for redirect URIs: https, or http on a loopback host (a native client's local
+    // listener). Checked through a metadata property of our own, whose validator sees the whole client.
+    extraClientMetadata: {
+      properties: ["public_scan_redirect_rule"],
+      validator: (_ctx, key, _value, metadata) => {
+        if (key !== "public_scan_redirect_rule") return;
+        for (const uri of (metadata.redirect_uris as string[] | undefined) ?? []) {
+          const parsed = URL.parse(uri);
+          const allowed =
+            parsed !== null && (parsed.protocol === "https:" || (parsed.protocol === "http:" && LOOPBACK_HOSTS.has(parsed.hostname)));
+          if (!allowed) throw new errors.InvalidRedirectUri("redirect_uris must be https URLs, or http URLs on a loopback host");
+        }
+      },
+    },
     renderError: (ctx, output) => {
       const page = renderOAuthErrorPage({ error: output.error, description: output.error_description ?? null });
       ctx.type = "html";
@@ -147,30 +170,47 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
     },
   };
   const provider = new Provider(issuer.origin, configuration);
+  const keys = createCounterKeys(options.counterSecret);
   // The host and scheme of every URL the provider writes come from the issuer, never from request headers
   // (below), so a forged Host cannot put another origin into metadata or redirects.
   provider.proxy = true;
-  const keys = createCounterKeys(options.counterSecret);
   provider.use(async (ctx: KoaContextWithOIDC, next) => {
     // No page of the provider may be framed (clickjacking a consent or an error page).
     ctx.set("x-frame-options", "DENY");
-    if (ctx.method === "POST" && ctx.path.replace(/\/+$/, "") === OAUTH_ROUTES.registration) {
-      const address = (ctx.req as AddressedRequest)[CLIENT_ADDRESS] ?? "unknown";
-      const checks = [
-        rolling(keys.network("client_registration", address), REGISTRATION_LIMIT),
-        rolling("account:client_registration:all", REGISTRATION_LIMIT_TOTAL),
-      ];
-      const result = await options.counters.consume({ checks, now: Date.now() });
-      if (!result.allowed) {
-        ctx.status = 429;
-        ctx.set("retry-after", String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
-        ctx.body = { error: "temporarily_unavailable", error_description: "Too many client registrations; try again later." };
-        return;
-      }
-    }
+    const path = ctx.path.replace(/\/+$/, "");
+    if (ctx.method === "POST" && path === OAUTH_ROUTES.registration && !(await admitRegistration(ctx))) return;
+    if (path === OAUTH_ROUTES.authorization && refusesResponseMode(ctx)) return;
     await next();
+    if (path === OAUTH_ROUTES.authorization) keepErrorsHere(ctx, issuer);
     if (!ctx.response.get("content-security-policy")) ctx.set("content-security-policy", "frame-ancestors 'none'");
   });
+  // A client that completed an authorization (a token was issued to it) is kept for good.
+  provider.on("grant.success", (ctx: KoaContextWithOIDC) => {
+    const clientId = ctx.oidc.client?.clientId;
+    if (clientId !== undefined) void Adapter.keepClient(clientId).catch(() => undefined);
+  });
+
+  /**
+   * Reads the registration body first (bounded), then charges the requester's network: a request that is not
+   * even a registration costs nothing, and the body is handed to the provider already read.
+   */
+  const admitRegistration = async (ctx: KoaContextWithOIDC): Promise<boolean> => {
+    const body = await readBounded(ctx.req, MAX_REGISTRATION_BYTES).catch(() => null);
+    if (body === null) {
+      ctx.status = 413;
+      ctx.body = { error: "invalid_client_metadata", error_description: "The registration is too large." };
+      return false;
+    }
+    (ctx.req as IncomingMessage & { body?: Buffer }).body = body;
+    const address = (ctx.req as AddressedRequest)[CLIENT_ADDRESS] ?? "unknown";
+    const checks = [rolling(keys.network("client_registration", address), REGISTRATION_LIMIT)];
+    const result = await options.counters.consume({ checks, now: Date.now() });
+    if (result.allowed) return true;
+    ctx.status = 429;
+    ctx.set("retry-after", String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
+    ctx.body = { error: "temporarily_unavailable", error_description: "Too many client registrations; try again later." };
+    return false;
+  };
   const callback = provider.callback();
 
   const sessionCookie = sessionCookieName;
@@ -194,4 +234,52 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
       return Promise.resolve(callback(request, response));
     },
   };
+}
+
+/**
+ * The authorization endpoint answers only in the query: `form_post` and `fragment` would send a browser to a
+ * client's URI in ways `keepErrorsHere` cannot see. MCP clients use the query. Refused with a page.
+ */
+function refusesResponseMode(ctx: KoaContextWithOIDC): boolean {
+  const mode = ctx.query.response_mode;
+  if (mode === undefined || mode === "query") return false;
+  renderErrorPage(ctx, { error: "invalid_request", description: "Only response_mode=query is supported." });
+  return true;
+}
+
+/**
+ * An error of the authorization endpoint itself is shown here, never redirected to the client: before the
+ * person signed in and consented, a redirect URI is only what someone registered, and redirecting errors to
+ * it without any interaction makes this server an open redirect (RFC 9700 section 4.11). Errors after the
+ * interaction (the person declined) come from the resume endpoint and still go back to the client.
+ */
+function keepErrorsHere(ctx: KoaContextWithOIDC, issuer: URL): void {
+  if (ctx.status !== 302 && ctx.status !== 303) return;
+  const target = URL.parse(ctx.response.get("location"), issuer.origin);
+  if (target === null || target.origin === issuer.origin) return;
+  const error = target.searchParams.get("error");
+  if (error === null) return;
+  ctx.remove("location");
+  renderErrorPage(ctx, { error, description: target.searchParams.get("error_description") });
+}
+
+function renderErrorPage(ctx: KoaContextWithOIDC, input: { error: string; description: string | null }): void {
+  const page = renderOAuthErrorPage({ error: input.error.slice(0, 100), description: input.description?.slice(0, 300) ?? null });
+  ctx.status = 400;
+  ctx.type = "html";
+  ctx.set("cache-control", "no-store");
+  ctx.set("content-security-policy", page.contentSecurityPolicy);
+  ctx.body = page.html;
+}
+
+/** A request body of at most `limit` bytes, or a rejection past it. */
+async function readBounded(request: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of request.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+    received += chunk.length;
+    if (received > limit) throw new Error("body too large");
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, received);
 }
