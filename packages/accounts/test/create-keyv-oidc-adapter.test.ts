@@ -56,6 +56,45 @@ describe("createKeyvOidcAdapter", () => {
     expect(await access.find("long")).toBeDefined();
   });
 
+  it("stores tokens and codes under their hash, without their id in the payload: a copy of the store holds no usable token", async () => {
+    const documents = new Keyv();
+    const written: Array<[string, unknown]> = [];
+    const set = documents.set.bind(documents);
+    documents.set = ((key: string, value: unknown, ttl?: number) => (
+      written.push([key, value]),
+      set(key, value, ttl)
+    )) as typeof documents.set;
+    const Adapter = createKeyvOidcAdapter(documents);
+    const secret = "rt_SECRET-REFRESH-TOKEN-VALUE";
+    await new Adapter("RefreshToken").upsert(secret, token({ jti: secret, grantId: "grant-9" }), HOUR);
+    await new Adapter("AuthorizationCode").upsert("CODE-SECRET-1", token({ jti: "CODE-SECRET-1", grantId: "grant-9" }), 60);
+    expect(JSON.stringify(written)).not.toContain("SECRET");
+    // Found by the value the client presents, with its id as oidc-provider expects it; consumed, still found.
+    expect(await new Adapter("RefreshToken").find(secret)).toMatchObject({ jti: secret, grantId: "grant-9" });
+    await new Adapter("AuthorizationCode").consume("CODE-SECRET-1");
+    expect(await new Adapter("AuthorizationCode").find("CODE-SECRET-1")).toMatchObject({
+      jti: "CODE-SECRET-1",
+      consumed: expect.any(Number) as number,
+    });
+    expect(JSON.stringify(written)).not.toContain("SECRET");
+    await new Adapter("RefreshToken").revokeByGrantId("grant-9");
+    expect(await new Adapter("RefreshToken").find(secret)).toBeUndefined();
+  });
+
+  it("forgets a registered client unused for unusedClientTtlMs, and keeps one for good once kept", async () => {
+    const documents = new Keyv();
+    const Adapter = createKeyvOidcAdapter(documents, { unusedClientTtlMs: 300 });
+    const clients = new Adapter("Client");
+    await clients.upsert("unused", { client_id: "unused" }, 0);
+    await clients.upsert("used", { client_id: "used" }, 0);
+    await Adapter.keepClient("used");
+    // Registered again (oidc-provider rewrites a client on updates): a kept client stays kept.
+    await clients.upsert("used", { client_id: "used", client_name: "Renamed" }, 0);
+    await sleep(450);
+    expect(await clients.find("unused")).toBeUndefined();
+    expect(await clients.find("used")).toEqual({ client_id: "used", client_name: "Renamed" });
+  });
+
   it("marks a consumed record and keeps it, with its other fields", async () => {
     const { model } = setup();
     const codes = model("AuthorizationCode");
