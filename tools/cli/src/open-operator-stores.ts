@@ -30,7 +30,7 @@ export async function openOperatorStores(
   const redisPrefix = parseRedisPrefix(env.PUBLIC_SCAN_REDIS_PREFIX);
   const directory = resolve(input.dataDir ?? env.PUBLIC_SCAN_DATA_DIR ?? ".data");
   const databasePath = join(directory, DATABASE_FILE);
-  if (redisUrl === null) await mkdir(directory, { recursive: true });
+  if (redisUrl === null) await mkdir(directory, { recursive: true, mode: 0o700 });
   const storage = await openServeStorage({ redisUrl, redisPrefix }, { databasePath, log: () => undefined });
   const stores = storesOf(storage);
   const opened: Array<{ close: () => Promise<void> }> = [];

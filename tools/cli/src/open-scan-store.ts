@@ -15,7 +15,7 @@ export async function openScanStore(
   options: { dataDir: string } | { temporary: true },
 ): Promise<{ scans: ScanStore; path: string; close: () => Promise<void> }> {
   const directory = "temporary" in options ? await mkdtemp(join(tmpdir(), "public-scan-demo-")) : resolve(options.dataDir);
-  await mkdir(directory, { recursive: true });
+  await mkdir(directory, { recursive: true, mode: 0o700 });
   const path = join(directory, DATABASE_FILE);
   const scans = createSqliteScanStore({ path });
   return {

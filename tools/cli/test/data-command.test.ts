@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -160,6 +160,10 @@ describe("pnpm data backup", () => {
     expect(backup.stderr).toMatch(/backed up .* \(\d+ bytes\)/);
     expect(rowsOf(target)).toStrictEqual(rowsOf(path));
     expect(rowsOf(target).scans).toHaveLength(4);
+    // The database and its copy are readable by their owner only (they hold key hashes and audit events).
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect((await stat(`${path}-wal`)).mode & 0o777).toBe(0o600);
+    expect((await stat(target)).mode & 0o777).toBe(0o600);
     // A copy is a snapshot: later writes stay in the live file.
     await keys.audit.append(createTestAuditEvent({ keyId: "key_later" }));
     expect(rowsOf(target).events).toHaveLength(2);

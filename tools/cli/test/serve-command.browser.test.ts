@@ -79,6 +79,8 @@ describe("pnpm serve", () => {
     expect(await anonymousRemaining(server.url)).toBe(quotaBefore - ssrfTargets.length);
     // Counter keys are HMACs with a secret kept, owner-only, in the data directory.
     expect((await stat(join(dataDir, "identifier-secret"))).mode & 0o777).toBe(0o600);
+    // So is the database: key hashes, accounts and audit events.
+    expect((await stat(join(dataDir, "public-scan.sqlite"))).mode & 0o777).toBe(0o600);
 
     const report = await fetch(`${server.url}/reports/${scanId}`);
     expect(report.status).toBe(200);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, fsyncSync, linkSync, openSync, rmSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, openSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
@@ -25,6 +25,8 @@ export function backupSqliteDatabase(input: { from: string; to: string; busyTime
     db.close();
   }
   try {
+    // A backup holds what the database holds: readable by its owner only, like the database file.
+    chmodSync(partial, 0o600);
     // VACUUM INTO does not sync its output: sync before the copy takes the target's name.
     const fd = openSync(partial, "r+");
     try {

@@ -1,3 +1,4 @@
+import { closeSync, openSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 
 export interface OpenSqliteDatabaseOptions {
@@ -19,9 +20,21 @@ export function openSqliteDatabase(options: OpenSqliteDatabaseOptions): { db: Da
     if (options.busyTimeoutMs !== undefined) options.source.database.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs)}`);
     return { db: options.source.database, owned: false };
   }
+  createPrivately(options.source.path);
   const db = new DatabaseSync(options.source.path);
   db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
   db.exec("PRAGMA journal_mode = WAL");
   db.exec(`PRAGMA synchronous = ${options.synchronous}`);
   return { db, owned: true };
+}
+
+/**
+ * Creates the database file readable by its owner only (0600) when it does not exist yet: it holds key
+ * hashes, accounts and audit events. SQLite gives its -wal and -shm files the database file's mode. An
+ * in-memory database, or a URI, is left to SQLite.
+ */
+export function createPrivately(path: string): void {
+  if (path === "" || path === ":memory:" || path.startsWith("file:")) return;
+  // "a": creates the file if missing, never truncates one that exists (whose mode stays its operator's).
+  closeSync(openSync(path, "a", 0o600));
 }

@@ -53,7 +53,7 @@ export async function prepareServeProcess(config: ServeConfig, log: (line: strin
   }
   try {
     const directory = resolve(config.dataDir);
-    await mkdir(directory, { recursive: true });
+    await mkdir(directory, { recursive: true, mode: 0o700 });
     // Every process of a deployment needs the same secret (counter keys, sealed queries): from the
     // environment, or from the data directory the processes share.
     const identifierSecret = config.identifierSecret ?? (await readIdentifierSecret(directory));
