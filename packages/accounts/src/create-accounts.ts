@@ -49,6 +49,11 @@ export interface Accounts {
   mount: { paths: readonly string[]; handler: (request: Request, context: { clientAddress: string | null }) => Promise<Response> };
   /** The dashboard sessions, for POST /api/v2/keys/request (`keyRequests.sessions`). */
   sessions: SessionResolver;
+  /**
+   * Keys the email and network hashes of key requests (audit events, issuance caps): pass it as the REST app's
+   * `keyRequests.identifierSecret`, so the dashboard and POST /api/v2/keys/request hash alike.
+   */
+  keyRequestSecret: string;
   /** How /mcp verifies this server's access tokens (`createMcpHttpHandler({ oauth })`). */
   oauth: { issuer: string; jwks: AuthorizationServer["publicJwks"]; resource: string };
   service: AccountService;
@@ -69,6 +74,7 @@ export function createAccounts(options: AccountsOptions): Accounts {
   // One key per use, derived from the one secret: a CSRF token says nothing about a counter's hash.
   const derive = (purpose: string) => createHmac("sha256", options.secret).update(`public-scan accounts ${purpose}`).digest("hex");
   const counterSecret = derive("counters");
+  const keyRequestSecret = derive("key requests");
   const service = createAccountService({
     store: options.store,
     documents: options.documents,
@@ -96,7 +102,14 @@ export function createAccounts(options: AccountsOptions): Accounts {
     sessions,
     csrf: createCsrfGuard({ secret: derive("csrf"), origin: baseUrl.origin, secure }),
     authorization,
-    keyRequests: { keys: options.keys, clock, supportEmail: options.supportEmail, audit: options.audit, counters: options.counters },
+    keyRequests: {
+      keys: options.keys,
+      clock,
+      supportEmail: options.supportEmail,
+      audit: options.audit,
+      counters: options.counters,
+      identifierSecret: keyRequestSecret,
+    },
     onError: options.onError ?? (() => {}),
   });
   return {
@@ -106,6 +119,7 @@ export function createAccounts(options: AccountsOptions): Accounts {
         Promise.resolve(app.request(request, undefined, { clientAddress: context.clientAddress ?? undefined })),
     },
     sessions,
+    keyRequestSecret,
     oauth: { issuer: baseUrl.origin, jwks: authorization.publicJwks, resource },
     service,
     authorization,

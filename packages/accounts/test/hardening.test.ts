@@ -84,7 +84,13 @@ describe("the accounts and the authorization server, hardened", () => {
 
   it("never redirects an authorization error to a registered URI without interaction (no open redirect)", async () => {
     const { client_id: clientId } = await registerClient(server.baseUrl, ["https://evil.example/cb"]);
-    for (const extra of [{ prompt: "none" }, { code_challenge_method: "plain" }, {}, { response_mode: "form_post" }]) {
+    const cases: Array<Record<string, string>> = [
+      { prompt: "none" },
+      { code_challenge_method: "plain" },
+      {},
+      { response_mode: "form_post" },
+    ];
+    for (const extra of cases) {
       const url = new URL(`${server.baseUrl}/oauth/authorize`);
       url.search = new URLSearchParams({
         response_type: "code",

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { ReadOnlyKeyRequestSchema, type IssuedApiKey } from "../contract/index.js";
 import { ServiceError } from "../errors/service-error.js";
 import { toInvalidRequest } from "../errors/to-invalid-request.js";
@@ -17,6 +17,13 @@ import { networkOf } from "../limits/to-requester-id.js";
  */
 export const KEY_ISSUANCE_CAPS = { perEmailPerDay: 3, perNetworkPerDay: 10 } as const;
 
+/**
+ * Denials audited one by one per requester network and hour; past it a single `denials_suppressed` event
+ * stands for the rest of that hour. Anyone can send denied requests, and each one used to write an audit row
+ * kept 400 days (about 14 GB a day from one client at the rate measured).
+ */
+export const AUDITED_DENIALS_PER_NETWORK_HOUR = 20;
+
 export interface RequestReadOnlyKeyDeps {
   keys: KeyStore;
   clock: Clock;
@@ -25,6 +32,12 @@ export interface RequestReadOnlyKeyDeps {
   audit: AuditLog;
   counters: CounterStore;
   isDisposable?: (email: string) => boolean;
+  /**
+   * Keys the hashes of emails and networks in audit events and counter keys (HMAC-SHA-256): the deployment's
+   * identifier secret, as the rate limits use. Without it they are plain SHA-256, which a list of emails or
+   * every /24 reverses: set it in production.
+   */
+  identifierSecret?: string;
 }
 
 export interface KeyRequestInput {
@@ -38,23 +51,39 @@ export interface KeyRequestInput {
   crossSite?: boolean;
 }
 
-const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest("hex");
+/** The audit's and the caps' hash of an identifier: keyed when the deployment has a secret. */
+const hashWith = (secret: string | undefined) => (value: string) =>
+  (secret === undefined ? createHash("sha256") : createHmac("sha256", secret)).update(value, "utf8").digest("hex");
 
 /**
  * POST /api/v2/keys/request: a signed-in dashboard user with a verified, non-disposable email gets a
- * self-serve read-only key (201), within the issuance caps. Every issuance and every denial is audited,
- * with hashes instead of the email and network.
+ * self-serve read-only key (201), within the issuance caps. Every issuance is audited, and so is every denial
+ * up to `AUDITED_DENIALS_PER_NETWORK_HOUR` per network (then one event for the rest of the hour), with keyed
+ * hashes instead of the email and network.
  */
 export async function requestReadOnlyKey(
   deps: RequestReadOnlyKeyDeps,
   input: KeyRequestInput,
 ): Promise<{ status: 201; body: IssuedApiKey }> {
   const at = new Date(deps.clock.now()).toISOString();
-  const networkHash = sha256(networkOf(input.ip));
+  const hash = hashWith(deps.identifierSecret);
+  const networkHash = hash(networkOf(input.ip));
   const audit = (event: Omit<AuditEvent, "at" | "networkHash">) => deps.audit.append({ ...event, at, networkHash });
+  /** Audits a denial within the network's hourly budget, or once for all the denials past it. */
+  const auditDenial = async (event: { reason: string; subjectHash: string | null }) => {
+    const hour = { kind: "rolling" as const, ms: 3600_000 };
+    const budget = { key: `key_request_denials:network:${networkHash}`, limit: AUDITED_DENIALS_PER_NETWORK_HOUR, window: hour, units: 1 };
+    if ((await deps.counters.consume({ checks: [budget], now: deps.clock.now() })).allowed) {
+      return audit({ action: "key_request_denied", outcome: "denied", keyId: null, ...event });
+    }
+    const summary = { key: `key_request_denials_summary:network:${networkHash}`, limit: 1, window: hour, units: 1 };
+    if ((await deps.counters.consume({ checks: [summary], now: deps.clock.now() })).allowed) {
+      await audit({ action: "key_request_denied", outcome: "denied", reason: "denials_suppressed", keyId: null, subjectHash: null });
+    }
+  };
   /** Audits a denial decided before the session is read, and returns the error to throw. */
   const denied = async (reason: string, error: ServiceError): Promise<ServiceError> => {
-    await audit({ action: "key_request_denied", outcome: "denied", reason, keyId: null, subjectHash: null });
+    await auditDenial({ reason, subjectHash: null });
     return error;
   };
 
@@ -70,14 +99,14 @@ export async function requestReadOnlyKey(
   if (!body.success) throw await denied("invalid_request", toInvalidRequest(body.error, "body"));
   const session = await deps.sessions.resolve({ cookieHeader: input.cookieHeader });
   if (session === null) {
-    await audit({ action: "key_request_denied", outcome: "denied", reason: "sign_in_required", keyId: null, subjectHash: null });
+    await auditDenial({ reason: "sign_in_required", subjectHash: null });
     throw new ServiceError("unauthorized", "Sign in to the dashboard to request a key.");
   }
-  const subjectHash = sha256(session.email.trim().toLowerCase());
+  const subjectHash = hash(session.email.trim().toLowerCase());
   const disposable = (deps.isDisposable ?? isDisposableEmail)(session.email);
   if (!session.emailVerified || disposable) {
     const reason = session.emailVerified ? "disposable_email" : "email_not_verified";
-    await audit({ action: "key_request_denied", outcome: "denied", reason, keyId: null, subjectHash });
+    await auditDenial({ reason, subjectHash });
     throw new ServiceError("forbidden", "A verified, non-disposable email address is required to request a key.");
   }
 
@@ -93,7 +122,7 @@ export async function requestReadOnlyKey(
   const consumed = await deps.counters.consume({ checks, now: deps.clock.now() });
   if (!consumed.allowed) {
     const check = checks[consumed.failed]!;
-    await audit({ action: "key_request_denied", outcome: "denied", reason: "issuance_cap", keyId: null, subjectHash });
+    await auditDenial({ reason: "issuance_cap", subjectHash });
     throw new ServiceError("rate_limited", "The daily key issuance cap is reached; try again tomorrow (UTC).", {
       retryAfterSeconds: Math.ceil(consumed.retryAfterMs / 1000),
       rateLimit: {

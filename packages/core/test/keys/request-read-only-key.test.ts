@@ -1,9 +1,10 @@
+import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { IssuedApiKeySchema } from "../../src/contract/index.js";
 import { ServiceError } from "../../src/errors/service-error.js";
 import { isDisposableEmail } from "../../src/keys/is-disposable-email.js";
 import { networkOf } from "../../src/limits/to-requester-id.js";
-import { requestReadOnlyKey, type RequestReadOnlyKeyDeps } from "../../src/keys/request-read-only-key.js";
+import { AUDITED_DENIALS_PER_NETWORK_HOUR, requestReadOnlyKey, type RequestReadOnlyKeyDeps } from "../../src/keys/request-read-only-key.js";
 import { createMemoryCounterStore } from "../../src/limits/create-memory-counter-store.js";
 import type { DashboardSession } from "../../src/ports/session-resolver.js";
 import { createMemoryAuditLog } from "../../src/stores/create-memory-audit-log.js";
@@ -125,5 +126,41 @@ describe("helpers", () => {
     expect(networkOf("::ffff:203.0.113.77")).toBe("203.0.113.0/24");
     expect(networkOf("2001:db8:1:2:3:4:5:6")).toBe("2001:0db8:0001:0002::/64");
     expect(networkOf("2001:db8::1")).toBe("2001:0db8:0000:0000::/64");
+  });
+});
+
+describe("the key request's audit trail, bounded and keyed", () => {
+  it("audits 20 denials per network and hour, then one event for the rest: 500 anonymous requests write 21 rows", async () => {
+    const { deps, audit } = setup();
+    for (let index = 0; index < 500; index += 1) {
+      await expect(requestReadOnlyKey(deps, { body: {}, cookieHeader: undefined, ip: `203.0.113.${index % 200}` })).rejects.toMatchObject({
+        code: "unauthorized",
+      });
+    }
+    const events = await audit.list();
+    expect(events).toHaveLength(AUDITED_DENIALS_PER_NETWORK_HOUR + 1);
+    expect(events.filter((event) => event.reason === "denials_suppressed")).toHaveLength(1);
+    // Another network has its own budget: its first denial is audited.
+    await expect(requestReadOnlyKey(deps, { body: {}, cookieHeader: undefined, ip: "198.51.100.1" })).rejects.toMatchObject({
+      code: "unauthorized",
+    });
+    expect(await audit.list()).toHaveLength(AUDITED_DENIALS_PER_NETWORK_HOUR + 2);
+    // An issuance is always audited.
+    await requestReadOnlyKey(deps, { body: {}, cookieHeader: "session=alice", ip: "203.0.113.9" });
+    expect((await audit.list()).filter((event) => event.action === "key_issued")).toHaveLength(1);
+  });
+
+  it("hashes emails and networks with the deployment's secret (HMAC), not plain SHA-256", async () => {
+    const plain = setup();
+    const keyed = setup();
+    const secret = { ...keyed.deps, identifierSecret: "a-deployment-identifier-secret" };
+    await requestReadOnlyKey(plain.deps, { body: {}, cookieHeader: "session=alice", ip: "203.0.113.7" });
+    await requestReadOnlyKey(secret, { body: {}, cookieHeader: "session=alice", ip: "203.0.113.7" });
+    const [unkeyedEvent] = await plain.audit.list();
+    const [keyedEvent] = await keyed.audit.list();
+    const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest("hex");
+    const hmac = (value: string) => createHmac("sha256", "a-deployment-identifier-secret").update(value, "utf8").digest("hex");
+    expect(unkeyedEvent).toMatchObject({ subjectHash: sha256("alice@example.org"), networkHash: sha256(networkOf("203.0.113.7")) });
+    expect(keyedEvent).toMatchObject({ subjectHash: hmac("alice@example.org"), networkHash: hmac(networkOf("203.0.113.7")) });
   });
 });

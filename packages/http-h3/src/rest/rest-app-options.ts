@@ -15,7 +15,13 @@ export interface RestAppOptions {
    * Self-serve key requests (POST /api/v2/keys/request). Without them the route answers 401: nobody can
    * sign in to a deployment that has no dashboard.
    */
-  keyRequests?: { sessions: SessionResolver; audit: AuditLog; counters: CounterStore };
+  keyRequests?: {
+    sessions: SessionResolver;
+    audit: AuditLog;
+    counters: CounterStore;
+    /** Keys the audit's email and network hashes (the deployment's identifier secret); strongly recommended. */
+    identifierSecret?: string;
+  };
   /**
    * Proxies whose `X-Forwarded-For` is believed: addresses, CIDR ranges, or `loopback` / `private`.
    * Empty by default: the socket's peer is the client, and forwarded headers are ignored.

@@ -143,7 +143,15 @@ export async function startReferenceServer(
     },
     ...(accounts === null
       ? {}
-      : { keyRequests: { sessions: accounts.accounts.sessions, audit: keys.audit, counters }, mounts: [accounts.accounts.mount] }),
+      : {
+          keyRequests: {
+            sessions: accounts.accounts.sessions,
+            audit: keys.audit,
+            counters,
+            identifierSecret: accounts.accounts.keyRequestSecret,
+          },
+          mounts: [accounts.accounts.mount],
+        }),
     probes: createServeProbes({ config, queue: service.deps.queue, scanner }),
     onError: (error, context) => logError(error, `${context.requestId} ${context.route}`),
   });
