@@ -59,7 +59,12 @@ export function createAccessResolver(options: AccessResolverOptions) {
       const verified = await verify(token);
       if (!verified.scopes.includes("mcp"))
         throw new ServiceError("forbidden", "This token lacks the `mcp` scope: sign in again and grant it.");
-      return { caller: { kind: "key", keyId: `oauth:${verified.subject}` }, tools: byScopes(verified.scopes), service: options.service };
+      const keyId = `oauth:${verified.subject}`;
+      // A signed-in account reads like a self-serve key (60 requests a minute, the daily scan-read cap), unless
+      // an operator granted it scan:create, as support keys are.
+      const selfServe = !verified.scopes.includes("scan:create");
+      if (selfServe) await options.service.limits?.checkKeyRequest({ keyId, scanRead: false });
+      return { caller: { kind: "key", keyId, selfServe }, tools: byScopes(verified.scopes), service: options.service };
     }
     if (options.keys === undefined) throw new ServiceError("unauthorized", "Sign in to use this MCP server.");
     const { caller, credential } = await resolveCaller(

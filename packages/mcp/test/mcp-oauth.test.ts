@@ -31,13 +31,14 @@ interface TokenInput {
   issuer?: string;
   expiresIn?: string | number;
   key?: CryptoKey;
+  subject?: string;
 }
 const token = (input: TokenInput = {}) =>
   new SignJWT({ scope: input.scope ?? "mcp scan:read" })
     .setProtectedHeader({ alg: "ES256", kid: "k1", typ: "at+jwt" })
     .setIssuer(input.issuer ?? ISSUER)
     .setAudience(input.audience ?? RESOURCE)
-    .setSubject("user-42")
+    .setSubject(input.subject ?? "user-42")
     .setIssuedAt()
     .setExpirationTime(input.expiresIn ?? "5m")
     .sign(input.key ?? signingKey);
@@ -96,6 +97,16 @@ describe("OAuth access tokens on /mcp", () => {
     expect(response.headers.get("www-authenticate")).toBe(
       `Bearer realm="public-scan", resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource/mcp"`,
     );
+  });
+
+  it("holds a signed-in reader to a self-serve key's 60 requests a minute; an account granted scan:create is not", async () => {
+    const reader = `Bearer ${await token({ subject: "busy-reader" })}`;
+    for (let index = 0; index < 60; index += 1) expect((await post(reader)).status, `request ${index + 1}`).toBe(200);
+    const refused = await post(reader);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const creator = `Bearer ${await token({ subject: "busy-creator", scope: "mcp scan:read scan:create" })}`;
+    for (let index = 0; index < 61; index += 1) expect((await post(creator)).status, `request ${index + 1}`).toBe(200);
   });
 
   it("refuses a valid token without the mcp scope with 403 insufficient_scope", async () => {
