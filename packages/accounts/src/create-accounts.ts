@@ -11,6 +11,7 @@ import {
 } from "@public-scan/core";
 import type { AccountLimits } from "./accounts/account-limits.js";
 import { createAccountService, type AccountService } from "./accounts/create-account-service.js";
+import { createPasswordReset } from "./accounts/create-password-reset.js";
 import type { Mailer } from "./mail/mailer.js";
 import { createAuthorizationServer, type AuthorizationServer } from "./oauth/create-authorization-server.js";
 import type { AuthorizationKeys } from "./oauth/load-authorization-keys.js";
@@ -87,6 +88,18 @@ export function createAccounts(options: AccountsOptions): Accounts {
     ...(options.passwordCost === undefined ? {} : { passwordCost: options.passwordCost }),
     ...(options.limits === undefined ? {} : { limits: options.limits }),
   });
+  const passwordReset = createPasswordReset({
+    store: options.store,
+    documents: options.documents,
+    counters: options.counters,
+    mailer: options.mailer,
+    baseUrl: baseUrl.origin,
+    clock,
+    counterSecret,
+    ...(options.serviceName === undefined ? {} : { serviceName: options.serviceName }),
+    ...(options.passwordCost === undefined ? {} : { passwordCost: options.passwordCost }),
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+  });
   const sessions = createDashboardSessions({ documents: options.documents, accounts: options.store, secure, clock });
   const authorization = createAuthorizationServer({
     issuer: baseUrl.origin,
@@ -99,6 +112,7 @@ export function createAccounts(options: AccountsOptions): Accounts {
   });
   const app = createAccountsApp({
     accounts: service,
+    passwordReset,
     sessions,
     csrf: createCsrfGuard({ secret: derive("csrf"), origin: baseUrl.origin, secure }),
     authorization,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import type { Keyv } from "keyv";
 import type { AccountStore, CounterStore, Scope } from "@public-scan/core";
 import { createCounterKeys, rolling } from "../accounts/account-limits.js";
@@ -7,6 +7,7 @@ import { AUTHORIZATION_LIFETIMES } from "./authorization-lifetimes.js";
 import { createKeyvOidcAdapter } from "./create-keyv-oidc-adapter.js";
 import { toPublicJwks, type AuthorizationKeys } from "./load-authorization-keys.js";
 import { cookieName, parseCookies } from "../sessions/parse-cookies.js";
+import { sessionsValidAfter } from "../sessions/sessions-valid-after.js";
 import { renderOAuthErrorPage } from "../web/pages/render-oauth-error-page.js";
 
 /** The scopes of the hosted MCP resource (the contract's): reading needs `scan:read` and `mcp`. */
@@ -100,13 +101,16 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
     routes: OAUTH_ROUTES,
     scopes: ["openid", "offline_access", ...RESOURCE_SCOPES],
     claims: { openid: ["sub"] },
-    async findAccount(_ctx, id) {
+    async findAccount(ctx, id, token) {
       const account = await options.accounts.get(id);
       if (account === null || account.disabledAt !== null || account.emailVerifiedAt === null) return undefined;
+      // A password reset ends the refresh tokens and codes of older grants (this server's own older sign-in is
+      // ended by the login prompt's check, `signedInBeforeReset`).
+      if (token !== undefined && issuedBefore(token.iat, await sessionsValidAfter(options.documents, id))) return undefined;
       // Tokens carry the account id only: the email stays with this service.
       return { accountId: id, claims: () => ({ sub: id }) };
     },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}`, policy: interactionPolicyOf(options.documents) },
     pkce: { required: () => true },
     clientDefaults: { grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" },
     // Implicit and hybrid flows are not offered: the code flow with PKCE is the only way to a token.
@@ -282,4 +286,32 @@ async function readBounded(request: IncomingMessage, limit: number): Promise<Buf
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, received);
+}
+
+/**
+ * oidc-provider's default prompts, with one more reason to ask for the login: a sign-in of this server made
+ * before the account's password was reset (`endSessionsBefore`) is over, and the person signs in again.
+ */
+function interactionPolicyOf(documents: Keyv) {
+  const policy = interactionPolicy.base();
+  policy.get("login")!.checks.add(
+    new interactionPolicy.Check("signed_in_before_password_reset", "The password was reset: sign in again", async (ctx) => {
+      const { session, result } = ctx.oidc;
+      if (session?.accountId === undefined || result?.login !== undefined) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+      const cutOff = await sessionsValidAfter(documents, session.accountId);
+      return issuedBefore(session.loginTs ?? 0, cutOff)
+        ? interactionPolicy.Check.REQUEST_PROMPT
+        : interactionPolicy.Check.NO_NEED_TO_PROMPT;
+    }),
+  );
+  return policy;
+}
+
+/**
+ * Whether something stamped at `seconds` (oidc-provider's whole-second `iat` and `loginTs`) is from before the
+ * cut-off (epoch ms). The cut-off's own second counts as before: a token of that second may predate the reset,
+ * and a person who signs in again after resetting takes longer than that.
+ */
+function issuedBefore(seconds: number, cutOffMs: number): boolean {
+  return cutOffMs > 0 && seconds <= Math.floor(cutOffMs / 1000);
 }

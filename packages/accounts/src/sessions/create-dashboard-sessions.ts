@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Keyv } from "keyv";
 import { SYSTEM_CLOCK, type AccountStore, type Clock, type DashboardSession, type SessionResolver } from "@public-scan/core";
 import { cookieName, parseCookies, serializeCookie } from "./parse-cookies.js";
+import { sessionsValidAfter } from "./sessions-valid-after.js";
 
 export interface DashboardSessionsOptions {
   /** Where sessions live (any keyv store): the cookie holds a random token, the store its SHA-256. */
@@ -57,6 +58,8 @@ export function createDashboardSessions(options: DashboardSessionsOptions): Dash
       // A session opened before the address was verified proved only the password of whoever signed up first
       // with it, which the verification link replaces (createAccountService): it ends at verification.
       if (account.emailVerifiedAt !== null && session.createdAt < Date.parse(account.emailVerifiedAt)) return null;
+      // A password reset ends the sessions opened before it (`endSessionsBefore`).
+      if (session.createdAt < (await sessionsValidAfter(options.documents, account.accountId))) return null;
       return { accountId: account.accountId, email: account.email, emailVerified: account.emailVerifiedAt !== null };
     },
     async destroy(cookieHeader) {

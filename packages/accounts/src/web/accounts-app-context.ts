@@ -1,5 +1,6 @@
 import type { RequestReadOnlyKeyDeps } from "@public-scan/core";
 import type { AccountService } from "../accounts/create-account-service.js";
+import type { PasswordReset } from "../accounts/create-password-reset.js";
 import type { AuthorizationServer } from "../oauth/create-authorization-server.js";
 import type { DashboardSessions } from "../sessions/create-dashboard-sessions.js";
 import type { CsrfGuard } from "./create-csrf-guard.js";
@@ -7,6 +8,7 @@ import type { CsrfGuard } from "./create-csrf-guard.js";
 /** What the account pages and the interaction routes share. */
 export interface AccountsAppContext {
   accounts: AccountService;
+  passwordReset: PasswordReset;
   sessions: DashboardSessions;
   csrf: CsrfGuard;
   authorization: AuthorizationServer;

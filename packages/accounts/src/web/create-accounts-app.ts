@@ -3,6 +3,7 @@ import { fromNodeHandler, H3 } from "h3";
 import type { AccountsAppContext } from "./accounts-app-context.js";
 import { addAccountRoutes } from "./create-account-routes.js";
 import { addInteractionRoutes } from "./create-interaction-routes.js";
+import { addPasswordResetRoutes } from "./create-password-reset-routes.js";
 import { renderMessagePage } from "./pages/render-message-page.js";
 import { toPageResponse } from "./to-page-response.js";
 
@@ -32,6 +33,7 @@ export function createAccountsApp(context: AccountsAppContext): H3 {
     },
   });
   addAccountRoutes(app, context);
+  addPasswordResetRoutes(app, context);
   addInteractionRoutes(app, context);
   const provider = (event: Parameters<ReturnType<typeof fromNodeHandler>>[0]) =>
     fromNodeHandler((request, response) =>

@@ -44,6 +44,7 @@ ${input.returnTo ? markup`<input type="hidden" name="return_to" value="${input.r
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
 </form>
+<p><a href="/account/password-reset">Forgot your password?</a></p>
 <p>No account yet? <a href="${signUp}">Sign up</a>.</p>`,
   });
 }
