@@ -6,8 +6,8 @@ import { API_VERSION, MCP_TOOL_HANDLERS, MCP_TOOLS, type Caller, type McpToolNam
 import { refuseInvalidArguments } from "./refuse-invalid-arguments.js";
 import { scanSite } from "./scan-site.js";
 import { TOOL_DESCRIPTIONS } from "./tool-descriptions.js";
-import { TOOL_OUTPUTS } from "./tool-outputs.js";
-import { toToolError, toToolResult } from "./to-tool-result.js";
+import { answersScanOrJob, TOOL_OUTPUTS } from "./tool-outputs.js";
+import { toPendingResult, toToolError, toToolResult } from "./to-tool-result.js";
 
 export interface ServiceMcpServerOptions {
   service: ServiceDeps;
@@ -85,8 +85,13 @@ export function createServiceMcpServer(options: ServiceMcpServerOptions): McpSer
           const handler = MCP_TOOL_HANDLERS[spec.name] as unknown as (
             deps: ServiceDeps,
             input: { args: Record<string, unknown>; caller: Caller },
-          ) => Promise<{ body: unknown }>;
-          return toToolResult(spec.name, (await handler(options.service, { args, caller: options.caller })).body);
+          ) => Promise<{ status: number; body: unknown; retryAfterSeconds?: number }>;
+          const outcome = await handler(options.service, { args, caller: options.caller });
+          // A result of a scan still running is its job, as REST's 202: not the result the tool's schema describes.
+          if (outcome.status === 202 && !answersScanOrJob(spec.name)) {
+            return toPendingResult(spec.name, outcome.body, outcome.retryAfterSeconds ?? 5);
+          }
+          return toToolResult(spec.name, outcome.body);
         } catch (error) {
           return toToolError(error);
         }

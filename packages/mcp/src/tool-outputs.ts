@@ -47,3 +47,6 @@ export const TOOL_OUTPUTS: { readonly [Name in McpToolName]: z.ZodObject } = {
   service_get_latest_domain_scan: ScanOrJobOutput,
   service_get_latest_domain_pre_consent_cookies_trackers: unnamed(PreConsentTableSchema),
 };
+
+/** Whether a tool answers a scan or its job (so a running scan is an answer), rather than a finished result. */
+export const answersScanOrJob = (name: McpToolName): boolean => TOOL_OUTPUTS[name] === ScanOrJobOutput;

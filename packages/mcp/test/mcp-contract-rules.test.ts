@@ -3,6 +3,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ScanBundleSchema } from "@public-scan/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestMcp } from "./support/create-test-mcp.js";
+import { toolErrorOf } from "./support/tool-error-of.js";
 
 /** The contract's MCP rules 1 to 7, one test each, through the HTTP endpoint as a host would call it. */
 const call = async (client: Client, name: string, args: Record<string, unknown>) =>
@@ -25,14 +26,11 @@ describe("the contract's MCP rules", () => {
     // and says not to retry as it is (mcp-invalid-arguments.test.ts covers every tool).
     for (const args of [{}, { scanId: "not-a-scan-id" }]) {
       const refused = await call(client, "service_get_scan_status", args);
-      expect(refused.isError).toBe(true);
-      expect(structured(refused)).toMatchObject({
-        error: { code: "invalid_request", retryable: false, message: expect.stringMatching(/^scanId: /) },
-      });
+      expect(toolErrorOf(refused)).toMatchObject({ code: "invalid_request", retryable: false, message: expect.stringMatching(/^scanId: /) });
     }
     // A well-formed id of no scan is the service's answer: not_found, not retryable.
     const unknown = await call(client, "service_get_scan_status", { scanId: scanId.replace(/.$/, (last) => (last === "a" ? "b" : "a")) });
-    expect(structured(unknown)).toMatchObject({ error: { code: "not_found", retryable: false, retryAfterSeconds: null } });
+    expect(toolErrorOf(unknown)).toMatchObject({ code: "not_found", retryable: false, retryAfterSeconds: null });
     const started = structured(await call(client, "service_scan_site", { url: "https://www.rules-next.example/", waitSeconds: 0 }));
     expect(started).toMatchObject({ type: "service_scan_job", recommendedNextTool: "service_get_scan_status" });
     expect(started.retryAfterSeconds).toEqual(expect.any(Number));
@@ -89,12 +87,13 @@ describe("the contract's MCP rules", () => {
       const result = await call(client, "service_get_scan_bundle", { scanId, detail: "summary", maxBytes: 5000 });
       if (result.isError) refused = result;
     }
-    expect(structured(refused!)).toMatchObject({
-      error: {
-        code: "rate_limited",
-        retryable: true,
-        rateLimit: { profile: "weighted_read", scope: "caller_resource", requestedUnits: 4 },
-      },
+    expect(toolErrorOf(refused!)).toMatchObject({
+      code: "rate_limited",
+      retryable: true,
+      retryAfterSeconds: expect.any(Number) as number,
+      rateLimit: { profile: "weighted_read", scope: "caller_resource", requestedUnits: 4 },
     });
+    // The line before the JSON tells the model when to ask again.
+    expect((refused!.content[0] as { text: string }).text).toMatch(/^rate_limited: .* Retry after \d+ s\./);
   });
 });

@@ -1,8 +1,9 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ErrorEnvelopeSchema, MCP_TOOLS } from "@public-scan/core";
+import { MCP_TOOLS } from "@public-scan/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestMcp } from "./support/create-test-mcp.js";
+import { toolErrorOf } from "./support/tool-error-of.js";
 
 /**
  * Tool arguments that do not fit a tool's input schema are refused as REST refuses a malformed request:
@@ -13,13 +14,9 @@ const call = async (client: Client, name: string, args: Record<string, unknown>)
   (await client.callTool({ name, arguments: args })) as CallToolResult;
 
 function refusal(result: CallToolResult) {
-  expect(result.isError).toBe(true);
-  const envelope = ErrorEnvelopeSchema.parse(result.structuredContent);
-  expect(envelope.error).toMatchObject({ code: "invalid_request", retryable: false, retryAfterSeconds: null });
-  // Hosts that show only text get the same envelope after a one-line summary.
-  const text = (result.content[0] as { text: string }).text;
-  expect(JSON.parse(text.slice(text.indexOf("\n") + 1))).toEqual(envelope);
-  return envelope.error;
+  const error = toolErrorOf(result);
+  expect(error).toMatchObject({ code: "invalid_request", retryable: false, retryAfterSeconds: null });
+  return error;
 }
 
 describe("tool arguments refused with the contract's envelope", () => {

@@ -109,6 +109,9 @@ export async function createTestMcp(
       await createServiceMcpServer(await memoryServerInput(input)).connect(serverSide);
       await client.connect(clientSide);
     }
+    // Hosts list the tools before they call any, and the SDK then validates every answer against the tool's
+    // declared output schema: so do these tests, or an answer that breaks validating hosts would pass here.
+    await client.listTools();
     clients.push(client);
     return client;
   };
