@@ -26,7 +26,11 @@ describe("the contract's MCP rules", () => {
     // and says not to retry as it is (mcp-invalid-arguments.test.ts covers every tool).
     for (const args of [{}, { scanId: "not-a-scan-id" }]) {
       const refused = await call(client, "service_get_scan_status", args);
-      expect(toolErrorOf(refused)).toMatchObject({ code: "invalid_request", retryable: false, message: expect.stringMatching(/^scanId: /) });
+      expect(toolErrorOf(refused)).toMatchObject({
+        code: "invalid_request",
+        retryable: false,
+        message: expect.stringMatching(/^scanId: /),
+      });
     }
     // A well-formed id of no scan is the service's answer: not_found, not retryable.
     const unknown = await call(client, "service_get_scan_status", { scanId: scanId.replace(/.$/, (last) => (last === "a" ? "b" : "a")) });

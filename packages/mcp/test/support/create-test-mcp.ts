@@ -20,7 +20,10 @@ import { createMcpHttpHandler, createServiceMcpServer, type OAuthResourceOptions
 
 export const BASE_URL = "https://scan.example.org";
 
-/** A scanner answering with observations recorded on the fixture web (core's fixtures), for the scanned URL. */
+/**
+ * A scanner answering with observations recorded on the fixture web (core's fixtures), for the scanned URL;
+ * a host that starts with `held.` is scanned until the service stops (a scan that stays running).
+ */
 function createRecordedScanner(): Scanner {
   const recorded = JSON.parse(
     readFileSync(new URL("../../../core/test/fixtures/observations/daily-courier.json", import.meta.url), "utf8"),
@@ -29,6 +32,9 @@ function createRecordedScanner(): Scanner {
     scan: (scan) => {
       const host = new URL(scan.url).hostname;
       scan.onProgress?.({ phase: "runtime_observation", progressPercent: 40 });
+      if (host.startsWith("held.")) {
+        return new Promise((_, reject) => scan.signal?.addEventListener("abort", () => reject(new Error("stopped")), { once: true }));
+      }
       return Promise.resolve({ ...recorded, target: { url: scan.url, host, registrableDomain: host.split(".").slice(-2).join(".") } });
     },
     close: () => Promise.resolve(),
@@ -141,7 +147,8 @@ export async function createTestMcp(
       handlers.hosted.close();
       handlers.light.close();
       await server.close(true);
-      await local.close();
+      // A scan still running (a `held.` host) is stopped at once rather than given a grace period.
+      await local.close({ graceMs: 0 });
     },
   };
 }
