@@ -60,10 +60,7 @@ describe("createKeyvOidcAdapter", () => {
     const documents = new Keyv();
     const written: Array<[string, unknown]> = [];
     const set = documents.set.bind(documents);
-    documents.set = ((key: string, value: unknown, ttl?: number) => (
-      written.push([key, value]),
-      set(key, value, ttl)
-    )) as typeof documents.set;
+    documents.set = (key: string, value: unknown, ttl?: number) => (written.push([key, value]), set(key, value, ttl));
     const Adapter = createKeyvOidcAdapter(documents);
     const secret = "rt_SECRET-REFRESH-TOKEN-VALUE";
     await new Adapter("RefreshToken").upsert(secret, token({ jti: secret, grantId: "grant-9" }), HOUR);

@@ -155,6 +155,8 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
     // listener). Checked through a metadata property of our own, whose validator sees the whole client.
     extraClientMetadata: {
       properties: ["public_scan_redirect_rule"],
+      // oidc-provider's signature, four parameters: not ours to shape into an options object.
+      // eslint-disable-next-line max-params
       validator: (_ctx, key, _value, metadata) => {
         if (key !== "public_scan_redirect_rule") return;
         for (const uri of (metadata.redirect_uris as string[] | undefined) ?? []) {
