@@ -1,6 +1,7 @@
 import {
   FindingDetailSchema,
   FindingListSchema,
+  FindingsExportSchema,
   PreConsentTableSchema,
   PulseEvidenceSchema,
   PulseSchema,
@@ -40,7 +41,7 @@ export const TOOL_OUTPUTS: { readonly [Name in McpToolName]: z.ZodObject } = {
   service_get_scan: ScanOrJobOutput,
   service_get_report: unnamed(PulseSchema),
   service_get_evidence: unnamed(PulseEvidenceSchema),
-  service_export_findings: unnamed(FindingListSchema),
+  service_export_findings: unnamed(FindingsExportSchema),
   service_list_findings: unnamed(FindingListSchema),
   service_get_pre_consent_cookies_trackers: unnamed(PreConsentTableSchema),
   service_explain_finding: unnamed(FindingDetailSchema),

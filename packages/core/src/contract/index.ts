@@ -77,6 +77,8 @@ export {
   PrioritySchema,
 } from "./finding.js";
 export type { Criticality, EvidenceExample, FindingCategory, FindingDetail, FindingList, FindingSummary, Party } from "./finding.js";
+export { FindingsExportSchema } from "./findings-export.js";
+export type { FindingsExport } from "./findings-export.js";
 export { PreConsentRowSchema, PreConsentTableSchema, PurposeSchema, UNATTRIBUTED_VENDOR } from "./pre-consent-table.js";
 export type { PreConsentRow, PreConsentTable, Purpose } from "./pre-consent-table.js";
 export { EvidenceHighlightSchema, PULSE_TOP_FINDINGS, PulseSchema } from "./pulse.js";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { McpToolName } from "../contract/mcp-tool-names.js";
 import type { MCP_TOOLS } from "../contract/mcp-tools.js";
-import { toFindingList } from "../render/to-finding-list.js";
+import { toFindingsExport } from "../render/to-findings-export.js";
 import { HEAVY_READ } from "./check-read-limit.js";
 import { createScan } from "./create-scan.js";
 import { getDomainLatest, getDomainLatestTable } from "./get-domain-latest.js";
@@ -21,11 +21,11 @@ export type McpToolHandler<Name extends McpToolName> = (
 ) => Promise<Outcome<unknown> | { status: 200; body: unknown }>;
 
 /**
- * The structured findings export (contract: "structured findings plus no-go disposition"): the finding
- * list, which carries the disposition, counted as an export (4 units) rather than a list read.
+ * The structured findings export (contract: "structured findings plus no-go disposition"): every finding in
+ * full with the scan's overview, disposition and caveats (`toFindingsExport`), counted as an export (4 units).
  */
 export const exportFindings = (deps: ServiceDeps, input: { scanId: string; caller: Caller }) =>
-  getScanResult(deps, { ...input, weight: HEAVY_READ }, toFindingList);
+  getScanResult(deps, { ...input, weight: HEAVY_READ }, toFindingsExport);
 
 /**
  * Which use-case each MCP tool calls, with its parsed arguments: one line each, so every MCP surface

@@ -4,6 +4,7 @@ import { createLocalService } from "../../src/compose/index.js";
 import {
   FindingDetailSchema,
   FindingListSchema,
+  FindingsExportSchema,
   MCP_TOOLS,
   OPERATIONS,
   PreConsentTableSchema,
@@ -103,7 +104,7 @@ describe("the MCP tool handlers", () => {
         service_get_scan: { args: { scanId } as never, schema: ScanSchema },
         service_get_report: { args: { scanId } as never, schema: PulseSchema },
         service_get_evidence: { args: { scanId } as never, schema: PulseEvidenceSchema },
-        service_export_findings: { args: { scanId } as never, schema: FindingListSchema },
+        service_export_findings: { args: { scanId } as never, schema: FindingsExportSchema },
         service_list_findings: { args: { scanId } as never, schema: FindingListSchema },
         service_get_pre_consent_cookies_trackers: { args: { scanId } as never, schema: PreConsentTableSchema },
         service_explain_finding: { args: { scanId, finding } as never, schema: FindingDetailSchema },
@@ -122,6 +123,15 @@ describe("the MCP tool handlers", () => {
         expect(outcome.status, tool.name).toBe(200);
         expect(() => schema.parse(outcome.body), tool.name).not.toThrow();
       }
+      // The export is the list in full, with the scan it belongs to: not the list again at four times the weight.
+      const list = FindingListSchema.parse((await MCP_TOOL_HANDLERS.service_list_findings(deps, { args: { scanId }, caller })).body);
+      const exported = FindingsExportSchema.parse(
+        (await MCP_TOOL_HANDLERS.service_export_findings(deps, { args: { scanId }, caller })).body,
+      );
+      expect(exported.findings.map((item) => item.id)).toEqual(list.findings.map((item) => item.id));
+      expect(exported.findings.every((item) => item.nextSteps.length > 0 && typeof item.description === "string")).toBe(true);
+      expect(exported.scan).toMatchObject({ scanId, resultDisposition: "standard", resultDispositionReason: null });
+      expect(exported.caveats[0]).toMatch(/one first visit/);
     } finally {
       await local.close();
     }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   FindingDetailSchema,
   FindingListSchema,
+  FindingsExportSchema,
   PreConsentTableSchema,
   PulseEvidenceSchema,
   PulseSchema,
@@ -11,6 +12,7 @@ import {
 } from "../../src/contract/index.js";
 import { createLinkBuilder } from "../../src/render/scan-links.js";
 import { toDiagnostics } from "../../src/render/to-diagnostics.js";
+import { toFindingsExport } from "../../src/render/to-findings-export.js";
 import { toFindingDetail, toFindingList } from "../../src/render/to-finding-list.js";
 import { toPreConsentTable } from "../../src/render/to-pre-consent-table.js";
 import { toHighlights, toPulse, toPulseEvidence } from "../../src/render/to-pulse.js";
@@ -151,6 +153,19 @@ describe("renderers from a recorded scan", () => {
     const pulse = toPulse(completedRecord("bot-challenge"), links);
     expect(pulse.headline).toContain("bot challenge");
     expect(pulse.scan).toMatchObject({ riskLevel: "not_assessed", resultDisposition: "no_go" });
+  });
+
+  it("a no-go findings export carries the disposition, its reason among the caveats, and no findings to act on", () => {
+    const exported = FindingsExportSchema.parse(toFindingsExport(completedRecord("bot-challenge"), links));
+    expect(exported.scan).toMatchObject({
+      resultDisposition: "no_go",
+      scoreStatus: "not_assessed",
+      resultDispositionReason: { code: "bot_challenge" },
+    });
+    expect(exported.caveats).toContain(exported.scan.resultDispositionReason!.message);
+    const full = FindingsExportSchema.parse(toFindingsExport(courier, links));
+    expect(full.findings).toHaveLength(courier.report.findings.length);
+    expect(full.caveats.some((caveat) => /bot challenge/.test(caveat))).toBe(false);
   });
 
   it("diagnostics are bounded and carry no URL", () => {
