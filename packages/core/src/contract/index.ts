@@ -93,9 +93,11 @@ export type { PulseEvidence } from "./pulse-evidence.js";
 export {
   BUNDLE_DETAILS,
   BUNDLE_MAX_BYTES_RANGE,
+  BUNDLE_EXAMPLES_PER_DIGEST,
   BUNDLE_SECTIONS,
   BundleCountSchema,
   BundleDetailSchema,
+  BundleEvidenceDigestSchema,
   BundleSectionSchema,
   FindingReferenceSchema,
   RECOMMENDED_BUNDLE_MAX_BYTES,

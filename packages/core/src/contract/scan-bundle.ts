@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { DISCLAIMER } from "./disclaimer.js";
 import { ScanDiagnosticsSchema } from "./diagnostics.js";
-import { FindingSummarySchema } from "./finding.js";
+import { EvidenceExampleSchema, FindingSummarySchema } from "./finding.js";
 import { PreConsentRowSchema } from "./pre-consent-table.js";
-import { FindingEvidenceDigestSchema } from "./pulse-evidence.js";
 import { FindingIdSchema, LinkUrlSchema, NonNegativeIntSchema } from "./primitives.js";
 import { ScanOverviewSchema } from "./scan-overview.js";
 
 export const BUNDLE_DETAILS = ["summary", "findings", "evidence", "full"] as const;
+
+/** Examples per finding in the bundle's evidence digests, before the byte budget takes any away. */
+export const BUNDLE_EXAMPLES_PER_DIGEST = 3;
 export const BundleDetailSchema = z.enum(BUNDLE_DETAILS);
 export type BundleDetail = (typeof BUNDLE_DETAILS)[number];
 
@@ -29,6 +31,17 @@ export const BundleMaxBytesSchema = z
   .min(BUNDLE_MAX_BYTES_RANGE.min)
   .max(BUNDLE_MAX_BYTES_RANGE.max)
   .meta({ description: "Byte budget: the bundle serialised without whitespace is never larger (UTF-8 bytes)." });
+
+/**
+ * A finding's evidence in the bundle: its id (the bundle's findings carry the label and the rest, so a digest
+ * does not repeat them) and its first examples. Pulse evidence, which stands alone, keeps the full summary.
+ */
+export const BundleEvidenceDigestSchema = z
+  .object({
+    findingId: FindingIdSchema,
+    examples: z.array(EvidenceExampleSchema).min(1).max(BUNDLE_EXAMPLES_PER_DIGEST),
+  })
+  .meta({ id: "BundleEvidenceDigest" });
 
 export const BUNDLE_SECTIONS = ["overview", "findings", "pre_consent_rows", "evidence", "diagnostics"] as const;
 export const BundleSectionSchema = z.enum(BUNDLE_SECTIONS);
@@ -73,7 +86,7 @@ export const ScanBundleSchema = z
     overview: ScanOverviewSchema,
     findings: z.array(z.union([FindingSummarySchema, FindingReferenceSchema])),
     preConsentRows: z.array(PreConsentRowSchema).optional(),
-    evidence: z.array(FindingEvidenceDigestSchema).optional(),
+    evidence: z.array(BundleEvidenceDigestSchema).optional(),
     diagnostics: ScanDiagnosticsSchema.omit({ links: true, disclaimer: true }).optional(),
     retrievalUrls: z.object({
       scan: LinkUrlSchema,

@@ -1,5 +1,6 @@
 import {
   BUNDLE_DETAILS,
+  BUNDLE_EXAMPLES_PER_DIGEST,
   BUNDLE_MAX_BYTES_RANGE,
   DISCLAIMER,
   RECOMMENDED_BUNDLE_MAX_BYTES,
@@ -22,8 +23,19 @@ const PLAN = {
   full: { findings: Infinity, rows: Infinity, evidence: true, diagnostics: true },
 } as const satisfies Record<BundleDetail, { findings: number; rows: number; evidence: boolean; diagnostics: boolean }>;
 
-/** Examples per finding in the bundle's evidence digests. */
-const EXAMPLES_PER_DIGEST = 3;
+/**
+ * What each detail level gives up first when its content does not fit, after the diagnostics: the order in
+ * which the budget cuts. Each level keeps longest what answers its question: the summary its first findings,
+ * `findings` every finding in full, `evidence` a digest of every finding (the findings shrink to references,
+ * which is all a digest needs beside it), `full` every finding and its evidence before the rows.
+ */
+const CUTS = {
+  summary: ["rows", "compact", "findings_to_one", "limitations", "findings"],
+  findings: ["rows", "limitations", "compact", "findings_to_one", "findings"],
+  evidence: ["rows", "compact", "examples", "digests", "limitations", "findings_to_one", "findings"],
+  full: ["rows", "examples", "compact", "digests", "limitations", "findings_to_one", "findings"],
+} as const satisfies Record<BundleDetail, readonly Cut[]>;
+type Cut = "rows" | "compact" | "examples" | "digests" | "limitations" | "findings_to_one" | "findings";
 
 const encoder = new TextEncoder();
 const bytesOf = (value: unknown) => encoder.encode(JSON.stringify(value)).length;
@@ -35,14 +47,16 @@ export interface BundleRequest {
 
 /**
  * How much of the planned content a bundle keeps: how many of the planned findings, rows, evidence digests
- * and coverage limitations (each a prefix), whether findings are compact references, and whether the
- * diagnostics stay. The bundle is built from this, so what it declares is derived from what it holds.
+ * and coverage limitations (each a prefix), how many examples each digest keeps, whether findings are
+ * compact references, and whether the diagnostics stay. The bundle is built from this, so what it declares
+ * is derived from what it holds.
  */
 interface Kept {
   findings: number;
   compact: boolean;
   rows: number;
   evidence: number;
+  examples: number;
   diagnostics: boolean;
   limitations: number;
 }
@@ -67,10 +81,11 @@ export function checkBundleRequest(request: { detail?: unknown; maxBytes?: unkno
 
 /**
  * The MCP bundle: a combined digest of a completed scan within `maxBytes` of compact UTF-8 JSON, a hard
- * ceiling. When the detail level's content does not fit, it gives up, in order: diagnostics, evidence
- * digests (from the end), pre-consent rows (from the end), full finding summaries (for compact
- * references), findings from the end down to the first, the overview's coverage limitations (from the
- * end), and the first finding. Whatever the budget cut sets `truncated`, the count it belongs to,
+ * ceiling. When the detail level's content does not fit, it gives up the diagnostics, then what `CUTS`
+ * lists for the level, in order: pre-consent rows (from the end), full finding summaries (for compact
+ * references), examples per evidence digest (down to one), digests (from the end), the overview's
+ * coverage limitations (from the end), findings (from the end, down to the first, then the first).
+ * Evidence digests name their finding by id rather than repeating its summary. Whatever the budget cut sets `truncated`, the count it belongs to,
  * `omittedSections` (when a section is emptied, or `overview` when its limitations were cut) and
  * `nextRecommendedMaxBytes`. What is left (overview, counts, links, disclaimer) is not cut: a scan whose
  * remainder exceeds the budget (a very long URL) is refused with `invalid_request` naming the budget it
@@ -85,8 +100,11 @@ export function toScanBundle(record: CompletedRecord, request: BundleRequest, li
   const planned = {
     findings: findings.slice(0, plan.findings).map(toFindingSummary),
     rows: preConsentRows.slice(0, plan.rows),
+    // A finding without examples has no digest: its summary says all there is.
     evidence: plan.evidence
-      ? findings.map((finding) => ({ finding: toFindingSummary(finding), examples: finding.examples.slice(0, EXAMPLES_PER_DIGEST) }))
+      ? findings
+          .filter((finding) => finding.examples.length > 0)
+          .map((finding) => ({ findingId: finding.id, examples: finding.examples.slice(0, BUNDLE_EXAMPLES_PER_DIGEST) }))
       : [],
     diagnostics: plan.diagnostics ? diagnosticsSection(record, links) : undefined,
     limitations: overview.coverage.limitations,
@@ -96,22 +114,27 @@ export function toScanBundle(record: CompletedRecord, request: BundleRequest, li
     compact: false,
     rows: planned.rows.length,
     evidence: planned.evidence.length,
+    examples: BUNDLE_EXAMPLES_PER_DIGEST,
     diagnostics: planned.diagnostics !== undefined,
     limitations: planned.limitations.length,
   };
   const totalExamples = findings.reduce((sum, finding) => sum + finding.examples.length, 0);
+  const plannedExamples = planned.evidence.reduce((sum, digest) => sum + digest.examples.length, 0);
   let recommended: number | null = null;
 
   const build = (kept: Kept, budget: number): ScanBundle => {
     const keptFindings = planned.findings.slice(0, kept.findings);
     const keptRows = planned.rows.slice(0, kept.rows);
-    const keptEvidence = planned.evidence.slice(0, kept.evidence);
+    const keptEvidence = planned.evidence
+      .slice(0, kept.evidence)
+      .map((digest) => ({ ...digest, examples: digest.examples.slice(0, kept.examples) }));
     const counts = {
       findings: { total: findings.length, returned: kept.findings, truncated: kept.findings < all.findings },
       evidence: {
         total: totalExamples,
         returned: keptEvidence.reduce((sum, digest) => sum + digest.examples.length, 0),
-        truncated: kept.evidence < all.evidence,
+        // Fewer examples than planned, by fewer digests or fewer examples in one.
+        truncated: keptEvidence.reduce((sum, digest) => sum + digest.examples.length, 0) < plannedExamples,
       },
       preConsentRows: { total: preConsentRows.length, returned: kept.rows, truncated: kept.rows < all.rows },
     };
@@ -165,20 +188,24 @@ export function toScanBundle(record: CompletedRecord, request: BundleRequest, li
   recommended = Math.min(BUNDLE_MAX_BYTES_RANGE.max, Math.ceil((needed + 200) / 1000) * 1000);
   const fits = (kept: Kept) => build(kept, maxBytes).actualBytes <= maxBytes;
   /** Keeps the longest prefix of one list (at least `minimum` items) for which the bundle fits. */
-  const trim = (kept: Kept, list: "findings" | "rows" | "evidence" | "limitations", minimum = 0): Kept => {
+  const trim = (kept: Kept, list: "findings" | "rows" | "evidence" | "examples" | "limitations", minimum = 0): Kept => {
     if (fits(kept)) return kept;
     const count = largestFittingCount(kept[list], (candidate) => fits({ ...kept, [list]: candidate }));
     return { ...kept, [list]: Math.min(kept[list], Math.max(minimum, count)) };
   };
+  const CUTTERS: Record<Cut, (kept: Kept) => Kept> = {
+    rows: (kept) => trim(kept, "rows"),
+    compact: (kept) => (fits(kept) ? kept : { ...kept, compact: true }),
+    examples: (kept) => trim(kept, "examples", 1),
+    digests: (kept) => trim(kept, "evidence"),
+    limitations: (kept) => trim(kept, "limitations"),
+    findings_to_one: (kept) => trim(kept, "findings", 1),
+    findings: (kept) => trim(kept, "findings"),
+  };
 
   let kept = all;
   if (!fits(kept)) kept = { ...kept, diagnostics: false };
-  kept = trim(kept, "evidence");
-  kept = trim(kept, "rows");
-  if (!fits(kept)) kept = { ...kept, compact: true };
-  kept = trim(kept, "findings", 1);
-  kept = trim(kept, "limitations");
-  kept = trim(kept, "findings");
+  for (const cut of CUTS[detail]) kept = CUTTERS[cut](kept);
 
   const bundle = build(kept, maxBytes);
   if (bundle.actualBytes > maxBytes) {

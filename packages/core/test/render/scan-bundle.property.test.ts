@@ -39,7 +39,11 @@ function expectConsistent(bundle: ScanBundle, { record, untrimmed }: { record: C
   // A count is truncated exactly when the budget kept fewer than the detail level includes.
   expect(counts.findings.truncated).toBe(bundle.findings.length < untrimmed.findings.length);
   expect(counts.preConsentRows.truncated).toBe((bundle.preConsentRows?.length ?? 0) < (untrimmed.preConsentRows?.length ?? 0));
-  expect(counts.evidence.truncated).toBe((bundle.evidence?.length ?? 0) < (untrimmed.evidence?.length ?? 0));
+  // Evidence is cut by digests and by examples per digest: truncated exactly when fewer examples are left.
+  const examplesOf = (of: ScanBundle) => (of.evidence ?? []).reduce((sum, digest) => sum + digest.examples.length, 0);
+  expect(counts.evidence.truncated).toBe(examplesOf(bundle) < examplesOf(untrimmed));
+  // A digest names a finding of the scan, and only by id: the findings list carries the rest.
+  for (const digest of bundle.evidence ?? []) expect(findings.map((finding) => finding.id)).toContain(digest.findingId);
   if (Object.values(counts).some((count) => count.truncated)) expect(bundle.truncated).toBe(true);
   // Not truncated means nothing was cut: the bundle is the one an unlimited budget gives.
   const { maxBytes: _a, actualBytes: _b, ...content } = bundle;
@@ -112,7 +116,7 @@ describe("MCP bundle byte budgets", () => {
 
   it("full adds evidence digests and diagnostics when they fit", () => {
     const bundle = toScanBundle(records[0]!, { detail: "full", maxBytes: 200_000 }, links);
-    expect(bundle.evidence?.length).toBe(records[0]!.report.findings.length);
+    expect(bundle.evidence?.length).toBe(records[0]!.report.findings.filter((finding) => finding.examples.length > 0).length);
     expect(bundle.diagnostics?.collectors.length).toBe(4);
     expect(bundle.omittedSections).toEqual([]);
   });
@@ -164,5 +168,49 @@ describe("MCP bundle byte budgets", () => {
     );
     const needs = bundleOrNeeds(record, { detail: "summary", maxBytes: 3000 }, links).needs!;
     expect(toScanBundle(record, { detail: "summary", maxBytes: needs }, links).actualBytes).toBeLessThanOrEqual(needs);
+  });
+});
+
+describe("each bundle kind at its recommended budget", () => {
+  // A heavy scan: every finding of two fixture sites (14), each with five examples, as a busy site gives.
+  const courier = completedRecord("daily-courier");
+  const extra = completedRecord("metrics-hub").report.findings.map((finding) => ({ ...finding, id: `${finding.id}_2` }));
+  const heavy: CompletedRecord = {
+    ...courier,
+    report: {
+      ...courier.report,
+      findings: [...courier.report.findings, ...extra].map((finding) => ({
+        ...finding,
+        examples: Array.from({ length: 5 }, (_, index) => finding.examples[index % finding.examples.length]!),
+      })),
+    },
+  };
+  const withExamples = heavy.report.findings.filter((finding) => finding.examples.length > 0);
+  const at = (detail: BundleDetail) => toScanBundle(heavy, { detail }, links);
+
+  it("summary (5000 bytes): the overview and the first five findings in full", () => {
+    const bundle = at("summary");
+    expect(heavy.report.findings.length).toBeGreaterThanOrEqual(13);
+    expect(bundle.findings).toHaveLength(5);
+    expect(bundle.findings.every((finding) => "priority" in finding)).toBe(true);
+  });
+
+  it("findings (8000 bytes): every finding in full", () => {
+    const bundle = at("findings");
+    expect(bundle.findings).toHaveLength(heavy.report.findings.length);
+    expect(bundle.findings.every((finding) => "priority" in finding)).toBe(true);
+  });
+
+  it("evidence (8000 bytes): a digest of every finding with examples, each with at least one", () => {
+    const bundle = at("evidence");
+    expect(bundle.evidence?.map((digest) => digest.findingId)).toEqual(withExamples.map((finding) => finding.id));
+    expect(bundle.evidence?.every((digest) => digest.examples.length >= 1)).toBe(true);
+    expect(bundle.findings).toHaveLength(heavy.report.findings.length);
+  });
+
+  it("full (12000 bytes): every finding and a digest of every finding with examples", () => {
+    const bundle = at("full");
+    expect(bundle.findings).toHaveLength(heavy.report.findings.length);
+    expect(bundle.evidence?.map((digest) => digest.findingId)).toEqual(withExamples.map((finding) => finding.id));
   });
 });
