@@ -17,11 +17,22 @@ async function latest(
   const domain = checkDomain(input.domain);
   const scanFrom = checkScanFrom(input.scanFrom);
   await checkReadLimit(deps, { caller: input.caller, resource: `domain:${domain}`, weight: weightOf(input.operationId) });
-  const record = await deps.scans.latestForDomain(domain, scanFrom);
   // The contract's "latest eligible scan": a no-go result is none, so a newer one never hides an older scan
   // that observed the page, and a domain with only no-go results has no latest scan (not an empty table).
-  if (record === null || !hasEvidence(record)) throw new ServiceError("not_found", "No completed scan of this domain with evidence.");
-  return record;
+  for (const host of hostsOf(domain)) {
+    const record = await deps.scans.latestForDomain(host, scanFrom);
+    if (record !== null && hasEvidence(record)) return record;
+  }
+  throw new ServiceError("not_found", "No completed scan of this domain or its www host with evidence.");
+}
+
+/**
+ * The hosts a domain's latest scan is looked up under: the host asked for, then its `www.` twin (a site is
+ * known as `example.com` and served from `www.example.com`, or the other way round). The answer's `domain`
+ * says which host was scanned.
+ */
+function hostsOf(domain: string): string[] {
+  return [domain, domain.startsWith("www.") ? domain.slice(4) : `www.${domain}`].filter((host) => host.includes("."));
 }
 
 /** GET /domains/{domain}/latest: the latest completed scan with evidence of a domain (optionally from one region). */

@@ -110,6 +110,19 @@ describe("a no-go result beside an older scan with evidence", () => {
     }
   });
 
+  it("is found by the domain without www as by the host scanned, whose name the answer carries", async () => {
+    const { service, good } = await scannedTwice();
+    try {
+      const bare = await getDomainLatest(service.deps, { domain: "quiet-bakery.test", caller });
+      expect(bare.body).toMatchObject({ scanId: good, domain: "www.quiet-bakery.test" });
+      expect((await getDomainLatestTable(service.deps, { domain: "Quiet-Bakery.test.", caller })).body.scanId).toBe(good);
+      // Another site is not a www twin: nothing is guessed beyond it.
+      await expect(getDomainLatest(service.deps, { domain: "bakery.test", caller })).rejects.toMatchObject({ code: "not_found" });
+    } finally {
+      await service.close();
+    }
+  });
+
   it("is not what reuse answers: the older scan with evidence is, while it is in the window", async () => {
     const { service, url, good } = await scannedTwice();
     try {
