@@ -42,6 +42,16 @@ describe("anonymous scan quota over REST", () => {
     expect((await call("POST", "/api/v2/scans", { json: { url: "https://site-0.example.com/" } })).body.quotaConsumed).toBe(false);
   });
 
+  it("says a key's new scan consumed no quota, as no allowance moves; an anonymous one did", async () => {
+    const { rest, call } = await start();
+    const key = await rest.issueKey("support", ["scan:read", "scan:create"]);
+    const keyed = await call("POST", "/api/v2/scans", { token: key, json: { url: "https://keyed-quota.example.com/" } });
+    expect(keyed.status).toBe(202);
+    expect(keyed.body).toMatchObject({ executionMode: "new_scan", quotaConsumed: false });
+    const anonymous = await call("POST", "/api/v2/scans", { json: { url: "https://anonymous-quota.example.com/" } });
+    expect(anonymous.body).toMatchObject({ executionMode: "new_scan", quotaConsumed: true, anonymousQuotaRemaining: 19 });
+  });
+
   it("ignores X-Forwarded-For unless the peer is a trusted proxy", async () => {
     const { call } = await start(socket);
     const first = await call("POST", "/api/v2/scans", {

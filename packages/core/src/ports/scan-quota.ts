@@ -9,6 +9,11 @@ export interface Allowance {
   limit: number;
   remaining: number;
   resetAt: string;
+  /**
+   * Whether `consume` took a scan from an allowance (false for callers no counter charges: keys with
+   * scan:create, embedding without limits). Absent means it did. Reported as `quotaConsumed`.
+   */
+  consumed?: boolean;
 }
 
 /**

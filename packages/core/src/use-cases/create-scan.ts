@@ -101,7 +101,8 @@ async function createOrJoin(deps: ServiceDeps, input: { target: ScanTarget; call
         reused: false,
         reusedScanAgeSeconds: null,
         freshnessDecision: target.freshness === "fresh" ? "fresh_scan_requested_queued" : "no_eligible_recent_scan_queued",
-        quotaConsumed: true,
+        // A key with scan:create, or an embedding without limits, takes nothing from any allowance.
+        quotaConsumed: allowance.consumed !== false,
       }),
     );
   }

@@ -16,6 +16,7 @@ export function createAnonymousScanQuota(limiter: RateLimiter, now: () => number
       limit: RATE_LIMIT_POLICY.anonymous_scan[0].limit,
       remaining: RATE_LIMIT_POLICY.anonymous_scan[0].limit,
       resetAt: new Date(nextUtcMidnight(now())).toISOString(),
+      consumed: false,
     });
   return {
     consume: async (caller) =>
@@ -52,6 +53,7 @@ export function createUnlimitedQuota(options: { limit?: number; now: () => numbe
     limit: options.limit ?? 20,
     remaining: options.limit ?? 20,
     resetAt: new Date(nextUtcMidnight(options.now())).toISOString(),
+    consumed: false,
   });
   return { consume: () => Promise.resolve(allowance()), peek: () => Promise.resolve(allowance()), chargeRefusal: () => Promise.resolve() };
 }

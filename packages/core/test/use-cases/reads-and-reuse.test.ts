@@ -62,7 +62,7 @@ describe("reuse of a no-go result", () => {
         resultDisposition: "no_go",
       });
       const again = await createScan(service.deps, { body: { url: "https://www.blocked.test/" }, caller });
-      expect(again).toMatchObject({ status: 202, body: { executionMode: "new_scan", quotaConsumed: true } });
+      expect(again).toMatchObject({ status: 202, body: { executionMode: "new_scan" } });
       await service.deps.queue.drain();
       expect(scans).toBe(2);
     } finally {

@@ -72,7 +72,8 @@ describe("scan lifecycle", () => {
     const job = ScanJobSchema.parse(created.body);
     expect(job).toMatchObject({
       executionMode: "new_scan",
-      quotaConsumed: true,
+      // This service embeds the scanner without limits: a new scan takes nothing from an allowance.
+      quotaConsumed: false,
       freshnessDecision: "no_eligible_recent_scan_queued",
       url: "https://www.daily-courier.test/news",
     });
@@ -128,7 +129,7 @@ describe("scan lifecycle", () => {
     expect((reused.body as Scan).reusedScanAgeSeconds).toBeGreaterThanOrEqual(0);
     expect(calls).toHaveLength(1);
     const fresh = await createScan(deps, { body: { url: "https://www.quiet-bakery.test/", freshness: "fresh" }, caller });
-    expect(fresh).toMatchObject({ status: 202, body: { freshnessDecision: "fresh_scan_requested_queued", quotaConsumed: true } });
+    expect(fresh).toMatchObject({ status: 202, body: { freshnessDecision: "fresh_scan_requested_queued", executionMode: "new_scan" } });
   });
 
   it("does not reuse a scan from another region or older than the reuse window", async () => {
