@@ -82,6 +82,12 @@ describe("the contract's MCP rules", () => {
     expect(reused).toMatchObject({ scanId, reused: true, executionMode: "reused_scan", quotaConsumed: false });
     expect(reused.createdAt).toBe(first.createdAt);
     expect(reused.completedAt).toBe(first.completedAt);
+    // As on REST, `freshness: fresh` asks for a new scan instead of the reuse.
+    const fresh = structured(
+      await call(client, "service_scan_site", { url: "https://www.rules.example/", freshness: "fresh", waitSeconds: 0 }),
+    );
+    expect(fresh).toMatchObject({ executionMode: "new_scan", freshnessDecision: "fresh_scan_requested_queued" });
+    expect(fresh.scanId).not.toBe(scanId);
   });
 
   it("7: an over-limit bundle is refused before it starts, with the machine-readable limit", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ScanUrlSchema } from "./create-scan-request.js";
+import { FreshnessSchema, ScanUrlSchema } from "./create-scan-request.js";
 import { MCP_LIGHT_TOOL_NAMES, type McpToolName } from "./mcp-tool-names.js";
 import type { OperationId, ReadWeight } from "./operations.js";
 import { RegionCodeSchema, ScanIdSchema } from "./primitives.js";
@@ -48,6 +48,9 @@ export const MCP_TOOLS = [
     input: z.strictObject({
       url: ScanUrlSchema,
       scanFrom: RegionCodeSchema.optional(),
+      freshness: FreshnessSchema.optional().meta({
+        description: "`latest` (default) reuses a recent scan of the URL; `fresh` always starts a new one, as on REST.",
+      }),
       waitSeconds: z
         .int()
         .min(0)

@@ -34,7 +34,14 @@ export const exportFindings = (deps: ServiceDeps, input: { scanId: string; calle
  */
 export const MCP_TOOL_HANDLERS: { [Name in McpToolName]: McpToolHandler<Name> } = {
   service_scan_site: (deps, { args, caller }) =>
-    createScan(deps, { body: { url: args.url, ...(args.scanFrom === undefined ? {} : { scanFrom: args.scanFrom }) }, caller }),
+    createScan(deps, {
+      body: {
+        url: args.url,
+        ...(args.scanFrom === undefined ? {} : { scanFrom: args.scanFrom }),
+        ...(args.freshness === undefined ? {} : { freshness: args.freshness }),
+      },
+      caller,
+    }),
   service_get_scan_status: (deps, { args, caller }) => getScanStatus(deps, { scanId: args.scanId, caller }),
   service_get_scan_bundle: (deps, { args, caller }) => getBundle(deps, { ...args, caller }),
   service_get_scan: (deps, { args, caller }) => getScan(deps, { scanId: args.scanId, caller }),
