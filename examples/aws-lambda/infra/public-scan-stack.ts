@@ -14,6 +14,7 @@ import * as sns from "aws-cdk-lib/aws-sns";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
 import {
+  API_TIMEOUT_SECONDS,
   DYNAMO_TABLES,
   ENV,
   LAMBDA_TABLES,
@@ -53,7 +54,7 @@ export interface PublicScanStackProps extends StackProps {
 export const TIMINGS = {
   workerTimeout: Duration.millis(SCAN_JOB_DEADLINE_MS + WORKER_SAFETY_MARGIN_MS + WORKER_COLD_START_MS),
   visibilityTimeout: Duration.millis(6 * (SCAN_JOB_DEADLINE_MS + WORKER_SAFETY_MARGIN_MS + WORKER_COLD_START_MS)),
-  apiTimeout: Duration.seconds(30),
+  apiTimeout: Duration.seconds(API_TIMEOUT_SECONDS),
   recoverTimeout: Duration.seconds(60),
   recoverEvery: Duration.minutes(Math.max(1, Math.floor(DEFAULT_SERVICE_CONFIG.staleAfterSeconds / 2 / 60))),
   /** Deliveries of one message before SQS moves it to the dead-letter queue. */

@@ -6,7 +6,7 @@ import { createTargetPolicy } from "@public-scan/scanner";
 import { composeStores, NO_SCANNER, type AwsClients } from "./compose-stores.js";
 import { errorLogText } from "./error-log-text.js";
 import { readLambdaConfig } from "./read-config.js";
-import { SCAN_JOB_DEADLINE_MS } from "./settings.js";
+import { MCP_SCAN_WAIT_SECONDS, SCAN_JOB_DEADLINE_MS } from "./settings.js";
 
 export interface ApiHandlerInput {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -14,6 +14,8 @@ export interface ApiHandlerInput {
   /** Default: the scanner's target policy (public targets only, checked by DNS before a scan is queued). */
   readonly targets?: TargetPolicy;
   readonly log?: (line: string) => void;
+  /** How long MCP's scan tool waits for its scan (default `MCP_SCAN_WAIT_SECONDS`, within the function's timeout). */
+  readonly mcpScanWaitSeconds?: number;
 }
 
 /**
@@ -66,6 +68,7 @@ function apiHandlerOptions(input: ApiHandlerInput): LambdaApiHandlerOptions {
           keys,
           jsonResponse: true,
           sessions: false,
+          maxScanWaitSeconds: input.mcpScanWaitSeconds ?? MCP_SCAN_WAIT_SECONDS,
           onError: onError("mcp"),
         }),
         light: createMcpHttpHandler({
@@ -73,6 +76,7 @@ function apiHandlerOptions(input: ApiHandlerInput): LambdaApiHandlerOptions {
           surface: "light",
           jsonResponse: true,
           sessions: false,
+          maxScanWaitSeconds: input.mcpScanWaitSeconds ?? MCP_SCAN_WAIT_SECONDS,
           onError: onError("mcp/light"),
         }),
       };

@@ -30,6 +30,14 @@ export const ENV = {
 /** The identifier secret's shortest length: it keys HMACs of rate-limit identities and seals queued URLs. */
 export const IDENTIFIER_SECRET_MIN_LENGTH = 32;
 
+/** The API function's timeout (the stack's), which every request, MCP's scan tool included, must answer within. */
+export const API_TIMEOUT_SECONDS = 30;
+/**
+ * How long `service_scan_site` waits for its scan in the API function: the timeout less what a cold start and
+ * the answer take, so the caller always gets the scanId (the job, with when to poll) before the function ends.
+ */
+export const MCP_SCAN_WAIT_SECONDS = API_TIMEOUT_SECONDS - 10;
+
 /** How long one scan may run (the service's job deadline). */
 export const SCAN_JOB_DEADLINE_MS = 120_000;
 /** What the worker keeps back from its remaining time so an expired scan is still written (createLambdaWorkerHandler). */

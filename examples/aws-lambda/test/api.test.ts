@@ -9,9 +9,9 @@ import { composeStores } from "../src/compose-stores.js";
 import { createRecoverHandler } from "../src/compose-recover.js";
 import { readLambdaConfig } from "../src/read-config.js";
 import { connectAdminRedis, deletePrefix, TEST_REDIS_URL, uniqueDeploymentPrefix } from "../../../tools/cli/test/support/cluster-env.js";
-import { LAMBDA_TABLES, tableEnvName } from "../src/settings.js";
+import { API_TIMEOUT_SECONDS, LAMBDA_TABLES, MCP_SCAN_WAIT_SECONDS, tableEnvName } from "../src/settings.js";
 import { createTestScanRecord } from "@public-scan/storage/testing";
-import { targetKeyOf } from "@public-scan/core";
+import { SCAN_SITE_DEFAULT_WAIT_SECONDS, targetKeyOf } from "@public-scan/core";
 
 const QUEUE_URL = "https://sqs.eu-west-1.amazonaws.com/123456789012/public-scan-scans";
 const SQS_CREDENTIALS = { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" };
@@ -103,6 +103,36 @@ describe("the Lambda example's API entry, on dynalite and SQS's protocol", () =>
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(response.headers.get("mcp-session-id")).toBeNull();
     expect(((await response.json()) as { result: { serverInfo: unknown } }).result.serverInfo).toBeDefined();
+  });
+
+  it("answers MCP's scan tool with the job and its scanId within the function's timeout, when the scan takes longer", async () => {
+    // The deployed wait (MCP_SCAN_WAIT_SECONDS) leaves a cold start and the answer inside the stack's timeout.
+    expect(MCP_SCAN_WAIT_SECONDS + 5).toBeLessThan(API_TIMEOUT_SECONDS);
+    expect(SCAN_SITE_DEFAULT_WAIT_SECONDS).toBeGreaterThan(API_TIMEOUT_SECONDS);
+    const { clients } = compose();
+    // The worker function runs scans; here none does, so the scan stays queued past the (shortened) wait.
+    const handler = createApiHandler({ env: ENV, clients, targets: PUBLIC_TARGETS, log: () => undefined, mcpScanWaitSeconds: 1 });
+    const request = new Request("https://ignored.example/mcp/light", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "service_scan_site", arguments: { url: "https://www.lambda-wait.example/" } },
+      }),
+    });
+    const started = Date.now();
+    const event = await toLambdaEvent(request, { kind: "function-url", sourceIp: "203.0.113.42" });
+    const response = fromLambdaResult((await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2, "POST");
+    expect(Date.now() - started).toBeLessThan(API_TIMEOUT_SECONDS * 1000);
+    const { result } = (await response.json()) as { result: { structuredContent: Record<string, unknown> } };
+    expect(result.structuredContent).toMatchObject({
+      type: "service_scan_job",
+      status: "queued",
+      recommendedNextTool: "service_get_scan_status",
+    });
+    expect(result.structuredContent.scanId).toEqual(expect.any(String));
   });
 
   it("runs the scheduled recovery over the scans table, re-sending the job of a scan still queued", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { networkOf, type KeyStore, type ServiceDeps } from "@public-scan/core";
-import { createAccessResolver } from "./create-access-resolver.js";
+import { createAccessResolver, type McpAccess } from "./create-access-resolver.js";
 import { createServiceMcpServer } from "./create-service-mcp-server.js";
 import { createSessionRegistry, type SessionOptions } from "./create-session-registry.js";
 import type { OAuthResourceOptions } from "./oauth/oauth-resource-options.js";
@@ -30,6 +30,12 @@ export interface McpHttpHandlerOptions {
   sessions?: SessionOptions | boolean;
   /** Largest JSON-RPC request body; default 64 KiB (tool arguments are a URL or an id). */
   maxBodyBytes?: number;
+  /**
+   * The longest `service_scan_site` waits for its scan before it answers the job (its scanId and when to
+   * poll): set it below the host's request timeout (a Lambda function's, an ingress's) less the time to
+   * answer. Default: the contract's 45 s.
+   */
+  maxScanWaitSeconds?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -61,6 +67,8 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
       : createSessionRegistry(options.sessions === true ? {} : options.sessions);
   const transportOptions = { enableJsonResponse: options.jsonResponse ?? false, maxRequestBodySize: options.maxBodyBytes ?? 64 * 1024 };
   const resolveAccess = createAccessResolver(options);
+  const serverOptionsOf = (access: McpAccess) =>
+    options.maxScanWaitSeconds === undefined ? access : { ...access, maxScanWaitSeconds: options.maxScanWaitSeconds };
 
   const handle = async (request: Request, context: McpRequestContext): Promise<Response> => {
     const origin = request.headers.get("origin");
@@ -75,7 +83,7 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
     if (access instanceof Response) return access;
     if (sessions === null) {
       const transport = new WebStandardStreamableHTTPServerTransport(transportOptions);
-      await createServiceMcpServer(access).connect(transport);
+      await createServiceMcpServer(serverOptionsOf(access)).connect(transport);
       return transport.handleRequest(request);
     }
     const owner = access.caller.kind === "key" ? `key:${access.caller.keyId}` : `ip:${access.caller.ip}`;
@@ -95,7 +103,7 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
       onsessioninitialized: (id) => sessions.add(id, { transport, owner, group }),
       onsessionclosed: (id) => sessions.remove(id),
     });
-    await createServiceMcpServer(access).connect(transport);
+    await createServiceMcpServer(serverOptionsOf(access)).connect(transport);
     return transport.handleRequest(request);
   };
 

@@ -15,6 +15,8 @@ export interface ServiceMcpServerOptions {
   caller: Caller;
   /** The tools this caller may see and call (Light: three; /mcp: those its scopes allow). */
   tools: ReadonlySet<McpToolName>;
+  /** The longest `service_scan_site` waits for its scan on this host (`McpHttpHandlerOptions.maxScanWaitSeconds`). */
+  maxScanWaitSeconds?: number;
 }
 
 /**
@@ -70,6 +72,7 @@ export function createServiceMcpServer(options: ServiceMcpServerOptions): McpSer
               args: args as Parameters<typeof scanSite>[1]["args"],
               caller: options.caller,
               signal: extra.signal,
+              ...(options.maxScanWaitSeconds === undefined ? {} : { maxWaitSeconds: options.maxScanWaitSeconds }),
               ...(progressToken === undefined
                 ? {}
                 : {
