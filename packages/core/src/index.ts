@@ -56,6 +56,7 @@ export {
   FindingSummarySchema,
   FreshnessDecisionSchema,
   FreshnessSchema,
+  grantedScopes,
   HEADERS,
   HealthSchema,
   HostSchema,

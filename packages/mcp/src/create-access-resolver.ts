@@ -1,5 +1,6 @@
 import {
   createLightScanQuota,
+  grantedScopes,
   isServiceError,
   MCP_LIGHT_TOOL_NAMES,
   MCP_TOOLS,
@@ -48,7 +49,7 @@ export function createAccessResolver(options: AccessResolverOptions) {
       : `Bearer realm="public-scan", resource_metadata="${new URL(resource).origin}${PROTECTED_RESOURCE_METADATA_PATH}"`;
 
   const byScopes = (scopes: readonly Scope[]) => {
-    const granted = new Set(scopes);
+    const granted = new Set(grantedScopes(scopes));
     return new Set(MCP_TOOLS.filter((spec) => spec.scopes.every((scope) => granted.has(scope))).map((spec) => spec.name));
   };
 

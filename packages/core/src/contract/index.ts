@@ -54,7 +54,7 @@ export type { ScanJob } from "./scan-job.js";
 export { ScanOrJobSchema } from "./scan-status.js";
 export type { ScanOrJob } from "./scan-status.js";
 export { ScanOverviewSchema } from "./scan-overview.js";
-export { SCOPES, ScopeSchema, SELF_SERVE_SCOPES } from "./scopes.js";
+export { grantedScopes, SCOPES, ScopeSchema, SELF_SERVE_SCOPES } from "./scopes.js";
 export type { Scope } from "./scopes.js";
 export { AuthCheckSchema } from "./auth-check.js";
 export type { AuthCheck } from "./auth-check.js";

@@ -10,3 +10,21 @@ export const ScopeSchema = z.enum(SCOPES);
 
 /** Self-serve keys get exactly these; `scan:create` is support-gated. */
 export const SELF_SERVE_SCOPES = ["scan:read", "mcp"] as const satisfies readonly Scope[];
+
+/**
+ * What each scope lets a key do. `pulse:read` and `pulse:scan` are the local stdio server's names for reading
+ * and for scanning through MCP (contract "Authentication" item 2): a key that holds one can do just that, as
+ * if it held `mcp` with `scan:read`, or `mcp` with `scan:create`. The others grant themselves.
+ */
+const SCOPE_GRANTS: { readonly [S in Scope]: readonly Scope[] } = {
+  "scan:read": ["scan:read"],
+  "scan:create": ["scan:create"],
+  mcp: ["mcp"],
+  "pulse:read": ["mcp", "scan:read"],
+  "pulse:scan": ["mcp", "scan:create"],
+};
+
+/** The scopes a set of held scopes grants (`SCOPE_GRANTS`), each once. */
+export function grantedScopes(held: readonly Scope[]): Scope[] {
+  return [...new Set(held.flatMap((scope) => SCOPE_GRANTS[scope]))];
+}

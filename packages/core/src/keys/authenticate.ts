@@ -1,4 +1,4 @@
-import { DISCLAIMER, SCOPES, type AuthCheck, type Scope } from "../contract/index.js";
+import { DISCLAIMER, grantedScopes, SCOPES, type AuthCheck, type Scope } from "../contract/index.js";
 import { ServiceError } from "../errors/service-error.js";
 import type { Clock } from "../ports/clock.js";
 import type { KeyStore } from "../ports/key-store.js";
@@ -33,9 +33,10 @@ export async function authenticate(deps: { keys: KeyStore; clock: Clock }, autho
   return { keyId: record.keyId, scopes: [...record.scopes], selfServe: record.kind === "self_serve", expiresAt: record.expiresAt };
 }
 
-/** `forbidden` unless the credential holds every required scope (contract: 401 vs 403). */
+/** `forbidden` unless the credential's scopes grant every required one (contract: 401 vs 403; `grantedScopes`). */
 export function requireScopes(credential: Credential, required: readonly Scope[]): void {
-  const missing = required.filter((scope) => !credential.scopes.includes(scope));
+  const granted = grantedScopes(credential.scopes);
+  const missing = required.filter((scope) => !granted.includes(scope));
   if (missing.length > 0) throw new ServiceError("forbidden", `This key lacks the scope ${missing.join(", ")}.`);
 }
 
