@@ -19,7 +19,7 @@ export interface ResponseEvent extends RequestEvent {
 export interface ClientOptions {
   /** The deployment's base URL, e.g. `https://scan.example.com` (the API is under `/api/v2`). */
   baseUrl: string;
-  /** An API key (`svc_...`) or OAuth access token, sent as `Authorization: Bearer`. Anonymous without. */
+  /** An API key (`svc_...`), sent as `Authorization: Bearer`; REST does not take OAuth access tokens (those are for /mcp). Anonymous without. */
   apiKey?: string;
   /** A fetch implementation (default: the global `fetch`): for proxies, tests, or instrumented clients. */
   fetch?: typeof fetch;
