@@ -76,7 +76,8 @@ export function createAccounts(options: AccountsOptions): Accounts {
   const derive = (purpose: string) => createHmac("sha256", options.secret).update(`public-scan accounts ${purpose}`).digest("hex");
   const counterSecret = derive("counters");
   const keyRequestSecret = derive("key requests");
-  const service = createAccountService({
+  // What sign-up, sign-in and password reset share: the stores, the mailer, the limits and their secret.
+  const accountDeps = {
     store: options.store,
     documents: options.documents,
     counters: options.counters,
@@ -87,19 +88,9 @@ export function createAccounts(options: AccountsOptions): Accounts {
     ...(options.serviceName === undefined ? {} : { serviceName: options.serviceName }),
     ...(options.passwordCost === undefined ? {} : { passwordCost: options.passwordCost }),
     ...(options.limits === undefined ? {} : { limits: options.limits }),
-  });
-  const passwordReset = createPasswordReset({
-    store: options.store,
-    documents: options.documents,
-    counters: options.counters,
-    mailer: options.mailer,
-    baseUrl: baseUrl.origin,
-    clock,
-    counterSecret,
-    ...(options.serviceName === undefined ? {} : { serviceName: options.serviceName }),
-    ...(options.passwordCost === undefined ? {} : { passwordCost: options.passwordCost }),
-    ...(options.limits === undefined ? {} : { limits: options.limits }),
-  });
+  };
+  const service = createAccountService(accountDeps);
+  const passwordReset = createPasswordReset(accountDeps);
   const sessions = createDashboardSessions({ documents: options.documents, accounts: options.store, secure, clock });
   const authorization = createAuthorizationServer({
     issuer: baseUrl.origin,

@@ -1,28 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Keyv } from "keyv";
-import { normalizeEmail, SYSTEM_CLOCK, type AccountStore, type Clock, type CounterStore } from "@public-scan/core";
-import type { Mailer } from "../mail/mailer.js";
-import { DEFAULT_PASSWORD_HASH_COST, hashPassword, type PasswordHashCost } from "../passwords/hash-password.js";
+import { normalizeEmail, SYSTEM_CLOCK } from "@public-scan/core";
+import { DEFAULT_PASSWORD_HASH_COST, hashPassword } from "../passwords/hash-password.js";
 import { endSessionsBefore } from "../sessions/sessions-valid-after.js";
 import { AccountError } from "./account-error.js";
 import { ACCOUNT_LIMITS, consumeAttempt, createCounterKeys, rolling, type AccountLimits } from "./account-limits.js";
-import { PASSWORD_LENGTH } from "./create-account-service.js";
+import { PASSWORD_LENGTH, type AccountServiceOptions } from "./create-account-service.js";
 
-export interface PasswordResetOptions {
-  store: AccountStore;
-  documents: Keyv;
-  counters: CounterStore;
-  mailer: Mailer;
-  /** The public base URL of the deployment: reset links point at it. */
-  baseUrl: string;
-  serviceName?: string;
-  clock?: Clock;
-  passwordCost?: PasswordHashCost;
-  counterSecret: string;
-  limits?: Partial<AccountLimits>;
+/** The account service's stores, mailer and limits (the same ones), and how long a reset link works. */
+export type PasswordResetOptions = Pick<
+  AccountServiceOptions,
+  "store" | "documents" | "counters" | "mailer" | "baseUrl" | "serviceName" | "clock" | "passwordCost" | "counterSecret" | "limits"
+> & {
   /** How long a reset link works (default 30 minutes). */
   ttlMs?: number;
-}
+};
 
 export interface PasswordReset {
   /**

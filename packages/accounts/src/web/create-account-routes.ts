@@ -8,21 +8,9 @@ import { renderMessagePage } from "./pages/render-message-page.js";
 import { renderSignInPage } from "./pages/render-sign-in-page.js";
 import { renderSignUpPage } from "./pages/render-sign-up-page.js";
 import { renderVerifyPage } from "./pages/render-verify-page.js";
-import { readCheckedForm } from "./read-checked-form.js";
+import { addressOf, checkedFormOf, cookiesOf } from "./page-event.js";
 import { safeReturnPath } from "./safe-return-path.js";
 import { toPageResponse, toRedirect } from "./to-page-response.js";
-
-const UNKNOWN_CLIENT = "0.0.0.0";
-const cookiesOf = (event: H3Event) => event.req.headers.get("cookie") ?? undefined;
-const addressOf = (event: H3Event) => (event.context.clientAddress as string | null | undefined) ?? UNKNOWN_CLIENT;
-
-/** The page's form, CSRF-checked. */
-const checkedForm = (context: AccountsAppContext, event: H3Event) =>
-  readCheckedForm(
-    context.csrf,
-    { header: (name) => event.req.headers.get(name), body: event.req.body as AsyncIterable<Uint8Array> | null },
-    "reload the page and try again",
-  );
 
 /**
  * The dashboard pages: sign-up, email verification, sign-in and out, and the signed-in account's keys
@@ -70,7 +58,7 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
     let email = "";
     let returnTo: string | null = null;
     try {
-      const form = await checkedForm(context, event);
+      const form = await checkedFormOf(context, event);
       email = form.get("email") ?? "";
       returnTo = safeReturnPath(form.get("return_to"));
       const account = await context.accounts.signIn({ email, password: form.get("password") ?? "", ip: addressOf(event) });
@@ -93,7 +81,7 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
     let email = "";
     let returnTo: string | null = null;
     try {
-      const form = await checkedForm(context, event);
+      const form = await checkedFormOf(context, event);
       email = form.get("email") ?? "";
       returnTo = safeReturnPath(form.get("return_to"));
       await context.accounts.signUp({ email, password: form.get("password") ?? "", ip: addressOf(event), returnTo });
@@ -129,7 +117,7 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
     const csrf = csrfFor(event);
     let token = "";
     try {
-      const form = await checkedForm(context, event);
+      const form = await checkedFormOf(context, event);
       token = form.get("token") ?? "";
       const { returnTo } = await context.accounts.verifyEmail({ token, password: form.get("password") ?? "", ip: addressOf(event) });
       const next = `/account/sign-in${returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : ""}`;
@@ -160,7 +148,7 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
 
   app.post("/account/sign-out", async (event) => {
     try {
-      await checkedForm(context, event);
+      await checkedFormOf(context, event);
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
       return dashboard(event, { error: error.message, status: 403 });
@@ -173,7 +161,7 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
   app.post("/account/keys", async (event) => {
     let form: URLSearchParams;
     try {
-      form = await checkedForm(context, event);
+      form = await checkedFormOf(context, event);
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
       return dashboard(event, { error: error.message, status: 403 });
@@ -196,7 +184,7 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
 
   app.post("/account/keys/:keyId/revoke", async (event) => {
     try {
-      await checkedForm(context, event);
+      await checkedFormOf(context, event);
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
       return dashboard(event, { error: error.message, status: 403 });

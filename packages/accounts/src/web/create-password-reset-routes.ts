@@ -5,12 +5,8 @@ import type { AccountsAppContext } from "./accounts-app-context.js";
 import { renderMessagePage } from "./pages/render-message-page.js";
 import { renderPasswordResetPage } from "./pages/render-password-reset-page.js";
 import { renderPasswordResetRequestPage } from "./pages/render-password-reset-request-page.js";
-import { readCheckedForm } from "./read-checked-form.js";
+import { addressOf, checkedFormOf, cookiesOf } from "./page-event.js";
 import { toPageResponse } from "./to-page-response.js";
-
-const UNKNOWN_CLIENT = "0.0.0.0";
-const cookiesOf = (event: H3Event) => event.req.headers.get("cookie") ?? undefined;
-const addressOf = (event: H3Event) => (event.context.clientAddress as string | null | undefined) ?? UNKNOWN_CLIENT;
 
 const linkNotValid = () =>
   toPageResponse(
@@ -29,12 +25,7 @@ const linkNotValid = () =>
  */
 export function addPasswordResetRoutes(app: H3, context: AccountsAppContext): void {
   const csrfFor = (event: H3Event) => context.csrf.issue(cookiesOf(event));
-  const checkedForm = (event: H3Event) =>
-    readCheckedForm(
-      context.csrf,
-      { header: (name) => event.req.headers.get(name), body: event.req.body as AsyncIterable<Uint8Array> | null },
-      "reload the page and try again",
-    );
+  const checkedForm = (event: H3Event) => checkedFormOf(context, event);
 
   app.get("/account/password-reset", (event) => {
     const csrf = csrfFor(event);
