@@ -46,7 +46,7 @@ export function createAccessResolver(options: AccessResolverOptions) {
   const challenge =
     options.oauth === undefined
       ? 'Bearer realm="public-scan"'
-      : `Bearer realm="public-scan", resource_metadata="${new URL(resource).origin}${PROTECTED_RESOURCE_METADATA_PATH}"`;
+      : `Bearer realm="public-scan", resource_metadata="${metadataUrlOf(resource)}"`;
 
   const byScopes = (scopes: readonly Scope[]) => {
     const granted = new Set(grantedScopes(scopes));
@@ -96,4 +96,13 @@ export function createAccessResolver(options: AccessResolverOptions) {
       return new Response(JSON.stringify(envelope), { status, headers });
     }
   };
+}
+
+/**
+ * Where this host serves the resource's metadata: beside `/mcp`, under the deployment's base URL with its path
+ * (a deployment behind a path prefix serves it under the prefix too), else at the origin.
+ */
+function metadataUrlOf(resource: string): string {
+  const base = resource.endsWith("/mcp") ? resource.slice(0, -"/mcp".length) : new URL(resource).origin;
+  return `${base}${PROTECTED_RESOURCE_METADATA_PATH}`;
 }

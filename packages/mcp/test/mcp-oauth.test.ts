@@ -1,7 +1,9 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProtectedResourceMetadataHandler } from "../src/index.js";
+import { createLocalService } from "@public-scan/core";
+import { createMemoryKeyStore } from "@public-scan/core/testing";
+import { createMcpHttpHandler, createProtectedResourceMetadataHandler } from "../src/index.js";
 import { BASE_URL, createTestMcp } from "./support/create-test-mcp.js";
 
 /**
@@ -135,3 +137,35 @@ describe("the protected-resource metadata", () => {
 function b64(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString("base64url");
 }
+
+describe("a deployment behind a path prefix", () => {
+  it("names the resource metadata under its base URL's path in the 401 challenge", async () => {
+    const local = await createLocalService({
+      scanner: { scan: () => new Promise(() => {}), close: () => Promise.resolve() },
+      config: { baseUrl: "https://scan.example.org/scan-service" },
+    });
+    try {
+      const handler = createMcpHttpHandler({
+        service: local.deps,
+        surface: "hosted",
+        keys: createMemoryKeyStore(),
+        oauth: { issuer: ISSUER, jwks: { keys: [publicJwk] } },
+      });
+      const response = await handler(
+        new Request("https://scan.example.org/scan-service/mcp", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{}",
+        }),
+        { clientAddress: "203.0.113.5" },
+      );
+      expect(response.status).toBe(401);
+      expect(response.headers.get("www-authenticate")).toBe(
+        'Bearer realm="public-scan", resource_metadata="https://scan.example.org/scan-service/.well-known/oauth-protected-resource/mcp"',
+      );
+      handler.close();
+    } finally {
+      await local.close();
+    }
+  });
+});

@@ -33,6 +33,31 @@ describe("the local stdio server's bridge to the hosted tools", () => {
     return client;
   };
 
+  it("keeps the base URL's path prefix: it forwards to {baseUrl}/mcp, not to the origin's /mcp", async () => {
+    const asked: string[] = [];
+    // A proxy in front of the deployment that serves it under /scan-service.
+    const proxy: typeof fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      asked.push(url.pathname);
+      return fetch(new URL(url.pathname.replace(/^\/scan-service/, "") + url.search, mcp.origin), init);
+    };
+    const bridge = createStdioBridge({
+      baseUrl: `${mcp.origin}/scan-service/`,
+      apiKey: await mcp.issueKey("self_serve"),
+      version: "0",
+      fetch: proxy,
+    });
+    bridges.push(bridge);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await bridge.server.connect(serverSide);
+    const client = new Client({ name: "host", version: "1" });
+    await client.connect(clientSide);
+    clients.push(client);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((path) => path === "/scan-service/mcp")).toBe(true);
+  });
+
   it("lists the hosted tools the key's scopes open, each marked with its local scope", async () => {
     const reader = await mcp.issueKey("self_serve");
     const local = await connectLocal(reader);

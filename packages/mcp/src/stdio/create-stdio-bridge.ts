@@ -29,7 +29,8 @@ export function createStdioBridge(options: StdioBridgeOptions) {
   const connect = () =>
     (connected ??= upstream
       .connect(
-        new StreamableHTTPClientTransport(new URL("/mcp", options.baseUrl), {
+        // Under the base URL's path, when it has one (a deployment behind a path prefix): `new URL("/mcp", base)` drops it.
+        new StreamableHTTPClientTransport(new URL(`${options.baseUrl.replace(/\/+$/, "")}/mcp`), {
           requestInit: { headers: { authorization: `Bearer ${options.apiKey}` } },
           ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
         }),
