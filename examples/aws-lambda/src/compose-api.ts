@@ -58,7 +58,7 @@ function apiHandlerOptions(input: ApiHandlerInput): LambdaApiHandlerOptions {
         targets: input.targets ?? createTargetPolicy({}),
         targetSecret: config.identifierSecret,
         jobDeadlineMs: SCAN_JOB_DEADLINE_MS,
-        config: { baseUrl },
+        config: { baseUrl, ...config.service },
       });
       const onError = (route: string) => (error: unknown) => log(`${route}: ${errorLogText(error)}`);
       const mcp = {

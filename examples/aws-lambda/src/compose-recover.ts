@@ -29,7 +29,7 @@ export function createRecoverHandler(input: RecoverHandlerInput) {
           recovery: "none",
           targetSecret: config.identifierSecret,
           jobDeadlineMs: SCAN_JOB_DEADLINE_MS,
-          config: { baseUrl },
+          config: { baseUrl, ...config.service },
         });
       })
       .catch((error: unknown) => {

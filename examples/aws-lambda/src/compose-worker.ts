@@ -39,7 +39,7 @@ export function createWorkerHandler(input: WorkerHandlerInput) {
         recovery: "none",
         targetSecret: config.identifierSecret,
         jobDeadlineMs: SCAN_JOB_DEADLINE_MS,
-        config: { baseUrl },
+        config: { baseUrl, ...config.service },
         onJobError: (error, scanId) => log(`scan ${scanId}: ${errorLogText(error)}`),
       });
       return service.deps;

@@ -1,3 +1,4 @@
+import { serviceSettingsFromEnv } from "@public-scan/core";
 import { ENV, IDENTIFIER_SECRET_MIN_LENGTH, LAMBDA_TABLES, tableEnvName, type LambdaTableKind } from "./settings.js";
 
 /** What every function of the deployment reads from its environment. */
@@ -10,6 +11,8 @@ export interface LambdaConfig {
   /** The public base URL, when set (the API falls back to its event's domain name; the worker needs it). */
   readonly baseUrl: string | undefined;
   readonly identifierSecret: string;
+  /** The service's own settings (support address, upgrade message, regions): `serviceSettingsFromEnv`. */
+  readonly service: ReturnType<typeof serviceSettingsFromEnv>;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -43,6 +46,7 @@ export function readLambdaConfig(env: Env): LambdaConfig {
     queueUrl: required(ENV.queueUrl),
     baseUrl: baseUrl === undefined || baseUrl === "" ? undefined : baseUrl.replace(/\/+$/, ""),
     identifierSecret: secret,
+    service: serviceSettingsFromEnv(env),
   };
 }
 

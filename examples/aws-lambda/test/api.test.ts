@@ -193,6 +193,37 @@ describe("the Lambda example's API entry, on dynalite and SQS's protocol", () =>
     }
   });
 
+  it("takes the service's support address, upgrade message and regions from its environment, as the reference server does", async () => {
+    const { clients } = compose();
+    const env = {
+      ...ENV,
+      PUBLIC_SCAN_SUPPORT_EMAIL: "help@scan.example.org",
+      PUBLIC_SCAN_UPGRADE_MESSAGE: "Ask help@scan.example.org for scan:create.",
+      PUBLIC_SCAN_SCAN_REGIONS: "eu_ie,us_east",
+    };
+    const handler = createApiHandler({ env, clients, targets: PUBLIC_TARGETS, log: () => undefined });
+    const post = async (body: unknown) => {
+      const request = new Request("https://ignored.example/api/v2/scans", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      const event = await toLambdaEvent(request, { kind: "function-url", sourceIp: "203.0.113.44" });
+      return fromLambdaResult((await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2, "POST");
+    };
+    const created = (await (await post({ url: "https://www.regions.example/", scanFrom: "us_east" })).json()) as Record<string, unknown>;
+    expect(created).toMatchObject({
+      type: "service_scan_job",
+      upgradeSupportEmail: "help@scan.example.org",
+      upgradeMessage: "Ask help@scan.example.org for scan:create.",
+    });
+    const refused = (await (await post({ url: "https://www.regions.example/", scanFrom: "ap_south" })).json()) as {
+      error: { message: string };
+    };
+    expect(refused.error.message).toMatch(/eu_ie, us_east/);
+    expect(() => readLambdaConfig({ ...ENV, PUBLIC_SCAN_SCAN_REGIONS: "EU" })).toThrow(/PUBLIC_SCAN_SCAN_REGIONS/);
+  });
+
   it("refuses a missing or short setting by name", () => {
     expect(() => readLambdaConfig({ ...ENV, PUBLIC_SCAN_QUEUE_URL: undefined })).toThrow(/PUBLIC_SCAN_QUEUE_URL is not set/);
     expect(() => readLambdaConfig({ ...ENV, PUBLIC_SCAN_SCANS_TABLE: "" })).toThrow(/PUBLIC_SCAN_SCANS_TABLE is not set/);

@@ -356,6 +356,7 @@ export { recoverInterruptedScans } from "./use-cases/recover-interrupted-scans.j
 export { normalizeTarget, targetKeyOf, urlHashOf } from "./use-cases/normalize-target.js";
 export type { ScanTarget } from "./use-cases/normalize-target.js";
 export { createUnlimitedQuota } from "./use-cases/scan-quotas.js";
+export { SERVICE_SETTINGS_ENV, serviceSettingsFromEnv } from "./use-cases/service-settings-from-env.js";
 export { createAnonymousScanQuota, createLightScanQuota } from "./use-cases/scan-quotas.js";
 export { DEFAULT_SERVICE_CONFIG } from "./use-cases/service-deps.js";
 export type { Caller, ServiceConfig, ServiceDeps } from "./use-cases/service-deps.js";

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { serviceSettingsFromEnv } from "@public-scan/core";
 import type { RestAppOptions } from "@public-scan/http-h3";
 import { parsePhasePreset, type ScanPhasePreset } from "../parse-phase-preset.js";
 import { parseHstsSetting } from "./parse-hsts-setting.js";
@@ -39,8 +40,8 @@ export interface ServeConfig {
   mailFrom: string | null;
   /** PEM file of extra CA certificates for the SMTP relay. */
   smtpCaFile: string | null;
-  /** Where scan:create is requested (the contract's support address). */
-  supportEmail: string | null;
+  /** The service's own settings from the environment (support address, upgrade message, regions): `serviceSettingsFromEnv`. */
+  service: ReturnType<typeof serviceSettingsFromEnv>;
   /** Redis for every store and the BullMQ job queue (the distributed mode); null: the SQLite file and the in-process queue. */
   redisUrl: string | null;
   /** Prefix of every Redis key (ends with ':'); deployments sharing one Redis take one each. */
@@ -106,6 +107,9 @@ Accounts:
   PUBLIC_SCAN_MAIL_FROM              sender of account emails (default public-scan <no-reply@HOST of --base-url>)
   PUBLIC_SCAN_SMTP_CA                PEM file of extra CA certificates for the SMTP relay
   PUBLIC_SCAN_SUPPORT_EMAIL          where scan:create is requested (default support@example.org)
+  PUBLIC_SCAN_UPGRADE_MESSAGE        the upgrade message of quota answers (at most 300 characters)
+  PUBLIC_SCAN_SCAN_REGIONS           region codes this deployment scans from, comma-separated (default self_hosted)
+  PUBLIC_SCAN_DEFAULT_SCAN_REGION    the region of a scan that names none (default: the first region)
 Distributed mode:
   PUBLIC_SCAN_REDIS_PREFIX           prefix of every Redis key (default public-scan:); one per deployment
   PUBLIC_SCAN_JOB_LOCK_MS            a running job's lock, renewed at half of it; a dead worker's scan is
@@ -219,7 +223,7 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
     smtpUrl,
     mailFrom: env.PUBLIC_SCAN_MAIL_FROM ?? null,
     smtpCaFile: env.PUBLIC_SCAN_SMTP_CA ?? null,
-    supportEmail: env.PUBLIC_SCAN_SUPPORT_EMAIL ?? null,
+    service: serviceSettingsFromEnv(env),
     jobLockMs: integer({ name: "PUBLIC_SCAN_JOB_LOCK_MS", value: env.PUBLIC_SCAN_JOB_LOCK_MS, fallback: 30_000, min: 1000, max: 600_000 }),
     browserRecycle: {
       afterScans: optionalInteger({

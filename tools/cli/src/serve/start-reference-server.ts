@@ -82,7 +82,7 @@ export async function startReferenceServer(
     // The same deployment secret (under its own derived key) seals a queued scan's query string, so the next
     // start, or another server on this data directory, can still visit the page that was asked for.
     targetSecret: identifierSecret,
-    config: { baseUrl, ...(config.supportEmail === null ? {} : { supportEmail: config.supportEmail }) },
+    config: { baseUrl, ...config.service },
     onJobError: (error, scanId) => log(`scan ${scanId} failed: ${error instanceof Error ? error.message : String(error)}`),
     ...(observer === undefined ? {} : { observer }),
   });

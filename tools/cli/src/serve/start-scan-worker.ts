@@ -48,7 +48,7 @@ export async function startScanWorker(
     // The secret that sealed a queued scan's query string in the API process, so this one can visit it.
     targetSecret: prepared.identifierSecret,
     // Links are never rendered here; the setting is required by the service's configuration.
-    config: { baseUrl: config.baseUrl ?? "http://localhost" },
+    config: { baseUrl: config.baseUrl ?? "http://localhost", ...config.service },
     onJobError: (error, scanId) => log(`scan ${scanId} failed: ${error instanceof Error ? error.message : String(error)}`),
     ...(observer === undefined ? {} : { observer }),
   });
