@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import type { Browser } from "puppeteer-core";
 import { ScanUrlSchema, ServiceError, type Scanner, type ScanInput, type ScanObservations } from "@public-scan/core";
 import { createBrowserPool, type BrowserPool } from "./browser/browser-pool.js";
 import { measureProcessTree } from "./browser/measure-process-tree.js";
@@ -133,11 +132,12 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): P
       const startedAt = new Date();
       // A page that crashes its tab or floods the scanner stops its own scan at once, as a no-go.
       const disruption = createScanDisruption(signal);
-      let used: Browser | null = null;
+      // The browser's version, for a disrupted scan's observations: asked only then.
+      let browserVersion = (): Promise<string | null> => Promise.resolve(null);
       const settings = toRunScanSettings(options, caPem);
       const observed = await browserPool
         .use(async (browser) => {
-          used = browser;
+          browserVersion = () => browser.version().catch(() => null);
           return disruption.run(() =>
             runScan({
               ...settings,
@@ -162,7 +162,7 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): P
         cause: cause ?? "renderer_crashed",
         startedAt,
         scanner: settings.scanner,
-        browserVersion: used === null ? null : await (used as Browser).version().catch(() => null),
+        browserVersion: await browserVersion(),
         classifier: ready,
       });
     },
