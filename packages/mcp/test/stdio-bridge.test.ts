@@ -22,8 +22,9 @@ describe("the local stdio server's bridge to the hosted tools", () => {
     await mcp.close();
   });
 
-  const connectLocal = async (apiKey: string) => {
-    const bridge = createStdioBridge({ baseUrl: mcp.origin, apiKey, version: "0.0.0-test" });
+  /** A host connected to a bridge over an in-memory pipe; the bridge forwards to the test's /mcp unless told otherwise. */
+  const connectLocal = async (apiKey: string, bridgeOptions: { baseUrl?: string; fetch?: typeof fetch } = {}) => {
+    const bridge = createStdioBridge({ baseUrl: mcp.origin, apiKey, version: "0.0.0-test", ...bridgeOptions });
     bridges.push(bridge);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await bridge.server.connect(serverSide);
@@ -41,18 +42,7 @@ describe("the local stdio server's bridge to the hosted tools", () => {
       asked.push(url.pathname);
       return fetch(new URL(url.pathname.replace(/^\/scan-service/, "") + url.search, mcp.origin), init);
     };
-    const bridge = createStdioBridge({
-      baseUrl: `${mcp.origin}/scan-service/`,
-      apiKey: await mcp.issueKey("self_serve"),
-      version: "0",
-      fetch: proxy,
-    });
-    bridges.push(bridge);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await bridge.server.connect(serverSide);
-    const client = new Client({ name: "host", version: "1" });
-    await client.connect(clientSide);
-    clients.push(client);
+    const client = await connectLocal(await mcp.issueKey("self_serve"), { baseUrl: `${mcp.origin}/scan-service/`, fetch: proxy });
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.every((path) => path === "/scan-service/mcp")).toBe(true);
