@@ -7,6 +7,7 @@ import {
   createLocalService,
   createMemoryCounterStore,
   createRateLimiter,
+  type CounterStore,
   issueApiKey,
   type ScanObservations,
   type Scanner,
@@ -16,7 +17,7 @@ import { createMemoryKeyStore } from "@public-scan/core/testing";
 import { createTargetPolicy } from "@public-scan/scanner";
 import { serve } from "srvx";
 import { createAccessResolver } from "../../src/create-access-resolver.js";
-import { createMcpHttpHandler, createServiceMcpServer, type OAuthResourceOptions } from "../../src/index.js";
+import { createMcpHttpHandler, createServiceMcpServer, createStdioBridge, type OAuthResourceOptions } from "../../src/index.js";
 
 export const BASE_URL = "https://scan.example.org";
 
@@ -41,7 +42,30 @@ function createRecordedScanner(): Scanner {
   };
 }
 
-export type McpVia = "memory" | "http";
+/**
+ * How a test's client reaches the tools: the server in memory, Streamable HTTP, or the local stdio server's
+ * bridge (in memory to the host, forwarding over HTTP to /mcp with the key; hosted surface only).
+ */
+export type McpVia = "memory" | "http" | "bridge";
+
+/**
+ * A memory counter store that can be made to refuse every charge, as a store whose limits are all spent:
+ * every tool's rate-limited answer can then be asked for without spending a real limit first.
+ */
+function createExhaustibleCounterStore(): CounterStore & { exhausted: boolean } {
+  const inner = createMemoryCounterStore();
+  const store = {
+    exhausted: false,
+    capabilities: inner.capabilities,
+    close: () => inner.close(),
+    consume: (input: Parameters<CounterStore["consume"]>[0]) => {
+      const failed = input.checks.findIndex((check) => check.units > 0);
+      if (!store.exhausted || failed === -1) return inner.consume(input);
+      return Promise.resolve({ allowed: false as const, failed, usage: input.checks[failed]!.limit, retryAfterMs: 42_000 });
+    },
+  };
+  return store;
+}
 
 /** The HTTP app of the test's MCP endpoints, as a host serves it (the peer address from `request.ip`). */
 export type McpRoute = (request: Request & { ip?: string }) => Promise<Response>;
@@ -69,7 +93,8 @@ export async function createTestMcp(
     host?: (route: McpRoute) => typeof fetch;
   } = {},
 ) {
-  const limiter = createRateLimiter({ store: createMemoryCounterStore() });
+  const counters = createExhaustibleCounterStore();
+  const limiter = createRateLimiter({ store: counters });
   const local = await createLocalService({
     scanner: createRecordedScanner(),
     config: { baseUrl: BASE_URL, pollSeconds: 1 },
@@ -99,10 +124,23 @@ export async function createTestMcp(
   const origin = input.host === undefined ? new URL(server.url!).origin : BASE_URL;
   const hostFetch = input.host?.(route);
   const clients: Client[] = [];
+  const bridges: Array<ReturnType<typeof createStdioBridge>> = [];
 
   const connect = async (via: McpVia, input: ConnectInput): Promise<Client> => {
     const client = new Client({ name: "public-scan-tests", version: "1.0.0" });
-    if (via === "http") {
+    if (via === "bridge") {
+      if (input.surface !== "hosted" || input.token === undefined) throw new Error("the stdio bridge forwards to /mcp with a key");
+      const bridge = createStdioBridge({
+        baseUrl: origin,
+        apiKey: input.token,
+        version: "0.0.0-test",
+        ...(hostFetch === undefined ? {} : { fetch: hostFetch }),
+      });
+      bridges.push(bridge);
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await bridge.server.connect(serverSide);
+      await client.connect(clientSide);
+    } else if (via === "http") {
       const headers: Record<string, string> = input.token === undefined ? {} : { authorization: `Bearer ${input.token}` };
       await client.connect(
         new StreamableHTTPClientTransport(new URL(input.surface === "light" ? "/mcp/light" : "/mcp", origin), {
@@ -142,8 +180,13 @@ export async function createTestMcp(
     issueKey: async (kind: "self_serve" | "support", scopes?: Scope[]) =>
       (await issueApiKey({ keys, clock: local.deps.clock, supportEmail: "support@example.org" }, { kind, ...(scopes ? { scopes } : {}) }))
         .resource.key,
+    /** Makes every charged limit refuse (true) or count again (false). */
+    exhaustLimits: (exhausted: boolean) => {
+      counters.exhausted = exhausted;
+    },
     close: async () => {
       await Promise.all(clients.map((client) => client.close()));
+      await Promise.all(bridges.map((bridge) => bridge.close()));
       handlers.hosted.close();
       handlers.light.close();
       await server.close(true);
