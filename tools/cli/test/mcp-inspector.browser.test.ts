@@ -26,8 +26,11 @@ describe("the MCP Inspector CLI against /mcp/light", () => {
   let home: string;
   let server: ReferenceServer;
 
-  /** One Inspector run: its JSON answer on stdout. A failure (non-zero exit) rejects with its stderr. */
-  const inspect = async (args: string[]): Promise<unknown> => {
+  /**
+   * One Inspector run: its JSON answer on stdout. A failure (non-zero exit) rejects with its stderr, except a
+   * tool error when `toolError` is set: the Inspector prints the result and exits 5 (its TOOL_ERROR).
+   */
+  const inspect = async (args: string[], options: { toolError?: boolean } = {}): Promise<unknown> => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [INSPECTOR, "--cli", `${server.url}/mcp/light`, "--transport", "http", ...args],
@@ -38,7 +41,10 @@ describe("the MCP Inspector CLI against /mcp/light", () => {
         env: { PATH: process.env.PATH ?? "", HOME: home, MCP_INSPECTOR_SECRET_STORE: "memory", NO_COLOR: "1" },
         timeout: 60_000,
       },
-    );
+    ).catch((error: { code?: unknown; stdout?: string }) => {
+      if (options.toolError === true && error.code === 5 && error.stdout !== undefined) return { stdout: error.stdout };
+      throw error;
+    });
     return JSON.parse(stdout);
   };
 
@@ -80,4 +86,19 @@ describe("the MCP Inspector CLI against /mcp/light", () => {
     // Hosts that show only text get the same resource: a summary line, then its JSON.
     expect(called.content[0]?.text).toContain(`: completed, score ${String(called.structuredContent.score)}`);
   }, 60_000);
+
+  it("answers an unknown scan as a tool error the Inspector keeps, with the contract's envelope in its text", async () => {
+    const called = (await inspect(
+      ["--method", "tools/call", "--tool-name", "service_get_scan_status", "--tool-arg", "scanId=00000000-0000-4000-8000-000000000000"],
+      { toolError: true },
+    )) as { isError?: boolean; structuredContent?: unknown; content: Array<{ type: string; text: string }> };
+    expect(called.isError).toBe(true);
+    expect(called.structuredContent).toBeUndefined();
+    const text = called.content[0]!.text;
+    expect(text).toMatch(/^not_found: /);
+    expect(JSON.parse(text.slice(text.indexOf("\n") + 1))).toMatchObject({
+      type: "service_api_error",
+      error: { code: "not_found", retryable: false },
+    });
+  });
 });
