@@ -4,6 +4,8 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { API_VERSION, MCP_TOOL_HANDLERS, MCP_TOOLS, type Caller, type McpToolName, type ServiceDeps } from "@public-scan/core";
 import { refuseInvalidArguments } from "./refuse-invalid-arguments.js";
+import { registerPrompts } from "./register-prompts.js";
+import { registerScanResources } from "./register-scan-resources.js";
 import { scanSite } from "./scan-site.js";
 import { TOOL_DESCRIPTIONS } from "./tool-descriptions.js";
 import { answersScanOrJob, TOOL_OUTPUTS } from "./tool-outputs.js";
@@ -35,7 +37,8 @@ const INSTRUCTIONS =
  * An MCP server for one request's caller: every tool of core's table the caller may use, each calling the
  * same use-case as its REST route, with the contract's input schema, an output schema, annotations and an
  * assistant-oriented description. Errors, refused arguments included, become tool errors with the REST
- * envelope's fields.
+ * envelope's fields. A completed scan's results are also resources (`public-scan://scans/{scanId}/...`), and
+ * the common jobs prompts, each offered only with the tools it needs.
  */
 export function createServiceMcpServer(options: ServiceMcpServerOptions): McpServer {
   const offered = MCP_TOOLS.filter((spec) => options.tools.has(spec.name));
@@ -102,5 +105,7 @@ export function createServiceMcpServer(options: ServiceMcpServerOptions): McpSer
     );
   };
   refuseInvalidArguments(server, new Map(offered.map((spec) => [spec.name, spec.input])), () => offered.forEach(registerTool));
+  registerScanResources(server, { service: options.service, caller: options.caller, tools: options.tools });
+  registerPrompts(server, options.tools);
   return server;
 }

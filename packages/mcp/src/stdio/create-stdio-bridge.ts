@@ -1,7 +1,17 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import { passJsonRpcError } from "../to-json-rpc-error.js";
 import { LOCAL_SCOPE_OF_TOOL } from "./local-scopes.js";
 
 export interface StdioBridgeOptions {
@@ -21,7 +31,8 @@ export interface StdioBridgeOptions {
  * The local stdio MCP server's core: an MCP server whose tools are the deployment's hosted tools, called
  * with the API key. Tool calls are forwarded to `{baseUrl}/mcp`, so the tools, their inputs, outputs,
  * limits and scope filtering are exactly the hosted server's, and progress notifications flow back. Each
- * tool is marked with its local scope (`pulse:read`, `pulse:scan`) in `_meta`.
+ * tool is marked with its local scope (`pulse:read`, `pulse:scan`) in `_meta`. A scan's resources and the
+ * prompts are forwarded the same way.
  */
 export function createStdioBridge(options: StdioBridgeOptions) {
   const upstream = new Client({ name: "public-scan-mcp (local)", version: options.version });
@@ -44,7 +55,7 @@ export function createStdioBridge(options: StdioBridgeOptions) {
   const server = new Server(
     { name: "public-scan", version: options.version },
     {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, resources: {}, prompts: {} },
       instructions:
         "Privacy and consent scans of public websites, through the deployment's API with your key. Results are automated observations for review, not legal advice.",
     },
@@ -71,6 +82,30 @@ export function createStdioBridge(options: StdioBridgeOptions) {
           }),
     });
     return result;
+  });
+
+  // A scan's resources and the prompts, as the deployment offers them to this key: a key whose tools open
+  // none gets none (the deployment then declares no such capability, and the bridge answers empty lists).
+  const offers = async (capability: "resources" | "prompts") => {
+    await connect();
+    return upstream.getServerCapabilities()?.[capability] !== undefined;
+  };
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async (request, extra) =>
+    (await offers("resources")) ? upstream.listResourceTemplates(request.params, { signal: extra.signal }) : { resourceTemplates: [] },
+  );
+  server.setRequestHandler(ListResourcesRequestSchema, async (request, extra) =>
+    (await offers("resources")) ? upstream.listResources(request.params, { signal: extra.signal }) : { resources: [] },
+  );
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+    await connect();
+    return upstream.readResource(request.params, { signal: extra.signal }).catch(passJsonRpcError);
+  });
+  server.setRequestHandler(ListPromptsRequestSchema, async (request, extra) =>
+    (await offers("prompts")) ? upstream.listPrompts(request.params, { signal: extra.signal }) : { prompts: [] },
+  );
+  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
+    await connect();
+    return upstream.getPrompt(request.params, { signal: extra.signal }).catch(passJsonRpcError);
   });
 
   return {
