@@ -13,7 +13,11 @@ import type { AccountLimits } from "./accounts/account-limits.js";
 import { createAccountService, type AccountService } from "./accounts/create-account-service.js";
 import { createPasswordReset } from "./accounts/create-password-reset.js";
 import type { Mailer } from "./mail/mailer.js";
-import { createAuthorizationServer, type AuthorizationServer } from "./oauth/create-authorization-server.js";
+import {
+  createAuthorizationServer,
+  type AuthorizationServer,
+  type ClientMetadataDocumentOptions,
+} from "./oauth/create-authorization-server.js";
 import type { AuthorizationKeys } from "./oauth/load-authorization-keys.js";
 import type { PasswordHashCost } from "./passwords/hash-password.js";
 import { createDashboardSessions } from "./sessions/create-dashboard-sessions.js";
@@ -43,6 +47,11 @@ export interface AccountsOptions {
   /** The sign-in and sign-up rate limits (default `ACCOUNT_LIMITS`). */
   limits?: Partial<AccountLimits>;
   onError?: (error: unknown, route: string) => void;
+  /**
+   * How MCP clients' Client ID Metadata Documents are fetched: pass the scanner's target policy as `targets`,
+   * so each document's host passes the same egress guard as a scan. On by default.
+   */
+  clientMetadataDocuments?: ClientMetadataDocumentOptions;
 }
 
 export interface Accounts {
@@ -100,6 +109,7 @@ export function createAccounts(options: AccountsOptions): Accounts {
     keys: options.authorizationKeys,
     counters: options.counters,
     counterSecret,
+    ...(options.clientMetadataDocuments === undefined ? {} : { clientMetadataDocuments: options.clientMetadataDocuments }),
   });
   const app = createAccountsApp({
     accounts: service,

@@ -16,8 +16,19 @@ export { createSmtpMailer } from "./mail/create-smtp-mailer.js";
 export type { SmtpMailerOptions } from "./mail/create-smtp-mailer.js";
 export type { MailMessage, Mailer } from "./mail/mailer.js";
 export { AUTHORIZATION_LIFETIMES } from "./oauth/authorization-lifetimes.js";
-export { createAuthorizationServer, OAUTH_ROUTES, REGISTRATION_LIMIT, RESOURCE_SCOPES } from "./oauth/create-authorization-server.js";
-export type { AuthorizationServer, AuthorizationServerOptions } from "./oauth/create-authorization-server.js";
+export {
+  CLIENT_METADATA_CACHE_SECONDS,
+  CLIENT_METADATA_FETCH_LIMIT,
+  createAuthorizationServer,
+  OAUTH_ROUTES,
+  REGISTRATION_LIMIT,
+  RESOURCE_SCOPES,
+} from "./oauth/create-authorization-server.js";
+export type {
+  AuthorizationServer,
+  AuthorizationServerOptions,
+  ClientMetadataDocumentOptions,
+} from "./oauth/create-authorization-server.js";
 export { createKeyvOidcAdapter } from "./oauth/create-keyv-oidc-adapter.js";
 export { loadAuthorizationKeys, toPublicJwks } from "./oauth/load-authorization-keys.js";
 export type { AuthorizationKeys } from "./oauth/load-authorization-keys.js";

@@ -2,6 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectWithSignIn } from "./support/connect-with-sign-in.js";
 import { createTestOAuthClient } from "./support/create-test-oauth-client.js";
 import { createPerson } from "./support/oauth-browser.js";
 import { startTestAccounts, type TestAccounts } from "./support/start-test-accounts.js";
@@ -12,29 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Connects an MCP client through its OAuth provider; the person answers the sign-in and consent pages. */
-async function connectWithSignIn(oauth: ReturnType<typeof createTestOAuthClient>, person: ReturnType<typeof createPerson>) {
-  const url = new URL("/mcp", server.baseUrl);
-  const first = new Client({ name: "test-assistant", version: "1.0.0" });
-  // No token yet: the 401 sends the client through discovery, registration and the authorization request.
-  await expect(first.connect(new StreamableHTTPClientTransport(url, { authProvider: oauth }))).rejects.toBeInstanceOf(UnauthorizedError);
-  expect(oauth.authorizationUrl).not.toBeNull();
-  const answer = await person.authorizeUrl(oauth.authorizationUrl!.href);
-  const code = new URL(answer.location!).searchParams.get("code")!;
-  const transport = new StreamableHTTPClientTransport(url, { authProvider: oauth });
-  await transport.finishAuth(code);
-  const client = new Client({ name: "test-assistant", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(url, { authProvider: oauth }));
-  return client;
-}
-
 describe("an MCP client with the SDK's OAuth support against the hosted /mcp", () => {
   it("discovers the authorization server from the 401, registers, authorizes with PKCE and lists the tools its scopes allow", async () => {
     const person = createPerson(server, "hopper@example.org");
     await person.signUp();
     await person.verify();
     const oauth = createTestOAuthClient();
-    const client = await connectWithSignIn(oauth, person);
+    const client = await connectWithSignIn(server, oauth, person);
     const tools = (await client.listTools()).tools.map((tool) => tool.name);
     // scan:read and mcp: the read tools, not the scan-creating one (scan:create is support-gated).
     expect(tools).toContain("service_get_scan");
@@ -47,7 +32,7 @@ describe("an MCP client with the SDK's OAuth support against the hosted /mcp", (
     await person.signUp();
     await person.verify();
     const oauth = createTestOAuthClient();
-    const client = await connectWithSignIn(oauth, person);
+    const client = await connectWithSignIn(server, oauth, person);
     await client.close();
     const refreshToken = oauth.stored.tokens!.refresh_token!;
     // A token the server does not accept (as an expired one): the client refreshes and carries on.

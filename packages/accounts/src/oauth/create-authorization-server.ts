@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import type { Keyv } from "keyv";
-import type { AccountStore, CounterStore, Scope } from "@public-scan/core";
+import type { AccountStore, CounterStore, Scope, TargetPolicy } from "@public-scan/core";
 import { createCounterKeys, rolling } from "../accounts/account-limits.js";
 import { AUTHORIZATION_LIFETIMES } from "./authorization-lifetimes.js";
 import { createKeyvOidcAdapter } from "./create-keyv-oidc-adapter.js";
+import { createMetadataDocumentFetch } from "./create-metadata-document-fetch.js";
 import { toPublicJwks, type AuthorizationKeys } from "./load-authorization-keys.js";
 import { cookieName, parseCookies } from "../sessions/parse-cookies.js";
 import { sessionsValidAfter } from "../sessions/sessions-valid-after.js";
@@ -31,6 +32,16 @@ export const OAUTH_ROUTES = {
  */
 export const REGISTRATION_LIMIT = { limit: 20, windowMs: 3600_000 } as const;
 
+/**
+ * Client ID Metadata Documents fetched per requester network and hour: each is an outbound request this server
+ * makes for an anonymous caller, so a network that names one new URL after another is stopped. A document
+ * once fetched is cached (`CLIENT_METADATA_CACHE_SECONDS`) and costs nothing until it expires.
+ */
+export const CLIENT_METADATA_FETCH_LIMIT = { limit: 30, windowMs: 3600_000 } as const;
+
+/** How long a fetched document is kept: its own Cache-Control max-age, within these bounds (seconds). */
+export const CLIENT_METADATA_CACHE_SECONDS = { min: 300, max: 86_400 } as const;
+
 /** A dynamically registered client that completes no authorization within a day is forgotten. */
 export const UNUSED_CLIENT_TTL_SECONDS = 24 * 3600;
 
@@ -51,6 +62,28 @@ export interface AuthorizationServerOptions {
   counters: CounterStore;
   /** Keys the rate-limit counters' hashes. */
   counterSecret: string;
+  /** How Client ID Metadata Documents are fetched (`ClientMetadataDocumentOptions`). */
+  clientMetadataDocuments?: ClientMetadataDocumentOptions;
+}
+
+/**
+ * OAuth Client ID Metadata Documents (the MCP authorization specification's preferred registration): a
+ * client's `client_id` is an https URL whose JSON document describes it, fetched by this server when the
+ * client first asks for authorization. Each fetch is bounded (2.5 s, 5 KiB, no redirects: oidc-provider's
+ * limits), refuses special-use addresses at connect time (oidc-provider's check, which also defeats DNS
+ * rebinding), and is cached by the document's Cache-Control within `CLIENT_METADATA_CACHE_SECONDS`.
+ */
+export interface ClientMetadataDocumentOptions {
+  /** false turns them off: clients then register dynamically (RFC 7591) only. Default true. */
+  enabled?: boolean;
+  /**
+   * The egress guard each document's host is checked against before it is fetched: the scanner's target
+   * policy, so an operator's private-address rules apply here too. Without it, only oidc-provider's
+   * special-use address check applies.
+   */
+  targets?: TargetPolicy;
+  /** The fetch documents are read with (default: the global fetch, with oidc-provider's address check). */
+  fetch?: typeof fetch;
 }
 
 /** Where `handle` leaves the requester's address for the provider's middleware (registration limits). */
@@ -76,7 +109,8 @@ export interface AuthorizationServer {
 
 /**
  * The reference host's OAuth 2.1 authorization server, on `oidc-provider`: authorization code with PKCE
- * (S256 only, required of every client), dynamic client registration (RFC 7591) for MCP clients, resource
+ * (S256 only, required of every client), Client ID Metadata Documents and dynamic client registration
+ * (RFC 7591) for MCP clients, resource
  * indicators (RFC 8707) with JWT access tokens (RFC 9068) for exactly one resource, refresh tokens that
  * rotate, and RFC 8414 metadata at `{issuer}/.well-known/oauth-authorization-server`.
  */
@@ -122,6 +156,15 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
       rpInitiatedLogout: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
       registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
+      clientIdMetadataDocument: {
+        enabled: options.clientMetadataDocuments?.enabled ?? true,
+        // An experimental feature of oidc-provider, acknowledged at the draft it implements.
+        ack: "draft-02",
+        allowFetch: (ctx, clientId) => admitMetadataFetch(ctx, clientId),
+        // A public client, as every dynamically registered one here: no secret, PKCE instead.
+        allowClient: (_ctx, client) => client.tokenEndpointAuthMethod === "none",
+        cacheDuration: CLIENT_METADATA_CACHE_SECONDS,
+      },
       revocation: { enabled: true },
       userinfo: { enabled: true },
       resourceIndicators: {
@@ -167,6 +210,7 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
         }
       },
     },
+    fetch: createMetadataDocumentFetch(options.clientMetadataDocuments?.fetch ?? ((url, init) => globalThis.fetch(url, init))),
     renderError: (ctx, output) => {
       const page = renderOAuthErrorPage({ error: output.error, description: output.error_description ?? null });
       ctx.type = "html";
@@ -216,6 +260,30 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
     ctx.set("retry-after", String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
     ctx.body = { error: "temporarily_unavailable", error_description: "Too many client registrations; try again later." };
     return false;
+  };
+
+  /**
+   * Before a metadata document is fetched: the requester's network is charged (a refused fetch is an invalid
+   * client, shown on an error page), then the document's host must pass the egress guard. Once per request
+   * and document: oidc-provider may ask again while answering the same request.
+   */
+  const admitted = new WeakMap<KoaContextWithOIDC, Map<string, Promise<boolean>>>();
+  const admitMetadataFetch = (ctx: KoaContextWithOIDC, clientId: string): Promise<boolean> => {
+    const asked = admitted.get(ctx) ?? new Map<string, Promise<boolean>>();
+    admitted.set(ctx, asked);
+    const answer = asked.get(clientId) ?? checkMetadataFetch(ctx, clientId);
+    asked.set(clientId, answer);
+    return answer;
+  };
+  const checkMetadataFetch = async (ctx: KoaContextWithOIDC, clientId: string): Promise<boolean> => {
+    const address = (ctx.req as AddressedRequest)[CLIENT_ADDRESS] ?? "unknown";
+    const checks = [rolling(keys.network("client_metadata_fetch", address), CLIENT_METADATA_FETCH_LIMIT)];
+    if (!(await options.counters.consume({ checks, now: Date.now() })).allowed) return false;
+    const targets = options.clientMetadataDocuments?.targets;
+    if (targets === undefined) return true;
+    const url = new URL(clientId);
+    const verdict = await targets.check({ host: url.hostname.replace(/^\[(.*)\]$/, "$1"), port: url.port === "" ? 443 : Number(url.port) });
+    return verdict.allowed;
   };
   const callback = provider.callback();
 

@@ -6,11 +6,16 @@ import { REDIRECT_URI } from "./oauth-browser.js";
  * An MCP client's OAuth state, kept in memory as a desktop assistant would keep it on disk. The browser
  * step is left to the test: `redirectToAuthorization` only records the URL the client would open.
  */
-export function createTestOAuthClient(): OAuthClientProvider & { authorizationUrl: URL | null; stored: { tokens?: OAuthTokens } } {
+export function createTestOAuthClient(
+  input: { clientMetadataUrl?: string } = {},
+): OAuthClientProvider & { authorizationUrl: URL | null; stored: { tokens?: OAuthTokens; client?: OAuthClientInformationMixed } } {
   const stored: { client?: OAuthClientInformationMixed; tokens?: OAuthTokens; verifier?: string } = {};
   const provider = {
     authorizationUrl: null as URL | null,
     stored,
+    // A client that publishes its metadata document names it here; the SDK then uses its URL as client_id
+    // wherever the authorization server supports it, and registers dynamically elsewhere.
+    ...(input.clientMetadataUrl === undefined ? {} : { clientMetadataUrl: input.clientMetadataUrl }),
     get redirectUrl() {
       return REDIRECT_URI;
     },

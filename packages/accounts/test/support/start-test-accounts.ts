@@ -102,11 +102,22 @@ export async function startTestAccounts(input: TestAccountsInput = {}) {
   const errors: unknown[] = [];
   const directory = input.restartOf?.directory ?? (await mkdtemp(join(tmpdir(), "accounts-")));
   const { keys, audit, store, documents, close: closeStores } = openStores(input.stores ?? "memory", directory);
+  // Test names resolve to a public documentation address, offline; any other name is looked up for real.
+  const targets = createTargetPolicy({ resolve: ["*.example=93.184.216.34"] });
   const local = await createLocalService({
     scanner: { scan: () => Promise.reject(new Error("no scans in these tests")), close: () => Promise.resolve() },
     config: { baseUrl, pollSeconds: 1 },
-    targets: createTargetPolicy({ resolve: ["*.example=93.184.216.34"] }),
+    targets,
   });
+  // The open web as the authorization server sees it when it fetches Client ID Metadata Documents: what a
+  // test publishes at a URL, answered in process (no https server to trust), and every URL it was asked for.
+  const published = new Map<string, () => Response>();
+  const fetchedDocuments: string[] = [];
+  const webFetch: typeof fetch = (input) => {
+    const url = input instanceof Request ? input.url : String(input);
+    fetchedDocuments.push(url);
+    return Promise.resolve(published.get(url)?.() ?? new Response("not found", { status: 404 }));
+  };
   const accounts = createAccounts({
     baseUrl,
     store,
@@ -126,6 +137,7 @@ export async function startTestAccounts(input: TestAccountsInput = {}) {
       ...input.limits,
     },
     onError: (error) => errors.push(error),
+    clientMetadataDocuments: { targets, fetch: webFetch },
   });
   const hosted = createMcpHttpHandler({ service: local.deps, surface: "hosted", keys, oauth: accounts.oauth });
   const app = createRestApp({
@@ -155,6 +167,9 @@ export async function startTestAccounts(input: TestAccountsInput = {}) {
     errors,
     directory,
     linkFor,
+    /** Publishes a Client ID Metadata Document (or any answer) at an https URL of the test web. */
+    publish: (url: string, answer: () => Response) => void published.set(url, answer),
+    fetchedDocuments,
     close: async () => {
       hosted.close();
       await server.close(true);

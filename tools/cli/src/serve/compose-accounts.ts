@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createAccounts, createConsoleMailer, createSmtpMailer, loadAuthorizationKeys, type Accounts } from "@public-scan/accounts";
-import type { AuditLog, CounterStore, KeyStore } from "@public-scan/core";
+import type { AuditLog, CounterStore, KeyStore, TargetPolicy } from "@public-scan/core";
 import { Keyv } from "keyv";
 import type { ServeConfig } from "./parse-serve-config.js";
 import type { ServeStorage } from "./serve-storage.js";
@@ -27,6 +27,8 @@ export async function composeAccounts(input: {
   keys: KeyStore;
   audit: AuditLog;
   counters: CounterStore;
+  /** The scanner's egress policy: MCP clients' metadata documents are fetched only from hosts it allows. */
+  targets: TargetPolicy;
   log: (line: string) => void;
   /** Where account emails are written without an SMTP relay (default: `log`). */
   mail?: (line: string) => void;
@@ -61,6 +63,7 @@ export async function composeAccounts(input: {
     // Its own key, derived from the deployment secret: a CSRF token reveals nothing about rate-limit hashes.
     secret: createHmac("sha256", input.identifierSecret).update("public-scan accounts csrf").digest("hex"),
     supportEmail: input.supportEmail,
+    clientMetadataDocuments: { targets: input.targets },
     onError: (error, route) => input.log(`accounts (${route}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
   return {

@@ -107,6 +107,7 @@ export async function startReferenceServer(
         keys,
         audit: keys.audit,
         counters,
+        targets,
         log,
         ...(extras.mail === undefined ? {} : { mail: extras.mail }),
       })
