@@ -4,8 +4,9 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { API_VERSION, MCP_TOOL_HANDLERS, MCP_TOOLS, type Caller, type McpToolName, type ServiceDeps } from "@public-scan/core";
 import { refuseInvalidArguments } from "./refuse-invalid-arguments.js";
-import { registerPrompts } from "./register-prompts.js";
-import { registerScanResources } from "./register-scan-resources.js";
+import { promptMethods } from "./prompt-methods.js";
+import { scanResourceMethods } from "./scan-resource-methods.js";
+import { serveExtraMethods } from "./serve-extra-methods.js";
 import { scanSite } from "./scan-site.js";
 import { TOOL_DESCRIPTIONS } from "./tool-descriptions.js";
 import { answersScanOrJob, TOOL_OUTPUTS } from "./tool-outputs.js";
@@ -105,7 +106,11 @@ export function createServiceMcpServer(options: ServiceMcpServerOptions): McpSer
     );
   };
   refuseInvalidArguments(server, new Map(offered.map((spec) => [spec.name, spec.input])), () => offered.forEach(registerTool));
-  registerScanResources(server, { service: options.service, caller: options.caller, tools: options.tools });
-  registerPrompts(server, options.tools);
+  const resources = scanResourceMethods(options);
+  const prompts = promptMethods(options.tools);
+  serveExtraMethods(server, new Map([...resources, ...prompts]), {
+    ...(resources.size === 0 ? {} : { resources: {} }),
+    ...(prompts.size === 0 ? {} : { prompts: {} }),
+  });
   return server;
 }

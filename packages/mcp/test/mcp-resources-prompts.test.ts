@@ -132,9 +132,9 @@ describe("resources and prompts on /mcp/light", () => {
       "public-scan://scans/{scanId}/bundle",
     ]);
     expect((await light.listPrompts()).prompts).toHaveLength(2);
-    // No report template on Light: the SDK answers a URI no template matches as invalid params.
+    // No report template on Light: the URI names no resource it offers, whatever the scan.
     const refusal = await refusalOf(light.readResource({ uri: "public-scan://scans/00000000-0000-4000-8000-000000000000/report" }));
-    expect(refusal.code).toBe(-32602);
-    expect(refusal.message).toMatch(/not found/i);
+    expect(refusal.code).toBe(-32002);
+    expect(refusal.message).toMatch(/Resource public-scan:\/\/scans\/\S+\/report not found/);
   });
 });
