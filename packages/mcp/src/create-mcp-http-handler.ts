@@ -3,6 +3,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { networkOf, type KeyStore, type ServiceDeps } from "@public-scan/core";
 import { createAccessResolver, type McpAccess } from "./create-access-resolver.js";
 import { createServiceMcpServer } from "./create-service-mcp-server.js";
+import { createSessionEventStore } from "./create-session-event-store.js";
 import { createSessionRegistry, type SessionOptions } from "./create-session-registry.js";
 import type { OAuthResourceOptions } from "./oauth/oauth-resource-options.js";
 
@@ -26,6 +27,8 @@ export interface McpHttpHandlerOptions {
   /**
    * Sessions (`Mcp-Session-Id`, a GET stream for server messages, DELETE to end one), held in this process.
    * Off by default: stateless answers suit several processes and Lambda; a single process may turn them on.
+   * A session's streams are resumable: a client that lost one reconnects with `Last-Event-ID` and gets
+   * what it missed (`createSessionEventStore`).
    */
   sessions?: SessionOptions | boolean;
   /** Largest JSON-RPC request body; default 64 KiB (tool arguments are a URL or an id). */
@@ -61,10 +64,8 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
   const ownOrigin = new URL(options.service.config.baseUrl).origin;
   const origins = new Set([ownOrigin, ...(options.allowedOrigins ?? [])]);
 
-  const sessions =
-    options.sessions === undefined || options.sessions === false
-      ? null
-      : createSessionRegistry(options.sessions === true ? {} : options.sessions);
+  const sessionOptions = typeof options.sessions === "object" ? options.sessions : {};
+  const sessions = options.sessions === undefined || options.sessions === false ? null : createSessionRegistry(sessionOptions);
   const transportOptions = { enableJsonResponse: options.jsonResponse ?? false, maxRequestBodySize: options.maxBodyBytes ?? 64 * 1024 };
   const resolveAccess = createAccessResolver(options);
   const serverOptionsOf = (access: McpAccess) =>
@@ -100,6 +101,7 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       ...transportOptions,
       sessionIdGenerator: () => randomUUID(),
+      eventStore: createSessionEventStore(sessionOptions.events),
       onsessioninitialized: (id) => sessions.add(id, { transport, owner, group }),
       onsessionclosed: (id) => sessions.remove(id),
     });

@@ -1,4 +1,5 @@
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { SessionEventStoreLimits } from "./create-session-event-store.js";
 
 export interface SessionOptions {
   /** A session unused this long is closed (default 30 minutes). */
@@ -11,6 +12,8 @@ export interface SessionOptions {
    * out everyone else's sessions.
    */
   maxPerGroup?: number;
+  /** What each session keeps of its streams' events for resuming them (default 500 events, 1 MiB). */
+  events?: SessionEventStoreLimits;
 }
 
 interface Session {
