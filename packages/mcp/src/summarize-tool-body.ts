@@ -12,7 +12,14 @@ const isFields = (value: unknown): value is Fields => typeof value === "object" 
 export function summarizeToolBody(name: McpToolName, body: unknown): string {
   if (!isFields(body)) return name;
   if (body.type === "service_scan") {
-    const score = typeof body.score === "number" ? `score ${body.score}` : "no score";
+    // A no-go's score is the contract's integer placeholder (0), not a measurement: a model reading "score 0"
+    // would report a failing site, where the page could not be observed at all.
+    const score =
+      body.scoreStatus === "not_assessed"
+        ? "score not assessed (the page could not be observed: incomplete evidence, not a failure)"
+        : typeof body.score === "number"
+          ? `score ${body.score}`
+          : "no score";
     const next = typeof body.recommendedNextTool === "string" ? body.recommendedNextTool : "service_get_scan_bundle";
     return `Scan ${text(body.scanId)} of ${text(body.domain)}: ${text(body.status)}, ${score}, risk ${text(body.riskLevel)}. Next: ${next}.`;
   }
