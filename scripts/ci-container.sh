@@ -177,7 +177,20 @@ trap finish EXIT
 # The base: the official node image where a registry answers (CONTAINER_BASE_IMAGE), else the local stand-in,
 # built once per machine from Debian's mirror and the npm registry.
 base=${CONTAINER_BASE_IMAGE:-$local_base}
-if [ "$base" = "$local_base" ] && ! "$engine" image inspect "$base" >/dev/null 2>&1; then
+# The stand-in trusts what this machine's Node trusts (a proxy that re-signs TLS: the build's npm must accept it).
+export CONTAINER_BASE_EXTRA_CA=${CONTAINER_BASE_EXTRA_CA:-${NODE_EXTRA_CA_CERTS:-}}
+# A stand-in built with another CA bundle, or none (before this machine's network needed one), is rebuilt:
+# reused by its name, every later build on it would fail at npm's first request.
+local_base_current() {
+  local built wanted
+  built=$("$engine" image inspect --format '{{ index .Config.Labels "public-scan.extra-ca" }}' "$local_base" 2>/dev/null) || return 1
+  wanted=$(scripts/container-local-base.sh --ca-digest)
+  [ "$built" = "$wanted" ] || {
+    say "the local base was built with another CA bundle (${built:-unlabelled}, now $wanted): rebuilding it"
+    return 1
+  }
+}
+if [ "$base" = "$local_base" ] && ! local_base_current; then
   if ! command -v debootstrap >/dev/null; then
     can_apt || {
       say "the local base needs debootstrap and root (or set CONTAINER_BASE_IMAGE, or PUBLIC_SCAN_CI_CONTAINER=0)" >&2
@@ -185,8 +198,6 @@ if [ "$base" = "$local_base" ] && ! "$engine" image inspect "$base" >/dev/null 2
     }
     apt_install debootstrap
   fi
-  # The stand-in trusts what this machine's Node trusts (a proxy that re-signs TLS: the build's npm must accept it).
-  export CONTAINER_BASE_EXTRA_CA=${CONTAINER_BASE_EXTRA_CA:-${NODE_EXTRA_CA_CERTS:-}}
   say "building the local base $base ($(elapsed))"
   within_budget scripts/container-local-base.sh
   say "local base built ($(elapsed))"

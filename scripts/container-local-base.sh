@@ -14,8 +14,22 @@
 # --runtime). CONTAINER_BASE_EXTRA_CA names a PEM bundle for a network whose proxy re-signs TLS: Node trusts it
 # besides its own roots (NODE_EXTRA_CA_CERTS), npm instead of them (its cafile; give the whole system bundle).
 # It is baked into this local stand-in only, never into the project's image, whose ENV does not inherit it
-# from an official base.
+# from an official base. The image is labelled with the bundle's digest (`--ca-digest` prints it), so
+# scripts/ci-container.sh rebuilds a stand-in built with another bundle, or none, instead of reusing it.
 set -euo pipefail
+
+# The SHA-256 of CONTAINER_BASE_EXTRA_CA's content, or `none` without one: what the image's label records.
+ca_digest() {
+  if [ -n "${CONTAINER_BASE_EXTRA_CA:-}" ] && [ -s "$CONTAINER_BASE_EXTRA_CA" ]; then
+    sha256sum "$CONTAINER_BASE_EXTRA_CA" | cut -d' ' -f1
+  else
+    echo none
+  fi
+}
+if [ "${1:-}" = --ca-digest ]; then
+  ca_digest
+  exit 0
+fi
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 engine=${CONTAINER_ENGINE:-podman}
@@ -62,5 +76,5 @@ EOF
 if [ -s "$work/context/extra-ca.pem" ]; then
   printf 'ENV NODE_EXTRA_CA_CERTS=/usr/local/share/extra-ca.pem NPM_CONFIG_CAFILE=/usr/local/share/extra-ca.pem\n' >>"$work/context/Containerfile"
 fi
-"$engine" "${engine_args[@]}" build -q -t localhost/node:24-bookworm-slim "$work/context" >/dev/null
+"$engine" "${engine_args[@]}" build -q --label "public-scan.extra-ca=$(ca_digest)" -t localhost/node:24-bookworm-slim "$work/context" >/dev/null
 echo "container-local-base: localhost/node:24-bookworm-slim (Node $node_version on Debian bookworm)" >&2
