@@ -71,6 +71,21 @@ module.exports = {
     },
     ...layerRules("core", CORE_LAYERS),
     ...layerRules("scanner", SCANNER_LAYERS),
+    {
+      name: "mcp-main-entry-host-neutral",
+      comment:
+        "@public-scan/mcp's main entry serves any host (Lambda, workers, h3): web-standard APIs only. Node's modules and the stdio server belong to @public-scan/mcp/stdio.",
+      severity: "error",
+      from: { path: "^packages/mcp/src/(?!stdio/)" },
+      to: { path: "^packages/mcp/src/stdio/" },
+    },
+    {
+      name: "mcp-main-entry-no-node-modules",
+      comment: "@public-scan/mcp's main entry serves any host: web-standard APIs (crypto, TextEncoder) instead of Node's modules.",
+      severity: "error",
+      from: { path: "^packages/mcp/src/(?!stdio/)" },
+      to: { dependencyTypes: ["core"] },
+    },
   ],
   options: {
     doNotFollow: { path: ["node_modules"] },

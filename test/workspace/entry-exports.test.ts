@@ -17,6 +17,7 @@ const ENTRIES: Record<string, () => Promise<Record<string, unknown>>> = {
   "@public-scan/storage/testing": () => import("@public-scan/storage/testing"),
   "@public-scan/http-h3": () => import("@public-scan/http-h3"),
   "@public-scan/mcp": () => import("@public-scan/mcp"),
+  "@public-scan/mcp/stdio": () => import("@public-scan/mcp/stdio"),
   "@public-scan/accounts": () => import("@public-scan/accounts"),
   "@public-scan/client": () => import("@public-scan/client"),
   "@public-scan/aws-lambda": () => import("@public-scan/aws-lambda"),

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { networkOf, type KeyStore, type ServiceDeps } from "@public-scan/core";
 import { createAccessResolver, type McpAccess } from "./create-access-resolver.js";
@@ -100,7 +99,7 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
     if (request.method !== "POST") return jsonRpcError(400, { code: -32000, message: "Send Mcp-Session-Id, or initialize with POST." });
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       ...transportOptions,
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: () => crypto.randomUUID(),
       eventStore: createSessionEventStore(sessionOptions.events),
       onsessioninitialized: (id) => sessions.add(id, { transport, owner, group }),
       onsessionclosed: (id) => sessions.remove(id),

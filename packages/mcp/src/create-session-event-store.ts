@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { EventStore } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 
@@ -8,6 +7,8 @@ export interface SessionEventStoreLimits {
   /** Bytes of messages kept per session (default 1 MiB): a session cannot make the process hold more. */
   maxBytes?: number;
 }
+
+const ENCODER = new TextEncoder();
 
 interface StoredEvent {
   streamId: string;
@@ -25,7 +26,7 @@ interface StoredEvent {
 export function createSessionEventStore(limits: SessionEventStoreLimits = {}): EventStore {
   const maxEvents = limits.maxEvents ?? 500;
   const maxBytes = limits.maxBytes ?? 1024 * 1024;
-  const prefix = randomBytes(9).toString("base64url");
+  const prefix = Array.from(crypto.getRandomValues(new Uint8Array(9)), (byte) => byte.toString(16).padStart(2, "0")).join("");
   // Insertion order is event order: a Map iterates oldest first, so dropping from the front is FIFO.
   const events = new Map<string, StoredEvent>();
   let sequence = 0;
@@ -42,7 +43,7 @@ export function createSessionEventStore(limits: SessionEventStoreLimits = {}): E
     storeEvent: (streamId, message) => {
       sequence += 1;
       const eventId = `${prefix}.${sequence}`;
-      const size = Buffer.byteLength(JSON.stringify(message));
+      const size = ENCODER.encode(JSON.stringify(message)).byteLength;
       events.set(eventId, { streamId, message, bytes: size });
       bytes += size;
       while (events.size > maxEvents || (bytes > maxBytes && events.size > 1)) drop();

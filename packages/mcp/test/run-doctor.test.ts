@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runDoctor, runLocalMcp } from "../src/index.js";
+import { runDoctor, runLocalMcp } from "../src/stdio/index.js";
 
 const BASE = "https://scan.example";
 const health = (mcp = true) => ({

@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStdioBridge } from "../src/index.js";
+import { createStdioBridge } from "../src/stdio/index.js";
 import { createTestMcp } from "./support/create-test-mcp.js";
 
 /**

@@ -17,7 +17,8 @@ import { createMemoryKeyStore } from "@public-scan/core/testing";
 import { createTargetPolicy } from "@public-scan/scanner";
 import { serve } from "srvx";
 import { createAccessResolver } from "../../src/create-access-resolver.js";
-import { createMcpHttpHandler, createServiceMcpServer, createStdioBridge, type OAuthResourceOptions } from "../../src/index.js";
+import { createMcpHttpHandler, createServiceMcpServer, type OAuthResourceOptions } from "../../src/index.js";
+import { createStdioBridge } from "../../src/stdio/index.js";
 
 export const BASE_URL = "https://scan.example.org";
 
