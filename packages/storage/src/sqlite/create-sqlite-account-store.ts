@@ -1,14 +1,24 @@
+import type { DatabaseSync } from "node:sqlite";
 import { normalizeEmail, normalizeScopes, type AccountRecord, type AccountStore } from "@public-scan/core";
 import { migrateSqliteSchema } from "./migrate-sqlite-schema.js";
 import { openSqliteDatabase } from "./open-sqlite-database.js";
 import { SQLITE_ACCOUNT_MIGRATIONS } from "./sqlite-account-migrations.js";
 
-export interface SqliteAccountStoreOptions {
-  /** The SQLite file, created with its table if missing; the file of the key store and the scans may be shared. */
-  readonly path: string;
+export type SqliteAccountStoreOptions = {
   /** How long a write waits for another process's write lock before it fails. Default 5000 ms. */
   readonly busyTimeoutMs?: number;
-}
+} & (
+  | {
+      /** The SQLite file, created with its table if missing; the file of the key store and the scans may be shared. */
+      readonly path: string;
+      readonly database?: undefined;
+    }
+  | {
+      /** An already open database (`createSqliteStores`'), configured by its owner; left open on close(). */
+      readonly database: DatabaseSync;
+      readonly path?: undefined;
+    }
+);
 
 // A cursor that names no account makes the row-value subquery NULL, so the comparison matches nothing: an
 // unknown cursor is an empty page, as the port says.
@@ -25,8 +35,8 @@ const LIST_AFTER = `SELECT record FROM accounts
  * characters. Records are parsed on every read: callers get copies.
  */
 export function createSqliteAccountStore(options: SqliteAccountStoreOptions): AccountStore {
-  const { db } = openSqliteDatabase({
-    source: { path: options.path },
+  const { db, owned } = openSqliteDatabase({
+    source: options.database === undefined ? { path: options.path } : { database: options.database },
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     synchronous: "FULL",
   });
@@ -34,7 +44,7 @@ export function createSqliteAccountStore(options: SqliteAccountStoreOptions): Ac
     migrateSqliteSchema(db, { component: "accounts", migrations: SQLITE_ACCOUNT_MIGRATIONS });
   } catch (error) {
     // A file this code refuses (a newer schema) or cannot upgrade is not left open behind the error.
-    db.close();
+    if (owned) db.close();
     throw error;
   }
   const statements = {
@@ -83,7 +93,7 @@ export function createSqliteAccountStore(options: SqliteAccountStoreOptions): Ac
         return rows.map((row) => parse(row)!);
       }),
     close: () => {
-      if (!closed) db.close();
+      if (!closed && owned) db.close();
       closed = true;
       return Promise.resolve();
     },

@@ -1,3 +1,4 @@
+import type { DatabaseSync } from "node:sqlite";
 import { ensureKeySchema } from "./ensure-key-schema.js";
 import { openSqliteDatabase } from "./open-sqlite-database.js";
 import type { ApiKeyRecord, AuditEvent, AuditLog, AuditRetention, KeyStore } from "@public-scan/core";
@@ -10,9 +11,12 @@ import type { ApiKeyRecord, AuditEvent, AuditLog, AuditRetention, KeyStore } fro
  * Plain documents like these would also fit keyv; SQL keeps all embedded-default storage in one file with
  * one driver.
  */
-export function createSqliteKeyStore(options: { path: string; busyTimeoutMs?: number }): KeyStore & { audit: AuditLog & AuditRetention } {
-  const { db } = openSqliteDatabase({
-    source: { path: options.path },
+export function createSqliteKeyStore(
+  options: { busyTimeoutMs?: number } & ({ path: string; database?: undefined } | { database: DatabaseSync; path?: undefined }),
+): KeyStore & { audit: AuditLog & AuditRetention } {
+  // `database`: an already open one (`createSqliteStores`'), configured by its owner and left open on close().
+  const { db, owned } = openSqliteDatabase({
+    source: options.database === undefined ? { path: options.path } : { database: options.database },
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     synchronous: "FULL",
   });
@@ -20,7 +24,7 @@ export function createSqliteKeyStore(options: { path: string; busyTimeoutMs?: nu
     ensureKeySchema(db);
   } catch (error) {
     // A file this code refuses (a newer schema) or cannot upgrade is not left open behind the error.
-    db.close();
+    if (owned) db.close();
     throw error;
   }
   const insert = db.prepare("INSERT INTO api_keys (key_id, hash, owner_id, record) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING");
@@ -79,7 +83,7 @@ export function createSqliteKeyStore(options: { path: string; busyTimeoutMs?: nu
       purgeBefore: (cutoff, { limit }) => run(() => Number(purgeBefore.run(cutoff, Math.max(0, limit)).changes)),
     },
     close: () => {
-      if (!closed) db.close();
+      if (!closed && owned) db.close();
       closed = true;
       return Promise.resolve();
     },

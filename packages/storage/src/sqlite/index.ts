@@ -10,3 +10,4 @@ export type { SqliteAccountStoreOptions } from "./create-sqlite-account-store.js
 export { createSqliteKeyvStore } from "./create-sqlite-keyv-store.js";
 export type { SqliteKeyvStore, SqliteKeyvStoreOptions, SqliteKeyvStoreTuning } from "./create-sqlite-keyv-store.js";
 export { backupSqliteDatabase } from "./backup-sqlite-database.js";
+export { createSqliteStores } from "./create-sqlite-stores.js";

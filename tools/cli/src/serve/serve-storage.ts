@@ -1,12 +1,14 @@
 import { createRedisClient } from "@public-scan/storage/redis";
+import { createSqliteStores } from "@public-scan/storage/sqlite";
 import type { ServeConfig } from "./parse-serve-config.js";
 
 /**
- * Where a reference server process keeps its state: the embedded SQLite file (one process), or Redis shared
- * by every process of a cluster, through one client per process (the BullMQ queue opens its own).
+ * Where a reference server process keeps its state: the embedded SQLite file (one process), through its
+ * store map's connections (`createSqliteStores`: one for documents, one for counters), or Redis shared by
+ * every process of a cluster, through one client per process (the BullMQ queue opens its own).
  */
 export type ServeStorage =
-  | { readonly kind: "sqlite"; readonly databasePath: string }
+  | { readonly kind: "sqlite"; readonly databasePath: string; readonly stores: ReturnType<typeof createSqliteStores> }
   | {
       readonly kind: "redis";
       readonly url: string;
@@ -23,7 +25,10 @@ export async function openServeStorage(
   config: Pick<ServeConfig, "redisUrl" | "redisPrefix">,
   input: { databasePath: string; log: (line: string) => void },
 ): Promise<ServeStorage & { close: () => Promise<void> }> {
-  if (config.redisUrl === null) return { kind: "sqlite", databasePath: input.databasePath, close: () => Promise.resolve() };
+  if (config.redisUrl === null) {
+    const stores = createSqliteStores({ path: input.databasePath });
+    return { kind: "sqlite", databasePath: input.databasePath, stores, close: stores.close };
+  }
   let reported = false;
   const client = await createRedisClient(config.redisUrl, {
     // One line per outage, not one per reconnection attempt.

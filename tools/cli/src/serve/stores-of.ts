@@ -1,12 +1,6 @@
 import type { AccountStore, AuditLog, AuditRetention, CounterStore, KeyStore, ScanRetention, ScanStore } from "@public-scan/core";
 import { createRedisStores, type createRedisKeyvStore } from "@public-scan/storage/redis";
-import {
-  createSqliteAccountStore,
-  createSqliteCounterStore,
-  createSqliteKeyStore,
-  createSqliteKeyvStore,
-  createSqliteScanStore,
-} from "@public-scan/storage/sqlite";
+import type { createSqliteKeyvStore } from "@public-scan/storage/sqlite";
 import type { ServeStorage } from "./serve-storage.js";
 
 /** Makers of every store of the reference server, each opened on first call by its caller. */
@@ -21,20 +15,11 @@ export interface ServeStores {
 }
 
 /**
- * Where each store of a deployment lives: all in the SQLite file, or all in Redis under the deployment's
- * prefix on the process's one client (`createRedisStores`, the map every Redis deployment shares). The
- * server and the operator commands use this one function, so they always agree.
+ * Where each store of a deployment lives: all in the SQLite file on the storage's connections
+ * (`createSqliteStores`), or all in Redis under the deployment's prefix on the process's one client
+ * (`createRedisStores`, the map every Redis deployment shares). The server and the operator commands use
+ * this one function, so they always agree.
  */
 export function storesOf(storage: ServeStorage): ServeStores {
-  if (storage.kind === "sqlite") {
-    const path = storage.databasePath;
-    return {
-      scans: () => createSqliteScanStore({ path }),
-      keys: () => createSqliteKeyStore({ path }),
-      counters: () => createSqliteCounterStore({ path }),
-      accounts: () => createSqliteAccountStore({ path }),
-      documents: () => createSqliteKeyvStore({ path }),
-    };
-  }
-  return createRedisStores({ client: storage.client, prefix: storage.prefix });
+  return storage.kind === "sqlite" ? storage.stores : createRedisStores({ client: storage.client, prefix: storage.prefix });
 }
