@@ -9,7 +9,7 @@ import tseslint from "typescript-eslint";
  *   core        imports nothing in the repo, and no browser, HTTP framework, MCP, AWS or socket module;
  *   client      imports only core's contract entry;
  *   scanner, http-h3, mcp, storage import core (and their own libraries); mcp also the client;
- *   aws-lambda  may import core, http-h3 and scanner;
+ *   aws-lambda  imports core only (its API handler serves any fetch app the host builds; the host passes the scanner);
  *   accounts    may import core and http-h3 (its escaping template);
  *   nothing imports aws-lambda, mcp or accounts (hosts wire them in).
  */
@@ -106,8 +106,16 @@ export default tseslint.config(
   ]),
   restrict("aws-lambda", [
     {
-      group: ["@public-scan/mcp", "@public-scan/mcp/*", "@public-scan/client"],
-      message: "aws-lambda may import core, http-h3 and scanner.",
+      group: [
+        "@public-scan/mcp",
+        "@public-scan/mcp/*",
+        "@public-scan/client",
+        "@public-scan/http-h3",
+        "@public-scan/scanner",
+        "@public-scan/storage",
+        "@public-scan/storage/*",
+      ],
+      message: "aws-lambda imports core only: the host builds the app it serves and the scanner its worker runs.",
     },
     ...NO_DEEP_IMPORTS,
   ]),
