@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { createPuppeteerScanner, createTargetPolicy } from "@public-scan/scanner";
+import { createPuppeteerScanner } from "@public-scan/scanner";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { startHost } from "./start-host.js";
 
@@ -21,15 +21,16 @@ beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), "example-embed-"));
   // A staging-like setup: the fixture web's names resolve to its loopback port, trusted by its own CA.
   const reach = { resolve: web.resolveRules, allowPrivateTargets: web.allowPrivateTargets };
+  const scanner = createPuppeteerScanner({
+    ...reach,
+    extraCaCerts: web.caCertPem,
+    browserWSEndpoint: inject("browserWSEndpoint"),
+    remoteBrowserTrusted: true,
+    observeMs: 500,
+  });
   host = await startHost({
-    scanner: createPuppeteerScanner({
-      ...reach,
-      extraCaCerts: web.caCertPem,
-      browserWSEndpoint: inject("browserWSEndpoint"),
-      remoteBrowserTrusted: true,
-      observeMs: 500,
-    }),
-    targets: createTargetPolicy(reach),
+    scanner,
+    targets: scanner.targets,
     databasePath: join(directory, "public-scan.sqlite"),
   });
 });

@@ -15,7 +15,7 @@ import { serve } from "srvx";
 export interface HostOptions {
   /** The scanner, e.g. `createPuppeteerScanner()` of @public-scan/scanner; the host owns and closes it. */
   scanner: Scanner;
-  /** Refuses non-public targets before they are queued: the scanner's `createTargetPolicy(...)`. */
+  /** Refuses non-public targets before they are queued: the scanner's own rules, `scanner.targets`. */
   targets: TargetPolicy;
   /** One SQLite file for scans, API keys and rate-limit counters. */
   databasePath: string;

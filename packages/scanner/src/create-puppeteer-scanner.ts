@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
-import { ScanUrlSchema, ServiceError, type Scanner, type ScanInput, type ScanObservations } from "@public-scan/core";
+import { ScanUrlSchema, ServiceError, type Scanner, type ScanInput, type ScanObservations, type TargetPolicy } from "@public-scan/core";
 import { createBrowserPool, type BrowserPool } from "./browser/browser-pool.js";
 import { measureProcessTree } from "./browser/measure-process-tree.js";
 import { chooseSandbox, describeSandbox, type SandboxPolicy } from "./browser/choose-sandbox.js";
 import { launchBrowser } from "./browser/launch-browser.js";
 import { resolveExecutable } from "./browser/resolve-executable.js";
 import { createClassifier, type Classifier } from "./classify/index.js";
-import { createEgressGuard, parseResolveRules } from "./network/index.js";
+import { createEgressGuard, parseResolveRules, toTargetPolicy } from "./network/index.js";
 import { resolveScanPhases, type ScanPhasesOption } from "./phases/scan-phases.js";
 import { disruptedObservations } from "./scan/disrupted-observations.js";
 import { runScan } from "./scan/run-scan.js";
@@ -94,6 +94,11 @@ export interface PuppeteerScanner extends Scanner {
    * launched (more than once: it was relaunched after a crash). All zero before the first scan.
    */
   stats(): ReturnType<BrowserPool["stats"]>;
+  /**
+   * The target policy of this scanner's own egress rules (`resolve`, `allowPrivateTargets`): give it to the
+   * service (`targets`), so what the API refuses up front and what the scanner refuses are configured once.
+   */
+  readonly targets: TargetPolicy;
 }
 
 /**
@@ -121,6 +126,7 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): P
       .then((made) => (opened = made)));
 
   return {
+    targets: toTargetPolicy(guard),
     async scan(input: ScanInput): Promise<ScanObservations> {
       const checked = ScanUrlSchema.safeParse(input.url);
       if (!checked.success) throw new ServiceError("invalid_request", `url ${checked.error.issues[0]?.message ?? "is invalid"}`);

@@ -34,7 +34,7 @@ describe.runIf(existsSync("/proc/self/fd"))("createSqliteStores", () => {
     const keys = made[1] as ReturnType<typeof stores.keys>;
     await keys.audit.append({ type: "key_revoked", at: "2026-11-28T00:00:00.000Z", keyId: "key_1" } as never);
     const other = createSqliteKeyStore({ path });
-    expect((await other.audit.list(10)).length).toBe(1);
+    expect(await other.audit.list({ limit: 10 })).toHaveLength(1);
     await other.close();
 
     await Promise.all(made.map((store) => ("close" in store ? Promise.resolve(store.close()) : Promise.resolve())));

@@ -1,6 +1,6 @@
 import type { TargetPolicy } from "@public-scan/core";
 import { TIMED_OUT, withTimeout } from "../timing/with-timeout.js";
-import { createEgressGuard, type EgressGuardOptions } from "./create-egress-guard.js";
+import { createEgressGuard, type EgressGuard, type EgressGuardOptions } from "./create-egress-guard.js";
 import { parseResolveRules } from "./parse-resolve-rules.js";
 
 /**
@@ -21,6 +21,15 @@ export function createTargetPolicy(options: {
     allowPrivateTargets: options.allowPrivateTargets ?? [],
     ...(options.lookup ? { lookup: options.lookup } : {}),
   });
+  return toTargetPolicy(guard, options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs });
+}
+
+/**
+ * The TargetPolicy over an egress guard that already exists: a scanner hands out its own
+ * (`PuppeteerScanner.targets`), so the service refuses up front exactly what that scanner would refuse,
+ * from rules configured once.
+ */
+export function toTargetPolicy(guard: EgressGuard, options: { timeoutMs?: number } = {}): TargetPolicy {
   const timeoutMs: number = options.timeoutMs ?? 3000;
   return {
     async check(target) {

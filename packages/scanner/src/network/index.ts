@@ -19,4 +19,4 @@ export { METADATA_ADDRESSES, METADATA_HOST_NAMES } from "./metadata-host-names.j
 export { normalizeHost } from "./normalize-host.js";
 export { findResolveRule, parseResolveRules, type ResolveRule } from "./parse-resolve-rules.js";
 export { startEgressProxy, type EgressProxy, type EgressProxyOptions } from "./start-egress-proxy.js";
-export { createTargetPolicy } from "./create-target-policy.js";
+export { createTargetPolicy, toTargetPolicy } from "./create-target-policy.js";

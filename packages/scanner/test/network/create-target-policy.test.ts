@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createPuppeteerScanner } from "../../src/create-puppeteer-scanner.js";
 import { createTargetPolicy } from "../../src/network/index.js";
 import { createFakeLookup } from "./support/fake-lookup.js";
 
@@ -37,5 +38,21 @@ describe("createTargetPolicy (the API's up-front check)", () => {
     const staging = createTargetPolicy({ lookup, resolve: ["www.example.com=10.0.0.5"], allowPrivateTargets: ["www.example.com"] });
     expect(await staging.check({ host: "www.example.com", port: 443 })).toEqual({ allowed: true });
     expect(await staging.check({ host: "intranet.example.com", port: 443 })).toEqual({ allowed: false, reason: "private_address" });
+  });
+});
+
+describe("PuppeteerScanner.targets (the scanner's own rules, handed to the service)", () => {
+  it("refuses and allows what the scanner's resolve rules and allowPrivateTargets say, without starting a browser", async () => {
+    // Creating a scanner is cheap: no browser is launched until the first scan.
+    const scanner = createPuppeteerScanner({
+      resolve: ["staging.example=10.0.0.5", "intranet.example=10.0.0.6", "*.example=93.184.216.34"],
+      allowPrivateTargets: ["staging.example"],
+    });
+    expect(await scanner.targets.check({ host: "staging.example", port: 443 })).toEqual({ allowed: true });
+    expect(await scanner.targets.check({ host: "www.public.example", port: 443 })).toEqual({ allowed: true });
+    expect(await scanner.targets.check({ host: "intranet.example", port: 443 })).toEqual({ allowed: false, reason: "private_address" });
+    expect(await scanner.targets.check({ host: "127.0.0.1", port: 80 })).toMatchObject({ allowed: false });
+    expect(scanner.stats().launches).toBe(0);
+    await scanner.close();
   });
 });

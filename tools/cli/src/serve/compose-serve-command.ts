@@ -12,8 +12,9 @@ import {
   type ScanRetention,
   type ScanStore,
   type ServiceObserver,
+  type TargetPolicy,
 } from "@public-scan/core";
-import { createPuppeteerScanner, createTargetPolicy, type PuppeteerScanner, type PuppeteerScannerOptions } from "@public-scan/scanner";
+import { createPuppeteerScanner, type PuppeteerScanner, type PuppeteerScannerOptions } from "@public-scan/scanner";
 import { container, type DependencyContainer } from "tsyringe";
 import type { ServeStorage } from "./serve-storage.js";
 import { storesOf } from "./stores-of.js";
@@ -35,7 +36,7 @@ export interface ServeComposition {
   limiter: RateLimiter;
   /** With its browser pool's counts, for metrics. */
   scanner: PuppeteerScanner;
-  targets: ReturnType<typeof createTargetPolicy>;
+  targets: TargetPolicy;
 }
 
 /**
@@ -72,11 +73,8 @@ export function composeServeCommand(input: {
     ),
   });
   scope.register(SERVE_TOKENS.scanner, { useFactory: once(() => createPuppeteerScanner(input.scanner)) });
-  scope.register(SERVE_TOKENS.targets, {
-    useFactory: once(() =>
-      createTargetPolicy({ resolve: input.scanner.resolve ?? [], allowPrivateTargets: input.scanner.allowPrivateTargets ?? [] }),
-    ),
-  });
+  // The scanner's own egress rules: what the API refuses up front is what the scanner would refuse, configured once.
+  scope.register(SERVE_TOKENS.targets, { useFactory: once(() => scope.resolve<PuppeteerScanner>(SERVE_TOKENS.scanner).targets) });
   return {
     scope,
     scans: scope.resolve(SERVE_TOKENS.scans),
