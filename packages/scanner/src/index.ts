@@ -33,6 +33,7 @@ export {
   matchesHostPattern,
   parseResolveRules,
   startEgressProxy,
+  toTargetPolicy,
 } from "./network/index.js";
 export type {
   AddressClass,
