@@ -321,6 +321,8 @@ export { toGpcComparison, type GpcComparison, type TrackerHostRef } from "./proj
 export type { EvidenceRecord } from "./projection/evidence-record.js";
 export { FINDING_CATALOGUE } from "./projection/findings/finding-catalogue.js";
 export { SCORE_VERSION } from "./projection/score/score-rubric.js";
+// What coverage calls each collector: for hosts that render collector reports, and the scanner's recipe test.
+export { COLLECTOR_LABELS } from "./projection/score/to-coverage.js";
 
 // What the HTML report surface renders.
 export { REPORT_PHASES } from "./render/to-report-view.js";

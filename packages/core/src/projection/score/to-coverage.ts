@@ -16,7 +16,12 @@ export const NO_GO_MESSAGES: Record<NoGoReasonCode, string> = {
     "The page disrupted the automated visit (its tab crashed, stopped responding, or sent more data than the scanner accepts), so its behaviour could not be observed.",
 };
 
-const COLLECTOR_LABELS: Record<string, string> = {
+/**
+ * What a coverage limitation calls each collector the scanner reports; an id missing here reaches the
+ * customer as the raw id. Public: a host rendering collector reports names them alike, and the scanner's
+ * collector recipe test (docs/scanner.md) checks every registered collector has one.
+ */
+export const COLLECTOR_LABELS: Readonly<Record<string, string>> = {
   requests: "network requests",
   cookies: "cookies",
   storage: "browser storage",
