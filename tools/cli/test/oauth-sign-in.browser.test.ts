@@ -20,6 +20,21 @@ import { fixtureServeEnv } from "./support/fixture-serve-env.js";
  * verification mail over SMTP, follow it, then let an MCP client (the SDK's OAuth support) send the browser
  * through sign-in and consent, and call /mcp with the token it gets. The dashboard's key request too.
  */
+/** Where the metadata-document client publishes itself (an https URL, as Client ID Metadata Documents require). */
+const CLIENT_METADATA_URL = "https://assistant.example/oauth/client-metadata.json";
+const published = new Map<string, unknown>();
+const fetchedDocuments: string[] = [];
+const webFetch: typeof fetch = (input) => {
+  const url = input instanceof Request ? input.url : String(input);
+  fetchedDocuments.push(url);
+  const document = published.get(url);
+  return Promise.resolve(
+    document === undefined
+      ? new Response("not found", { status: 404 })
+      : new Response(JSON.stringify(document), { headers: { "content-type": "application/json" } }),
+  );
+};
+
 describe("signing up and authorizing an MCP client on the reference server", () => {
   const mail: Array<{ to: string[]; text: string }> = [];
   let smtp: SMTPServer;
@@ -63,6 +78,9 @@ describe("signing up and authorizing an MCP client on the reference server", () 
         ...fixtureServeEnv(dataDir),
         PUBLIC_SCAN_PHASES: "pre_consent_only",
       }),
+      undefined,
+      // The open web as the authorization server fetches MCP clients' metadata documents from it, in process.
+      { clientMetadataFetch: webFetch },
     );
     browser = await puppeteer.connect({ browserWSEndpoint: inject("browserWSEndpoint") });
     context = await browser.createBrowserContext();
@@ -183,6 +201,52 @@ describe("signing up and authorizing an MCP client on the reference server", () 
     await client.close();
     // The signing keys are kept, owner-only, in the data directory, so a restart keeps tokens valid.
     expect((await stat(join(dataDir, "oauth-keys.json"))).mode & 0o777).toBe(0o600);
+  });
+
+  it("lets an MCP client that publishes a Client ID Metadata Document sign in with its URL as client_id, no registration", async () => {
+    const stored: { client?: OAuthClientInformationMixed; tokens?: OAuthTokens; verifier?: string } = {};
+    let authorizationUrl: URL | null = null;
+    const provider: OAuthClientProvider = {
+      redirectUrl: callbackUrl,
+      clientMetadataUrl: CLIENT_METADATA_URL,
+      clientMetadata: { client_name: "Metadata document assistant", redirect_uris: [callbackUrl], token_endpoint_auth_method: "none" },
+      clientInformation: () => stored.client,
+      saveClientInformation: (client) => void (stored.client = client),
+      tokens: () => stored.tokens,
+      saveTokens: (tokens) => void (stored.tokens = tokens),
+      redirectToAuthorization: (url) => void (authorizationUrl = url),
+      saveCodeVerifier: (verifier) => void (stored.verifier = verifier),
+      codeVerifier: () => stored.verifier!,
+    };
+    published.set(CLIENT_METADATA_URL, {
+      client_id: CLIENT_METADATA_URL,
+      client_name: "Metadata document assistant",
+      redirect_uris: [callbackUrl],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    });
+    const mcpUrl = new URL(`${server.url}/mcp`);
+    await expect(
+      new Client({ name: "assistant", version: "1" }).connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider })),
+    ).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(authorizationUrl!.searchParams.get("client_id")).toBe(CLIENT_METADATA_URL);
+    expect(stored.client?.client_id).toBe(CLIENT_METADATA_URL);
+
+    // Still signed in from the test before: the browser goes straight to consent, which names the document's client.
+    await page.goto(authorizationUrl!.href);
+    expect(await page.$eval("h1", (heading) => heading.textContent)).toBe("Authorize access");
+    expect(await page.evaluate(() => document.body.innerText)).toContain("Metadata document assistant");
+    const before = codes.length;
+    await submit(`form[action$="/confirm"] button`);
+    expect(codes).toHaveLength(before + 1);
+    expect(fetchedDocuments).toEqual([CLIENT_METADATA_URL]);
+
+    await new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }).finishAuth(codes.at(-1)!);
+    const client = new Client({ name: "assistant", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("service_get_scan");
+    await client.close();
   });
 
   it("issues a read-only key from the dashboard page that reads the REST API", async () => {

@@ -32,6 +32,8 @@ export async function composeAccounts(input: {
   log: (line: string) => void;
   /** Where account emails are written without an SMTP relay (default: `log`). */
   mail?: (line: string) => void;
+  /** What Client ID Metadata Documents are fetched with (`ServeExtras.clientMetadataFetch`). */
+  clientMetadataFetch?: typeof fetch;
 }): Promise<{ accounts: Accounts; close: () => Promise<void> }> {
   const { config } = input;
   const host = new URL(input.baseUrl).hostname;
@@ -63,7 +65,10 @@ export async function composeAccounts(input: {
     // Its own key, derived from the deployment secret: a CSRF token reveals nothing about rate-limit hashes.
     secret: createHmac("sha256", input.identifierSecret).update("public-scan accounts csrf").digest("hex"),
     supportEmail: input.supportEmail,
-    clientMetadataDocuments: { targets: input.targets },
+    clientMetadataDocuments: {
+      targets: input.targets,
+      ...(input.clientMetadataFetch === undefined ? {} : { fetch: input.clientMetadataFetch }),
+    },
     onError: (error, route) => input.log(`accounts (${route}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
   return {

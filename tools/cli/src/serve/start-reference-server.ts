@@ -17,6 +17,11 @@ export interface ServeExtras {
   observability?: Pick<ServeObservability, "observer" | "watch">;
   /** Where account emails go without an SMTP relay (default: `log`); `pnpm serve` prints them unredacted. */
   mail?: (line: string) => void;
+  /**
+   * What MCP clients' Client ID Metadata Documents are fetched with, after the egress guard admitted their
+   * host (default: the global fetch, with oidc-provider's special-use address check): a proxy, or a test's web.
+   */
+  clientMetadataFetch?: typeof fetch;
 }
 
 export interface ReferenceServer {
@@ -110,6 +115,7 @@ export async function startReferenceServer(
         targets,
         log,
         ...(extras.mail === undefined ? {} : { mail: extras.mail }),
+        ...(extras.clientMetadataFetch === undefined ? {} : { clientMetadataFetch: extras.clientMetadataFetch }),
       })
     : null;
   const oauth = accounts?.accounts.oauth;
