@@ -20,8 +20,6 @@ import { fixtureServeEnv } from "./support/fixture-serve-env.js";
  * verification mail over SMTP, follow it, then let an MCP client (the SDK's OAuth support) send the browser
  * through sign-in and consent, and call /mcp with the token it gets. The dashboard's key request too.
  */
-/** Where the metadata-document client publishes itself (an https URL, as Client ID Metadata Documents require). */
-const CLIENT_METADATA_URL = "https://assistant.example/oauth/client-metadata.json";
 const published = new Map<string, unknown>();
 const fetchedDocuments: string[] = [];
 const webFetch: typeof fetch = (input) => {
@@ -204,6 +202,10 @@ describe("signing up and authorizing an MCP client on the reference server", () 
   });
 
   it("lets an MCP client that publishes a Client ID Metadata Document sign in with its URL as client_id, no registration", async () => {
+    // Published on a host of the fixture web: the server's egress guard admits it (the operator allowed those
+    // private addresses), and the test's web answers for it in process (no https server to trust).
+    const host = new URL(inject("fixtureWeb").sites[0]!.url).host;
+    const CLIENT_METADATA_URL = `https://${host}/oauth/client-metadata.json`;
     const stored: { client?: OAuthClientInformationMixed; tokens?: OAuthTokens; verifier?: string } = {};
     let authorizationUrl: URL | null = null;
     const provider: OAuthClientProvider = {

@@ -36,12 +36,20 @@ async function scanThrough(api: string, url: string): Promise<{ scanId: string; 
   });
   expect(created.status).toBe(202);
   const { scanId } = (await created.json()) as { scanId: string };
-  let status = "queued";
-  for (let attempt = 0; attempt < 600 && !TERMINAL.includes(status); attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    status = ((await (await fetch(`${api}/api/v2/scans/${scanId}/status`)).json()) as { status: string }).status;
+  // Polled as a client should: at the pace the job asks for (Retry-After), and after a 429 when that one
+  // says, within a stated bound. Polling every 100 ms spent the anonymous read limit on a loaded CI machine,
+  // and the 429s' bodies then hid the scan's status.
+  const deadline = Date.now() + 120_000;
+  let last = { status: 0, body: "" };
+  while (Date.now() < deadline) {
+    const response = await fetch(`${api}/api/v2/scans/${scanId}/status`);
+    last = { status: response.status, body: await response.text() };
+    const status = response.status === 200 ? (JSON.parse(last.body) as { status: string }).status : null;
+    if (status !== null && TERMINAL.includes(status)) return { scanId, status };
+    const wait = Number(response.headers.get("retry-after") ?? 1);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(5, Math.max(0.25, wait)) * 1000));
   }
-  return { scanId, status };
+  throw new Error(`scan ${scanId} not terminal within 120 s; last answer ${last.status}: ${last.body.slice(0, 300)}`);
 }
 
 /** The JSON log lines a process wrote (stderr), parsed. */
