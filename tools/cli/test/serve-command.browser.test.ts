@@ -7,6 +7,7 @@ import { runKeysCommand } from "../src/run-keys-command.js";
 import { parseServeConfig } from "../src/serve/parse-serve-config.js";
 import { startReferenceServer, type ReferenceServer } from "../src/serve/start-reference-server.js";
 import { fixtureServeEnv } from "./support/fixture-serve-env.js";
+import { waitForScan } from "./support/wait-for-scan.js";
 
 /**
  * The reference server as an operator runs it: configured by environment, scanning a site of the fixture
@@ -45,12 +46,7 @@ describe("pnpm serve", () => {
     });
     expect(created.status).toBe(202);
     const { scanId } = (await created.json()) as { scanId: string };
-    let status: { type: string; status: string } = { type: "", status: "queued" };
-    for (let attempt = 0; attempt < 300 && !["completed", "completed_limited", "failed", "expired"].includes(status.status); attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      status = (await (await fetch(`${server.url}/api/v2/scans/${scanId}/status`)).json()) as typeof status;
-    }
-    expect(status).toMatchObject({ type: "service_scan", status: "completed" });
+    expect(await waitForScan(server.url, scanId)).toMatchObject({ type: "service_scan", status: "completed" });
 
     // SSRF targets are refused up front by the scanner's egress policy: 400 with one message for every
     // reason, nothing queued, and each refusal costs a scan (no free oracle of internal names).

@@ -6,9 +6,9 @@ import { clusterEnv, connectAdminRedis, deletePrefix, uniqueDeploymentPrefix } f
 import { fixtureServeEnv } from "./support/fixture-serve-env.js";
 import { parsePrometheusText, valueOf } from "./support/parse-prometheus-text.js";
 import { startServeProcess, type ServeProcess } from "./support/serve-process.js";
+import { waitForScan } from "./support/wait-for-scan.js";
 
 const CANARY = "obs-canary-5e7b1d";
-const TERMINAL = ["completed", "completed_limited", "failed", "expired"];
 /** A scan of the fixture site ends scored; `completed_limited` when a phase ran short on a busy machine. */
 const SCORED = ["completed", "completed_limited"];
 
@@ -36,20 +36,7 @@ async function scanThrough(api: string, url: string): Promise<{ scanId: string; 
   });
   expect(created.status).toBe(202);
   const { scanId } = (await created.json()) as { scanId: string };
-  // Polled as a client should: at the pace the job asks for (Retry-After), and after a 429 when that one
-  // says, within a stated bound. Polling every 100 ms spent the anonymous read limit on a loaded CI machine,
-  // and the 429s' bodies then hid the scan's status.
-  const deadline = Date.now() + 120_000;
-  let last = { status: 0, body: "" };
-  while (Date.now() < deadline) {
-    const response = await fetch(`${api}/api/v2/scans/${scanId}/status`);
-    last = { status: response.status, body: await response.text() };
-    const status = response.status === 200 ? (JSON.parse(last.body) as { status: string }).status : null;
-    if (status !== null && TERMINAL.includes(status)) return { scanId, status };
-    const wait = Number(response.headers.get("retry-after") ?? 1);
-    await new Promise((resolve) => setTimeout(resolve, Math.min(5, Math.max(0.25, wait)) * 1000));
-  }
-  throw new Error(`scan ${scanId} not terminal within 120 s; last answer ${last.status}: ${last.body.slice(0, 300)}`);
+  return { scanId, status: (await waitForScan(api, scanId)).status };
 }
 
 /** The JSON log lines a process wrote (stderr), parsed. */

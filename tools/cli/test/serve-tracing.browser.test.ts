@@ -5,9 +5,9 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { fixtureServeEnv } from "./support/fixture-serve-env.js";
 import { startOtlpCollectorStub } from "./support/otlp-collector-stub.js";
 import { startServeProcess } from "./support/serve-process.js";
+import { TERMINAL_STATUSES, waitForScan } from "./support/wait-for-scan.js";
 
 const CANARY = "trace-scan-canary-3a7f0b";
-const TERMINAL = ["completed", "completed_limited", "failed", "expired"];
 
 /**
  * A real scan of the fixture web by `pnpm serve` with PUBLIC_SCAN_TRACING=otlp: the `scan` span and its phase
@@ -38,12 +38,8 @@ describe("pnpm serve: a traced scan", () => {
     });
     expect(created.status).toBe(202);
     const { scanId } = (await created.json()) as { scanId: string };
-    let status = "queued";
-    for (let attempt = 0; attempt < 600 && !TERMINAL.includes(status); attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      status = ((await (await fetch(`${server.url}/api/v2/scans/${scanId}/status`)).json()) as { status: string }).status;
-    }
-    expect(TERMINAL).toContain(status);
+    const { status } = await waitForScan(server.url!, scanId);
+    expect(TERMINAL_STATUSES).toContain(status);
     expect(await server.stop()).toBe(0);
 
     const spans = collector.spans();
