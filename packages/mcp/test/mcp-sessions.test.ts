@@ -27,6 +27,22 @@ describe("MCP sessions over HTTP (sessions on)", () => {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
 
+  /** A session opened by hand (initialize, then initialized), so no SDK client holds its one GET stream. */
+  const openRawSession = async (token: string) => {
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    };
+    const opened = await raw("POST", { authorization: `Bearer ${token}` }, initialize);
+    const sessionId = opened.headers.get("mcp-session-id")!;
+    await opened.body?.cancel();
+    const headers = { authorization: `Bearer ${token}`, "mcp-session-id": sessionId };
+    await raw("POST", headers, { jsonrpc: "2.0", method: "notifications/initialized" });
+    return { sessionId, headers };
+  };
+
   it("opens a session, streams progress notifications while the scan tool waits, and keeps the session for later calls", async () => {
     const client = await mcp.connect("http", { surface: "hosted", token: alice });
     const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId;
@@ -41,22 +57,8 @@ describe("MCP sessions over HTTP (sessions on)", () => {
   });
 
   it("refuses another caller's session id as unknown (404), opens a GET stream for its owner, and ends it with DELETE", async () => {
-    // By hand, so no client holds the session's one GET stream.
-    const initialize = {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-    };
-    const opened = await raw("POST", { authorization: `Bearer ${alice}` }, initialize);
-    const sessionId = opened.headers.get("mcp-session-id")!;
-    await opened.body?.cancel();
+    const { sessionId } = await openRawSession(alice);
     expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    await raw(
-      "POST",
-      { authorization: `Bearer ${alice}`, "mcp-session-id": sessionId },
-      { jsonrpc: "2.0", method: "notifications/initialized" },
-    );
     const list = { jsonrpc: "2.0", id: 7, method: "tools/list", params: {} };
     expect((await raw("POST", { authorization: `Bearer ${bob}`, "mcp-session-id": sessionId }, list)).status).toBe(404);
     const stream = await raw("GET", { authorization: `Bearer ${alice}`, "mcp-session-id": sessionId, accept: "text/event-stream" });
@@ -68,17 +70,7 @@ describe("MCP sessions over HTTP (sessions on)", () => {
   }, 60_000);
 
   it("resumes a dropped tool-call stream: a GET with Last-Event-ID replays what the client missed, the result included", async () => {
-    const initialize = {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-    };
-    const opened = await raw("POST", { authorization: `Bearer ${alice}` }, initialize);
-    const sessionId = opened.headers.get("mcp-session-id")!;
-    await opened.body?.cancel();
-    const session = { authorization: `Bearer ${alice}`, "mcp-session-id": sessionId };
-    await raw("POST", session, { jsonrpc: "2.0", method: "notifications/initialized" });
+    const { headers: session } = await openRawSession(alice);
     const call = {
       jsonrpc: "2.0",
       id: 2,

@@ -33,6 +33,35 @@ const webFetch: typeof fetch = (input) => {
   );
 };
 
+/**
+ * An MCP client's OAuth state in memory, as a desktop assistant keeps it on disk; the browser step is the
+ * test's: `authorizationUrl` records where the client would send the person.
+ */
+function createAssistant(input: {
+  redirectUrl: string;
+  clientMetadata: OAuthClientProvider["clientMetadata"];
+  clientMetadataUrl?: string;
+}) {
+  const stored: { client?: OAuthClientInformationMixed; tokens?: OAuthTokens; verifier?: string } = {};
+  const assistant = {
+    stored,
+    authorizationUrl: null as URL | null,
+    provider: {
+      redirectUrl: input.redirectUrl,
+      clientMetadata: input.clientMetadata,
+      ...(input.clientMetadataUrl === undefined ? {} : { clientMetadataUrl: input.clientMetadataUrl }),
+      clientInformation: () => stored.client,
+      saveClientInformation: (client) => void (stored.client = client),
+      tokens: () => stored.tokens,
+      saveTokens: (tokens) => void (stored.tokens = tokens),
+      redirectToAuthorization: (url) => void (assistant.authorizationUrl = url),
+      saveCodeVerifier: (verifier) => void (stored.verifier = verifier),
+      codeVerifier: () => stored.verifier!,
+    } satisfies OAuthClientProvider,
+  };
+  return assistant;
+}
+
 describe("signing up and authorizing an MCP client on the reference server", () => {
   const mail: Array<{ to: string[]; text: string }> = [];
   let smtp: SMTPServer;
@@ -150,9 +179,7 @@ describe("signing up and authorizing an MCP client on the reference server", () 
   });
 
   it("lets an MCP client sign in through the browser (discovery, registration, PKCE, consent) and call /mcp", async () => {
-    const stored: { client?: OAuthClientInformationMixed; tokens?: OAuthTokens; verifier?: string } = {};
-    let authorizationUrl: URL | null = null;
-    const provider: OAuthClientProvider = {
+    const assistant = createAssistant({
       redirectUrl: callbackUrl,
       clientMetadata: {
         client_name: "Browser test assistant",
@@ -161,22 +188,16 @@ describe("signing up and authorizing an MCP client on the reference server", () 
         response_types: ["code"],
         token_endpoint_auth_method: "none",
       },
-      clientInformation: () => stored.client,
-      saveClientInformation: (client) => void (stored.client = client),
-      tokens: () => stored.tokens,
-      saveTokens: (tokens) => void (stored.tokens = tokens),
-      redirectToAuthorization: (url) => void (authorizationUrl = url),
-      saveCodeVerifier: (verifier) => void (stored.verifier = verifier),
-      codeVerifier: () => stored.verifier!,
-    };
+    });
+    const { provider } = assistant;
     const mcpUrl = new URL(`${server.url}/mcp`);
     await expect(
       new Client({ name: "assistant", version: "1" }).connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider })),
     ).rejects.toBeInstanceOf(UnauthorizedError);
-    expect(authorizationUrl).not.toBeNull();
-    expect(authorizationUrl!.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(assistant.authorizationUrl).not.toBeNull();
+    expect(assistant.authorizationUrl!.searchParams.get("code_challenge_method")).toBe("S256");
 
-    await page.goto(authorizationUrl!.href);
+    await page.goto(assistant.authorizationUrl!.href);
     expect(await page.$eval("h1", (heading) => heading.textContent)).toBe("Sign in");
     expect(await page.evaluate(() => document.body.innerText)).toContain("Browser test assistant");
     await page.type("#email", email);
@@ -206,20 +227,12 @@ describe("signing up and authorizing an MCP client on the reference server", () 
     // private addresses), and the test's web answers for it in process (no https server to trust).
     const host = new URL(inject("fixtureWeb").sites[0]!.url).host;
     const CLIENT_METADATA_URL = `https://${host}/oauth/client-metadata.json`;
-    const stored: { client?: OAuthClientInformationMixed; tokens?: OAuthTokens; verifier?: string } = {};
-    let authorizationUrl: URL | null = null;
-    const provider: OAuthClientProvider = {
+    const assistant = createAssistant({
       redirectUrl: callbackUrl,
       clientMetadataUrl: CLIENT_METADATA_URL,
       clientMetadata: { client_name: "Metadata document assistant", redirect_uris: [callbackUrl], token_endpoint_auth_method: "none" },
-      clientInformation: () => stored.client,
-      saveClientInformation: (client) => void (stored.client = client),
-      tokens: () => stored.tokens,
-      saveTokens: (tokens) => void (stored.tokens = tokens),
-      redirectToAuthorization: (url) => void (authorizationUrl = url),
-      saveCodeVerifier: (verifier) => void (stored.verifier = verifier),
-      codeVerifier: () => stored.verifier!,
-    };
+    });
+    const { provider, stored } = assistant;
     published.set(CLIENT_METADATA_URL, {
       client_id: CLIENT_METADATA_URL,
       client_name: "Metadata document assistant",
@@ -232,11 +245,11 @@ describe("signing up and authorizing an MCP client on the reference server", () 
     await expect(
       new Client({ name: "assistant", version: "1" }).connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider })),
     ).rejects.toBeInstanceOf(UnauthorizedError);
-    expect(authorizationUrl!.searchParams.get("client_id")).toBe(CLIENT_METADATA_URL);
+    expect(assistant.authorizationUrl!.searchParams.get("client_id")).toBe(CLIENT_METADATA_URL);
     expect(stored.client?.client_id).toBe(CLIENT_METADATA_URL);
 
     // Still signed in from the test before: the browser goes straight to consent, which names the document's client.
-    await page.goto(authorizationUrl!.href);
+    await page.goto(assistant.authorizationUrl!.href);
     expect(await page.$eval("h1", (heading) => heading.textContent)).toBe("Authorize access");
     expect(await page.evaluate(() => document.body.innerText)).toContain("Metadata document assistant");
     const before = codes.length;

@@ -1,24 +1,12 @@
-import type { DatabaseSync } from "node:sqlite";
 import { normalizeEmail, normalizeScopes, type AccountRecord, type AccountStore } from "@public-scan/core";
 import { migrateSqliteSchema } from "./migrate-sqlite-schema.js";
-import { openSqliteDatabase } from "./open-sqlite-database.js";
+import { openSqliteDatabase, sourceOf, type SqliteStoreSource } from "./open-sqlite-database.js";
 import { SQLITE_ACCOUNT_MIGRATIONS } from "./sqlite-account-migrations.js";
 
 export type SqliteAccountStoreOptions = {
   /** How long a write waits for another process's write lock before it fails. Default 5000 ms. */
   readonly busyTimeoutMs?: number;
-} & (
-  | {
-      /** The SQLite file, created with its table if missing; the file of the key store and the scans may be shared. */
-      readonly path: string;
-      readonly database?: undefined;
-    }
-  | {
-      /** An already open database (`createSqliteStores`'), configured by its owner; left open on close(). */
-      readonly database: DatabaseSync;
-      readonly path?: undefined;
-    }
-);
+} & SqliteStoreSource;
 
 // A cursor that names no account makes the row-value subquery NULL, so the comparison matches nothing: an
 // unknown cursor is an empty page, as the port says.
@@ -36,7 +24,7 @@ const LIST_AFTER = `SELECT record FROM accounts
  */
 export function createSqliteAccountStore(options: SqliteAccountStoreOptions): AccountStore {
   const { db, owned } = openSqliteDatabase({
-    source: options.database === undefined ? { path: options.path } : { database: options.database },
+    source: sourceOf(options),
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     synchronous: "FULL",
   });

@@ -1,4 +1,3 @@
-import type { DatabaseSync } from "node:sqlite";
 import {
   assertConsumeInput,
   evaluateConsume,
@@ -9,7 +8,7 @@ import {
   type CounterStore,
 } from "@public-scan/core";
 import { migrateSqliteSchema } from "./migrate-sqlite-schema.js";
-import { openSqliteDatabase } from "./open-sqlite-database.js";
+import { openSqliteDatabase, sourceOf, type SqliteStoreSource } from "./open-sqlite-database.js";
 import { SQLITE_COUNTER_MIGRATIONS } from "./sqlite-counter-migrations.js";
 import { createSqliteCounterSweeper } from "./create-sqlite-counter-sweeper.js";
 import { SQLITE_COUNTER_SQL } from "./sqlite-counter-sql.js";
@@ -17,22 +16,7 @@ import { SQLITE_COUNTER_SQL } from "./sqlite-counter-sql.js";
 /** Rows the sweep looks at per consume: a few hundred keep a step to tens of microseconds. */
 const SWEEP_CHUNK_ROWS = 256;
 
-export type SqliteCounterStoreOptions = SqliteCounterStoreTuning &
-  (
-    | {
-        /** The SQLite file (created with its schema if missing). Processes that open the same file share counters. */
-        readonly path: string;
-        readonly database?: undefined;
-      }
-    | {
-        /**
-         * An already open database (for example the document stores' file), configured by its owner (WAL and
-         * a busy timeout are expected); the store leaves its settings alone and leaves it open on close().
-         */
-        readonly database: DatabaseSync;
-        readonly path?: undefined;
-      }
-  );
+export type SqliteCounterStoreOptions = SqliteCounterStoreTuning & SqliteStoreSource;
 
 export interface SqliteCounterStoreTuning {
   /** How long a consume waits for another process's write lock before it fails. Default 5000 ms. */
@@ -57,7 +41,7 @@ export function createSqliteCounterStore(options: SqliteCounterStoreOptions): Co
   // In WAL mode NORMAL syncs at checkpoints only; a power cut can lose the last counter updates, which at
   // worst lets a few requests through again. Counters are not documents.
   const { db, owned } = openSqliteDatabase({
-    source: options.database === undefined ? { path: options.path } : { database: options.database },
+    source: sourceOf(options),
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     synchronous: "NORMAL",
   });

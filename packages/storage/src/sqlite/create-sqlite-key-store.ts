@@ -1,6 +1,5 @@
-import type { DatabaseSync } from "node:sqlite";
 import { ensureKeySchema } from "./ensure-key-schema.js";
-import { openSqliteDatabase } from "./open-sqlite-database.js";
+import { openSqliteDatabase, sourceOf, type SqliteStoreSource } from "./open-sqlite-database.js";
 import type { ApiKeyRecord, AuditEvent, AuditLog, AuditRetention, KeyStore } from "@public-scan/core";
 
 /**
@@ -12,11 +11,10 @@ import type { ApiKeyRecord, AuditEvent, AuditLog, AuditRetention, KeyStore } fro
  * one driver.
  */
 export function createSqliteKeyStore(
-  options: { busyTimeoutMs?: number } & ({ path: string; database?: undefined } | { database: DatabaseSync; path?: undefined }),
+  options: { busyTimeoutMs?: number } & SqliteStoreSource,
 ): KeyStore & { audit: AuditLog & AuditRetention } {
-  // `database`: an already open one (`createSqliteStores`'), configured by its owner and left open on close().
   const { db, owned } = openSqliteDatabase({
-    source: options.database === undefined ? { path: options.path } : { database: options.database },
+    source: sourceOf(options),
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     synchronous: "FULL",
   });

@@ -1,30 +1,13 @@
-import type { DatabaseSync } from "node:sqlite";
 import type { KeyvStorageEntry } from "keyv";
 import { assertStringValue } from "../keyv/assert-string-value.js";
 import { createKeyvAdapter, type KeyvAdapter, type KeyvStoreOperations } from "../keyv/create-keyv-adapter.js";
 import { isPastExpiry, toStoreExpires } from "../keyv/to-store-expires.js";
-import { openSqliteDatabase } from "./open-sqlite-database.js";
+import { openSqliteDatabase, sourceOf, type SqliteStoreSource } from "./open-sqlite-database.js";
 import { createSqliteKeyvSql } from "./sqlite-keyv-sql.js";
 import { migrateSqliteSchema } from "./migrate-sqlite-schema.js";
 import { withTransaction } from "./with-transaction.js";
 
-export type SqliteKeyvStoreOptions = SqliteKeyvStoreTuning &
-  (
-    | {
-        /** The SQLite file (created with its table if missing). Processes that open the same file share entries. */
-        readonly path: string;
-        readonly database?: undefined;
-      }
-    | {
-        /**
-         * An already open database (for example the file of the scan and key stores), configured by its
-         * owner (WAL and a busy timeout are expected); the store leaves its settings alone and leaves it
-         * open on disconnect().
-         */
-        readonly database: DatabaseSync;
-        readonly path?: undefined;
-      }
-  );
+export type SqliteKeyvStoreOptions = SqliteKeyvStoreTuning & SqliteStoreSource;
 
 export interface SqliteKeyvStoreTuning {
   /** The table of the entries: letters, digits and `_`. Default `keyv_entries`. */
@@ -64,7 +47,7 @@ export function createSqliteKeyvStore(options: SqliteKeyvStoreOptions): SqliteKe
   // Sessions and OAuth artifacts are documents: FULL syncs every commit, so a power cut cannot bring back
   // a session that was deleted (signed out) before it.
   const { db, owned } = openSqliteDatabase({
-    source: options.database === undefined ? { path: options.path } : { database: options.database },
+    source: sourceOf(options),
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     synchronous: "FULL",
   });

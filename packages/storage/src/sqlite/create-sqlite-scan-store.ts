@@ -1,25 +1,10 @@
-import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import type { SQLInputValue } from "node:sqlite";
 import { hasEvidence, type CreateIfNoActiveResult, type ScanRecord, type ScanRetention, type ScanStore } from "@public-scan/core";
 import { ensureScanSchema } from "./ensure-scan-schema.js";
-import { openSqliteDatabase } from "./open-sqlite-database.js";
+import { openSqliteDatabase, sourceOf, type SqliteStoreSource } from "./open-sqlite-database.js";
 import { SQLITE_SCAN_SQL } from "./sqlite-scan-sql.js";
 
-export type SqliteScanStoreOptions = SqliteScanStoreTuning &
-  (
-    | {
-        /** The SQLite file (created with its schema if missing). Processes that open the same file share scans. */
-        readonly path: string;
-        readonly database?: undefined;
-      }
-    | {
-        /**
-         * An already open database (for example the file the counter store uses), configured by its owner
-         * (WAL and a busy timeout are expected); the store leaves its settings alone and leaves it open on close().
-         */
-        readonly database: DatabaseSync;
-        readonly path?: undefined;
-      }
-  );
+export type SqliteScanStoreOptions = SqliteScanStoreTuning & SqliteStoreSource;
 
 export interface SqliteScanStoreTuning {
   /** How long a write waits for another process's write lock before it fails. Default 5000 ms. */
@@ -43,7 +28,7 @@ const parse = (row: unknown): ScanRecord | null =>
 export function createSqliteScanStore(options: SqliteScanStoreOptions): ScanStore & ScanRetention {
   // Scans are documents: FULL syncs every commit, so a power cut cannot lose a completed scan.
   const { db, owned } = openSqliteDatabase({
-    source: options.database === undefined ? { path: options.path } : { database: options.database },
+    source: sourceOf(options),
     ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     synchronous: "FULL",
   });

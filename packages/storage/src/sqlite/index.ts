@@ -11,3 +11,4 @@ export { createSqliteKeyvStore } from "./create-sqlite-keyv-store.js";
 export type { SqliteKeyvStore, SqliteKeyvStoreOptions, SqliteKeyvStoreTuning } from "./create-sqlite-keyv-store.js";
 export { backupSqliteDatabase } from "./backup-sqlite-database.js";
 export { createSqliteStores } from "./create-sqlite-stores.js";
+export type { SqliteStoreSource } from "./open-sqlite-database.js";

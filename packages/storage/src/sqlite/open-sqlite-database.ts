@@ -1,6 +1,19 @@
 import { closeSync, openSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 
+/**
+ * Where a SQLite store keeps its data: a file (created with the store's schema if missing; processes that
+ * open the same file share the data), or an already open database (`createSqliteStores`' connection),
+ * configured by its owner (WAL and a busy timeout are expected), whose settings the store leaves alone and
+ * which it leaves open when it closes.
+ */
+export type SqliteStoreSource =
+  { readonly path: string; readonly database?: undefined } | { readonly database: DatabaseSync; readonly path?: undefined };
+
+/** The source `openSqliteDatabase` takes, from a store's options. */
+export const sourceOf = (options: SqliteStoreSource): OpenSqliteDatabaseOptions["source"] =>
+  options.database === undefined ? { path: options.path } : { database: options.database };
+
 export interface OpenSqliteDatabaseOptions {
   /** The file to open, or an already open database (configured by its owner, left as it is but the timeout). */
   source: { path: string } | { database: DatabaseSync };
