@@ -4,6 +4,7 @@ import { createAccessResolver, type McpAccess } from "./create-access-resolver.j
 import { createServiceMcpServer } from "./create-service-mcp-server.js";
 import { createSessionEventStore } from "./create-session-event-store.js";
 import { createSessionRegistry, type SessionOptions } from "./create-session-registry.js";
+import { openEventStreamAtOnce } from "./open-event-stream-at-once.js";
 import type { OAuthResourceOptions } from "./oauth/oauth-resource-options.js";
 
 export type McpSurface = "hosted" | "light";
@@ -94,7 +95,9 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
       // Unknown, expired and someone else's sessions answer alike, so ids cannot be probed.
       const transport = sessions.use(sessionId, owner);
       if (transport === null) return jsonRpcError(404, { code: -32001, message: "Session not found: initialize a new session." });
-      return transport.handleRequest(request);
+      const response = await transport.handleRequest(request);
+      // A GET is the session's server stream (or a resumed one): it has nothing to say until the server does.
+      return request.method === "GET" ? openEventStreamAtOnce(response) : response;
     }
     if (request.method !== "POST") return jsonRpcError(400, { code: -32000, message: "Send Mcp-Session-Id, or initialize with POST." });
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({

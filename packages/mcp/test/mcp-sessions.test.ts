@@ -61,10 +61,19 @@ describe("MCP sessions over HTTP (sessions on)", () => {
     expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
     const list = { jsonrpc: "2.0", id: 7, method: "tools/list", params: {} };
     expect((await raw("POST", { authorization: `Bearer ${bob}`, "mcp-session-id": sessionId }, list)).status).toBe(404);
-    const stream = await raw("GET", { authorization: `Bearer ${alice}`, "mcp-session-id": sessionId, accept: "text/event-stream" });
-    expect(stream.status).toBe(200);
-    expect(stream.headers.get("content-type")).toContain("text/event-stream");
-    await stream.body?.cancel();
+    // The stream opens at once, with an SSE comment as its first bytes, not at the first keep-alive 15 s later
+    // (Node sends a response's headers with its first bytes); 5 s leaves room for a loaded machine.
+    const opened = async () => {
+      const stream = await raw("GET", { authorization: `Bearer ${alice}`, "mcp-session-id": sessionId, accept: "text/event-stream" });
+      const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+      return { stream, reader, first: await reader.read() };
+    };
+    const open = await Promise.race([opened(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000))]);
+    expect(open, "the GET stream sent nothing within 5 s").not.toBeNull();
+    expect(open!.stream.status).toBe(200);
+    expect(open!.stream.headers.get("content-type")).toContain("text/event-stream");
+    expect(open!.first.value).toMatch(/^: /);
+    await open!.reader.cancel();
     expect((await raw("DELETE", { authorization: `Bearer ${alice}`, "mcp-session-id": sessionId })).status).toBe(200);
     expect((await raw("POST", { authorization: `Bearer ${alice}`, "mcp-session-id": sessionId }, list)).status).toBe(404);
   }, 60_000);
