@@ -1,18 +1,26 @@
+// The API function's composition: every port it uses, read top to bottom. reflect-metadata is tsyringe's
+// prerequisite and is imported first.
+import "reflect-metadata";
 import { createLambdaApiHandler, createLambdaApiStreamingHandler, type LambdaApiHandlerOptions } from "@public-scan/aws-lambda";
-import { createAnonymousScanQuota, createLocalService, createRateLimiter, type TargetPolicy } from "@public-scan/core";
+import { createAnonymousScanQuota, createRateLimiter, createService, PORTS, usePort } from "@public-scan/core";
 import { createRestApp } from "@public-scan/http-h3";
 import { createMcpHttpHandler } from "@public-scan/mcp";
 import { createTargetPolicy } from "@public-scan/scanner";
-import { composeStores, NO_SCANNER, type AwsClients } from "./compose-stores.js";
+import { container, type DependencyContainer } from "tsyringe";
+import { composeStores, type AwsClients } from "./compose-stores.js";
 import { errorLogText } from "./error-log-text.js";
 import { readLambdaConfig } from "./read-config.js";
-import { MCP_SCAN_WAIT_SECONDS, SCAN_JOB_DEADLINE_MS } from "./settings.js";
+import { MCP_SCAN_WAIT_SECONDS } from "./settings.js";
 
 export interface ApiHandlerInput {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly clients?: AwsClients;
-  /** Default: the scanner's target policy (public targets only, checked by DNS before a scan is queued). */
-  readonly targets?: TargetPolicy;
+  /**
+   * Where an embedder registered its own ports (`PORTS`: scan, key and counter stores, job queue, target
+   * policy, observer) before composing; default: tsyringe's root container. What is not registered gets
+   * this function's default (DynamoDB or Redis, SQS, the scanner's target policy, no observer).
+   */
+  readonly container?: DependencyContainer;
   readonly log?: (line: string) => void;
   /** How long MCP's scan tool waits for its scan (default `MCP_SCAN_WAIT_SECONDS`, within the function's timeout). */
   readonly mcpScanWaitSeconds?: number;
@@ -21,10 +29,11 @@ export interface ApiHandlerInput {
 /**
  * The API function: scans, keys and rate-limit counters in DynamoDB, jobs on SQS (the worker function runs
  * them), the contract's quotas and limits, the REST API and both MCP endpoints, stateless (one JSON answer
- * per POST, no sessions: any execution environment answers any request). No accounts, dashboard or OAuth
- * authorization server: those are the reference server's (Koa-based oidc-provider); keys are issued by the
- * operator (`pnpm keys` against the tables, or a host of its own). Built once per cold start. This handler
- * answers buffered (an API Gateway HTTP API, or a Function URL in BUFFERED mode).
+ * per POST, no sessions: any execution environment answers any request). No scanner: it only enqueues. No
+ * accounts, dashboard or OAuth authorization server: those are the reference server's (Koa-based
+ * oidc-provider); keys are issued by the operator (`pnpm keys` against the tables, or a host of its own).
+ * Built once per cold start. This handler answers buffered (an API Gateway HTTP API, or a Function URL in
+ * BUFFERED mode).
  */
 export function createApiHandler(input: ApiHandlerInput) {
   return createLambdaApiHandler(apiHandlerOptions(input));
@@ -44,21 +53,26 @@ function apiHandlerOptions(input: ApiHandlerInput): LambdaApiHandlerOptions {
   const log = input.log ?? ((line: string) => console.error(line));
   return {
     ...(config.baseUrl === undefined ? {} : { baseUrl: config.baseUrl }),
-    createApp: async ({ baseUrl }) => {
+    createApp: ({ baseUrl }) => {
+      const scope = (input.container ?? container).createChildContainer();
       const stores = composeStores(config, input.clients);
-      const keys = stores.keys();
-      const limiter = createRateLimiter({ store: stores.counters(), identifierSecret: config.identifierSecret });
-      const service = await createLocalService({
-        scanner: NO_SCANNER,
-        scans: stores.scans(),
-        queue: stores.queue,
-        recovery: "none",
+      const keys = usePort(scope, PORTS.keyStore, stores.keys);
+      const observer = usePort(scope, PORTS.observer, () => undefined);
+      const limiter = createRateLimiter({
+        store: usePort(scope, PORTS.counterStore, stores.counters),
+        identifierSecret: config.identifierSecret,
+        ...(observer === undefined ? {} : { observer }),
+      });
+      const service = createService({
+        scans: usePort(scope, PORTS.scanStore, stores.scans),
+        queue: usePort(scope, PORTS.jobQueue, stores.queue),
         quota: createAnonymousScanQuota(limiter),
         limits: limiter,
-        targets: input.targets ?? createTargetPolicy({}),
+        // Public targets only, checked by DNS before a scan is queued (the worker's scanner checks again).
+        targets: usePort(scope, PORTS.targetPolicy, () => createTargetPolicy({})),
         targetSecret: config.identifierSecret,
-        jobDeadlineMs: SCAN_JOB_DEADLINE_MS,
         config: { baseUrl, ...config.service },
+        ...(observer === undefined ? {} : { observer }),
       });
       const onError = (route: string) => (error: unknown) => log(`${route}: ${errorLogText(error)}`);
       const mcp = {

@@ -1,41 +1,39 @@
-import { createLocalService, recoverInterruptedScans } from "@public-scan/core";
-import { composeStores, NO_SCANNER, type AwsClients } from "./compose-stores.js";
+// The recovery function's composition. reflect-metadata is tsyringe's prerequisite and is imported first.
+import "reflect-metadata";
+import { createService, PORTS, recoverInterruptedScans, usePort, type Service } from "@public-scan/core";
+import { container, type DependencyContainer } from "tsyringe";
+import { composeStores, type AwsClients } from "./compose-stores.js";
 import { readLambdaConfig } from "./read-config.js";
-import { ENV, SCAN_JOB_DEADLINE_MS } from "./settings.js";
+import { ENV } from "./settings.js";
 
 export interface RecoverHandlerInput {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly clients?: AwsClients;
+  /** Where an embedder registered its own scan store or job queue (`PORTS`); default: tsyringe's root container. */
+  readonly container?: DependencyContainer;
 }
 
 /**
- * The scheduled recovery (an EventBridge rule calls it every few minutes): the functions run with
- * `recovery: "none"`, since a frozen function cannot sweep on a timer, so this one takes over the scans a
- * vanished worker left `running` or `queued` past `staleAfterSeconds`: re-queued on SQS, or ended `failed`.
+ * The scheduled recovery (an EventBridge rule calls it every few minutes): a frozen function cannot sweep
+ * on a timer, so this one takes over the scans a vanished worker left `running` or `queued` past
+ * `staleAfterSeconds`: re-queued on SQS, or ended `failed`. No scanner: it only re-queues or ends scans.
  */
 export function createRecoverHandler(input: RecoverHandlerInput) {
   const config = readLambdaConfig(input.env);
   const baseUrl = config.baseUrl;
   if (baseUrl === undefined) throw new Error(`${ENV.baseUrl} is not set: the recovery writes links of the API's address`);
-  let building: ReturnType<typeof createLocalService> | undefined;
-  return async () => {
-    building ??= Promise.resolve()
-      .then(() => {
-        const stores = composeStores(config, input.clients);
-        return createLocalService({
-          scanner: NO_SCANNER,
-          scans: stores.scans(),
-          queue: stores.queue,
-          recovery: "none",
-          targetSecret: config.identifierSecret,
-          jobDeadlineMs: SCAN_JOB_DEADLINE_MS,
-          config: { baseUrl, ...config.service },
-        });
-      })
-      .catch((error: unknown) => {
-        building = undefined;
-        throw error;
+  let service: Service | undefined;
+  return () => {
+    if (service === undefined) {
+      const scope = (input.container ?? container).createChildContainer();
+      const stores = composeStores(config, input.clients);
+      service = createService({
+        scans: usePort(scope, PORTS.scanStore, stores.scans),
+        queue: usePort(scope, PORTS.jobQueue, stores.queue),
+        targetSecret: config.identifierSecret,
+        config: { baseUrl, ...config.service },
       });
-    return recoverInterruptedScans((await building).deps);
+    }
+    return recoverInterruptedScans(service.deps);
   };
 }

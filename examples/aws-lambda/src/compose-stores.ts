@@ -1,7 +1,7 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from "@aws-sdk/client-dynamodb";
 import { SQSClient, type SQSClientConfig } from "@aws-sdk/client-sqs";
 import { createSqsJobQueue } from "@public-scan/aws-lambda";
-import { DATA_RETENTION_DEFAULTS, type JobQueueFactory, type Scanner } from "@public-scan/core";
+import { DATA_RETENTION_DEFAULTS, type CounterStore, type JobQueueFactory, type KeyStore, type ScanStore } from "@public-scan/core";
 import { createDynamoCounterStore, createDynamoKeyStore, createDynamoScanStore } from "@public-scan/storage/dynamodb";
 import { createRedisStores, SERVICE_REDIS_OPTIONS } from "@public-scan/storage/redis";
 import { Redis } from "ioredis";
@@ -13,41 +13,37 @@ export interface AwsClients {
   readonly sqs?: SQSClientConfig;
 }
 
+/** The default stores and queue of the functions, each made on first call (a port an embedder replaced is never made). */
+export interface LambdaStores {
+  scans: () => ScanStore;
+  keys: () => KeyStore;
+  counters: () => CounterStore;
+  queue: () => JobQueueFactory;
+}
+
 /**
- * The stores and the queue of one execution environment: one DynamoDB client and one SQS client, shared by
- * every store and kept open across warm invocations (the stores never destroy a client they were given).
+ * The stores and the queue of one execution environment: one DynamoDB client (or one Redis client, on
+ * ElastiCache) and one SQS client, shared by every store and kept open across warm invocations (the stores
+ * never destroy a client they were given).
  */
-export function composeStores(config: LambdaConfig, clients: AwsClients = {}) {
-  const sqs = new SQSClient(clients.sqs ?? {});
-  const queue: JobQueueFactory = createSqsJobQueue({ queueUrl: config.queueUrl, client: sqs });
+export function composeStores(config: LambdaConfig, clients: AwsClients = {}): LambdaStores {
+  let sqs: SQSClient | undefined;
+  const queue = () => createSqsJobQueue({ queueUrl: config.queueUrl, client: (sqs ??= new SQSClient(clients.sqs ?? {})) });
   if (config.redis !== undefined) {
     // ElastiCache: the function runs in the cluster's VPC. One client, failing fast while Redis is away.
-    const client = new Redis(config.redis.url, SERVICE_REDIS_OPTIONS);
-    const redis = createRedisStores({ client, prefix: config.redis.prefix });
-    return {
-      scans: redis.scans,
-      keys: redis.keys,
-      counters: redis.counters,
-      queue,
-    };
+    let redis: ReturnType<typeof createRedisStores> | undefined;
+    const stores = () => (redis ??= createRedisStores({ client: new Redis(config.redis!.url, SERVICE_REDIS_OPTIONS), prefix: config.redis!.prefix }));
+    return { scans: () => stores().scans(), keys: () => stores().keys(), counters: () => stores().counters(), queue };
   }
-  const dynamo = new DynamoDBClient(clients.dynamo ?? {});
+  let dynamo: DynamoDBClient | undefined;
+  const client = () => (dynamo ??= new DynamoDBClient(clients.dynamo ?? {}));
   const tables = config.tables!;
   return {
     // Ended scans expire by the table's TTL after the reference server's retention (docs/operations.md): no
     // function has to purge them.
-    scans: () => createDynamoScanStore({ tableName: tables.scans, client: dynamo, retentionDays: DATA_RETENTION_DEFAULTS.scanDays }),
-    keys: () => createDynamoKeyStore({ tableName: tables.keys, client: dynamo }),
-    counters: () => createDynamoCounterStore({ tableName: tables.counters, client: dynamo }),
+    scans: () => createDynamoScanStore({ tableName: tables.scans, client: client(), retentionDays: DATA_RETENTION_DEFAULTS.scanDays }),
+    keys: () => createDynamoKeyStore({ tableName: tables.keys, client: client() }),
+    counters: () => createDynamoCounterStore({ tableName: tables.counters, client: client() }),
     queue,
   };
 }
-
-/**
- * The scanner of the functions that never scan (the API only enqueues; the recovery only re-queues or ends
- * scans): a scan reaching it is a wiring error, reported as such, and no browser code is bundled into them.
- */
-export const NO_SCANNER: Scanner = {
-  scan: () => Promise.reject(new Error("this function runs no scans: the worker function does")),
-  close: () => Promise.resolve(),
-};

@@ -1,6 +1,9 @@
+// The worker function's composition. reflect-metadata is tsyringe's prerequisite and is imported first.
+import "reflect-metadata";
 import { createLambdaWorkerHandler } from "@public-scan/aws-lambda";
-import { createLocalService, type Scanner } from "@public-scan/core";
+import { createService, PORTS, startScanWorker, usePort } from "@public-scan/core";
 import { createPuppeteerScanner } from "@public-scan/scanner";
+import { container, type DependencyContainer } from "tsyringe";
 import { composeStores, type AwsClients } from "./compose-stores.js";
 import { errorLogText } from "./error-log-text.js";
 import { readLambdaConfig } from "./read-config.js";
@@ -10,11 +13,13 @@ export interface WorkerHandlerInput {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly clients?: AwsClients;
   /**
-   * Default: the Puppeteer scanner, one scan at a time per execution environment (Lambda gives each its own
-   * invocation). Its browser is @sparticuz/chromium when no other is found; its sandbox is off on Lambda
-   * (no user namespaces), which the scanner detects from AWS_LAMBDA_FUNCTION_NAME.
+   * Where an embedder registered its own ports (`PORTS`: scan store, job queue, scanner, observer) before
+   * composing; default: tsyringe's root container. The default scanner is Puppeteer's, one scan at a time
+   * per execution environment (Lambda gives each its own invocation); its browser is @sparticuz/chromium
+   * when no other is found, with its sandbox off on Lambda (no user namespaces), which the scanner detects
+   * from AWS_LAMBDA_FUNCTION_NAME.
    */
-  readonly scanner?: Scanner;
+  readonly container?: DependencyContainer;
   readonly log?: (line: string) => void;
 }
 
@@ -31,18 +36,25 @@ export function createWorkerHandler(input: WorkerHandlerInput) {
     safetyMarginMs: WORKER_SAFETY_MARGIN_MS,
     onError: (error, messageId) => log(`message ${messageId}: ${errorLogText(error)}`),
     createWorker: async () => {
+      const scope = (input.container ?? container).createChildContainer();
       const stores = composeStores(config, input.clients);
-      const service = await createLocalService({
-        scanner: input.scanner ?? createPuppeteerScanner({ concurrency: 1 }),
-        scans: stores.scans(),
-        queue: stores.queue,
-        recovery: "none",
+      const observer = usePort(scope, PORTS.observer, () => undefined);
+      const service = createService({
+        scans: usePort(scope, PORTS.scanStore, stores.scans),
+        // The API's queue: SQS delivers this function's jobs to its handler directly.
+        queue: usePort(scope, PORTS.jobQueue, stores.queue),
         targetSecret: config.identifierSecret,
-        jobDeadlineMs: SCAN_JOB_DEADLINE_MS,
         config: { baseUrl, ...config.service },
+        ...(observer === undefined ? {} : { observer }),
+      });
+      // The scheduled recovery function sweeps: a frozen function cannot on a timer.
+      const worker = await startScanWorker(service, {
+        scanner: usePort(scope, PORTS.scanner, () => createPuppeteerScanner({ concurrency: 1 })),
+        recovery: "none",
+        jobDeadlineMs: SCAN_JOB_DEADLINE_MS,
         onJobError: (error, scanId) => log(`scan ${scanId}: ${errorLogText(error)}`),
       });
-      return service.deps;
+      return worker.deps;
     },
   });
 }

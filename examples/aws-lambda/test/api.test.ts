@@ -1,3 +1,4 @@
+import "reflect-metadata";
 import { GetItemCommand } from "@aws-sdk/client-dynamodb";
 import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +12,8 @@ import { readLambdaConfig } from "../src/read-config.js";
 import { connectAdminRedis, deletePrefix, TEST_REDIS_URL, uniqueDeploymentPrefix } from "../../../tools/cli/test/support/cluster-env.js";
 import { API_TIMEOUT_SECONDS, LAMBDA_TABLES, MCP_SCAN_WAIT_SECONDS, tableEnvName } from "../src/settings.js";
 import { createTestScanRecord } from "@public-scan/storage/testing";
-import { SCAN_SITE_DEFAULT_WAIT_SECONDS, targetKeyOf } from "@public-scan/core";
+import { createMemoryScanStore, PORTS, SCAN_SITE_DEFAULT_WAIT_SECONDS, targetKeyOf } from "@public-scan/core";
+import { container } from "tsyringe";
 
 const QUEUE_URL = "https://sqs.eu-west-1.amazonaws.com/123456789012/public-scan-scans";
 const SQS_CREDENTIALS = { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" };
@@ -21,8 +23,10 @@ const ENV = {
   PUBLIC_SCAN_QUEUE_URL: QUEUE_URL,
   PUBLIC_SCAN_IDENTIFIER_SECRET: "an-example-secret-of-at-least-32-characters",
 };
-// Every target is public here: no DNS in a test (the deployed function checks targets with the scanner's policy).
-const PUBLIC_TARGETS = { check: () => Promise.resolve({ allowed: true as const }) };
+// Every target is public here: no DNS in a test (the deployed function checks targets with the scanner's
+// policy). Registered as an embedder registers a port of its own.
+const PUBLIC_TARGETS = container.createChildContainer();
+PUBLIC_TARGETS.register(PORTS.targetPolicy, { useValue: { check: () => Promise.resolve({ allowed: true as const }) } });
 
 describe("the Lambda example's API entry, on dynalite and SQS's protocol", () => {
   let dynamo: Awaited<ReturnType<typeof createTestTable>>;
@@ -42,7 +46,7 @@ describe("the Lambda example's API entry, on dynalite and SQS's protocol", () =>
 
   it("stores a scan posted through an HTTP API event in DynamoDB and sends one SQS message for it", async () => {
     const { responder, clients } = compose();
-    const handler = createApiHandler({ env: ENV, clients, targets: PUBLIC_TARGETS, log: () => undefined });
+    const handler = createApiHandler({ env: ENV, clients, container: PUBLIC_TARGETS, log: () => undefined });
     const request = new Request("https://ignored.example/api/v2/scans", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -67,6 +71,30 @@ describe("the Lambda example's API entry, on dynalite and SQS's protocol", () =>
     expect(sends[0]!.body).toMatchObject({ QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ scanId: body.scanId }) });
   });
 
+  it("uses the scan store an embedder registered instead of DynamoDB, and the defaults for the ports it did not", async () => {
+    const { responder, clients } = compose();
+    const scans = createMemoryScanStore();
+    const embedder = PUBLIC_TARGETS.createChildContainer();
+    embedder.register(PORTS.scanStore, { useValue: scans });
+    const handler = createApiHandler({ env: ENV, clients, container: embedder, log: () => undefined });
+    const request = new Request("https://ignored.example/api/v2/scans", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ url: "https://www.embedder.example/" }),
+    });
+    const event = await toLambdaEvent(request, { kind: "http-api", sourceIp: "203.0.113.45" });
+    const response = fromLambdaResult((await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2, "POST");
+    expect(response.status).toBe(202);
+    const { scanId } = (await response.json()) as { scanId: string };
+    expect(await scans.get(scanId)).toMatchObject({ scanId, status: "queued" });
+    const item = await dynamo.admin.send(
+      new GetItemCommand({ TableName: tableName("scans"), Key: { pk: { S: `scan#${scanId}` } }, ConsistentRead: true }),
+    );
+    expect(item.Item).toBeUndefined();
+    // The queue was not replaced: SQS's default got the job.
+    expect(responder.sent.filter((sent) => sent.target === "AmazonSQS.SendMessage")).toHaveLength(1);
+  });
+
   it("gives a scan that ended a TTL of its end plus 30 days (the documented retention), and an active one none", async () => {
     const { clients } = compose();
     const scans = composeStores(readLambdaConfig(ENV), clients).scans();
@@ -86,7 +114,7 @@ describe("the Lambda example's API entry, on dynalite and SQS's protocol", () =>
 
   it("answers MCP Light statelessly with one JSON body per POST", async () => {
     const { clients } = compose();
-    const handler = createApiHandler({ env: ENV, clients, targets: PUBLIC_TARGETS, log: () => undefined });
+    const handler = createApiHandler({ env: ENV, clients, container: PUBLIC_TARGETS, log: () => undefined });
     const request = new Request("https://ignored.example/mcp/light", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
@@ -111,7 +139,7 @@ describe("the Lambda example's API entry, on dynalite and SQS's protocol", () =>
     expect(SCAN_SITE_DEFAULT_WAIT_SECONDS).toBeGreaterThan(API_TIMEOUT_SECONDS);
     const { clients } = compose();
     // The worker function runs scans; here none does, so the scan stays queued past the (shortened) wait.
-    const handler = createApiHandler({ env: ENV, clients, targets: PUBLIC_TARGETS, log: () => undefined, mcpScanWaitSeconds: 1 });
+    const handler = createApiHandler({ env: ENV, clients, container: PUBLIC_TARGETS, log: () => undefined, mcpScanWaitSeconds: 1 });
     const request = new Request("https://ignored.example/mcp/light", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
@@ -141,7 +169,7 @@ describe("the Lambda example's API entry, on dynalite and SQS's protocol", () =>
     for (const kind of LAMBDA_TABLES) await createTestTable(kind, own(kind));
     const env = { ...ENV, ...Object.fromEntries(LAMBDA_TABLES.map((kind) => [tableEnvName(kind), own(kind)])) };
     const api = compose();
-    const handler = createApiHandler({ env, clients: api.clients, targets: PUBLIC_TARGETS, log: () => undefined });
+    const handler = createApiHandler({ env, clients: api.clients, container: PUBLIC_TARGETS, log: () => undefined });
     const request = new Request("https://ignored.example/api/v2/scans", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -174,7 +202,7 @@ describe("the Lambda example's API entry, on dynalite and SQS's protocol", () =>
         PUBLIC_SCAN_REDIS_URL: TEST_REDIS_URL,
         PUBLIC_SCAN_REDIS_PREFIX: prefix,
       };
-      const handler = createApiHandler({ env, clients, targets: PUBLIC_TARGETS, log: () => undefined });
+      const handler = createApiHandler({ env, clients, container: PUBLIC_TARGETS, log: () => undefined });
       const request = new Request("https://ignored.example/api/v2/scans", {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -201,7 +229,7 @@ describe("the Lambda example's API entry, on dynalite and SQS's protocol", () =>
       PUBLIC_SCAN_UPGRADE_MESSAGE: "Ask help@scan.example.org for scan:create.",
       PUBLIC_SCAN_SCAN_REGIONS: "eu_ie,us_east",
     };
-    const handler = createApiHandler({ env, clients, targets: PUBLIC_TARGETS, log: () => undefined });
+    const handler = createApiHandler({ env, clients, container: PUBLIC_TARGETS, log: () => undefined });
     const post = async (body: unknown) => {
       const request = new Request("https://ignored.example/api/v2/scans", {
         method: "POST",

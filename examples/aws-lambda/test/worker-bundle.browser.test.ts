@@ -1,11 +1,14 @@
+import "reflect-metadata";
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { PORTS } from "@public-scan/core";
 import { createDynamoScanStore } from "@public-scan/storage/dynamodb";
 import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { container } from "tsyringe";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { fromLambdaResult, TEST_CONTEXT, toLambdaEvent } from "../../../packages/aws-lambda/test/support/lambda-rest-hosts.js";
 import { createSqsProtocolResponder } from "../../../packages/aws-lambda/test/support/sqs-protocol-responder.js";
@@ -16,6 +19,13 @@ import { LAMBDA_TABLES, tableEnvName } from "../src/settings.js";
 
 const QUEUE_URL = "https://sqs.eu-west-1.amazonaws.com/123456789012/public-scan-scans";
 const run = promisify(execFile);
+
+/** Every target is public: no DNS in a test. Registered as an embedder registers a port of its own. */
+function publicTargets() {
+  const scope = container.createChildContainer();
+  scope.register(PORTS.targetPolicy, { useValue: { check: () => Promise.resolve({ allowed: true as const }) } });
+  return scope;
+}
 
 describe("the worker's bundle, on this machine's Chromium", () => {
   const out = mkdtempSync(join(tmpdir(), "public-scan-worker-bundle-"));
@@ -45,7 +55,7 @@ describe("the worker's bundle, on this machine's Chromium", () => {
         dynamo: { endpoint, region: "local", credentials },
         sqs: { region: "eu-west-1", credentials, requestHandler: responder.handler },
       },
-      targets: { check: () => Promise.resolve({ allowed: true as const }) },
+      container: publicTargets(),
       log: () => undefined,
     });
     const request = new Request("https://scan.example.org/api/v2/scans", {

@@ -398,7 +398,15 @@ export { createInProcessJobQueue } from "./stores/create-in-process-job-queue.js
 export type { InProcessJobQueueOptions } from "./stores/create-in-process-job-queue.js";
 export { createRandomIds } from "./stores/create-random-ids.js";
 export { createDurationStats } from "./stores/create-duration-stats.js";
+export { createService } from "./compose/create-service.js";
+export type { CloseOptions, Service, ServiceOptions } from "./compose/create-service.js";
+export { startScanWorker } from "./compose/start-scan-worker.js";
+export type { ScanWorker, ScanWorkerOptions } from "./compose/start-scan-worker.js";
 export { createLocalService } from "./compose/create-local-service.js";
-export type { CloseOptions, LocalServiceOptions } from "./compose/create-local-service.js";
+export type { LocalServiceOptions } from "./compose/create-local-service.js";
+export { PORTS } from "./compose/port-tokens.js";
+export type { PortToken } from "./compose/port-tokens.js";
+export { usePort } from "./compose/use-port.js";
+export type { PortRegistry } from "./compose/use-port.js";
 export { OPERATION_USE_CASES } from "./use-cases/operation-use-cases.js";
 export type { OperationDeps, OperationInput, OperationUseCase, UseCaseOperationId } from "./use-cases/operation-use-cases.js";

@@ -1,0 +1,118 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createService, startScanWorker } from "../../src/compose/index.js";
+import type { ScanObservations } from "../../src/observations/scan-observations.js";
+import type { Scanner } from "../../src/ports/scanner.js";
+import type { JobQueue, JobQueueHandlers, ScanJobMessage } from "../../src/ports/job-queue.js";
+import { createMemoryScanStore } from "../../src/stores/create-memory-scan-store.js";
+import { createScan } from "../../src/use-cases/create-scan.js";
+import type { Caller, ServiceDeps } from "../../src/use-cases/service-deps.js";
+
+const recorded = JSON.parse(
+  readFileSync(new URL("../fixtures/observations/quiet-bakery.json", import.meta.url), "utf8"),
+) as ScanObservations;
+const caller: Caller = { kind: "anonymous", ip: "203.0.113.7" };
+const config = { baseUrl: "https://scan.example.org" };
+
+/** A scanner that counts its scans, so a test can tell which process's worker ran a job. */
+function countingScanner() {
+  const scanner: Scanner & { scans: number } = {
+    scans: 0,
+    scan: () => (scanner.scans++, Promise.resolve(recorded)),
+    close: () => Promise.resolve(),
+  };
+  return scanner;
+}
+
+/** A queue whose jobs a test delivers by hand, as SQS delivers them to a worker function. */
+function handDeliveredQueue() {
+  const enqueued: ScanJobMessage[] = [];
+  let handlers: JobQueueHandlers | null = null;
+  const queue: JobQueue = {
+    enqueue: (job) => (enqueued.push(job), Promise.resolve()),
+    drain: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+    depth: () => Promise.resolve({ waiting: enqueued.length, running: 0 }),
+  };
+  return { enqueued, handlers: () => handlers, factory: (given: JobQueueHandlers) => ((handlers = given), queue) };
+}
+
+/** Polls the store until the scan has ended (the in-process queue runs jobs after the request returns). */
+async function ended(deps: ServiceDeps, scanId: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const record = await deps.scans.get(scanId);
+    if (record?.status === "completed" || record?.status === "failed") return record;
+    if (Date.now() > deadline) throw new Error(`scan ${scanId} did not end within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe("createService", () => {
+  it("creates scans and answers reads with no scanner: an API process only enqueues", async () => {
+    const queue = handDeliveredQueue();
+    const service = createService({ scans: createMemoryScanStore(), queue: queue.factory, config });
+    try {
+      const created = await createScan(service.deps, { body: { url: "https://www.quiet-bakery.test/" }, caller });
+      expect(created.status).toBe(202);
+      expect(queue.enqueued).toEqual([{ scanId: created.body.scanId }]);
+      expect(await service.deps.scans.get(created.body.scanId)).toMatchObject({ status: "queued" });
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("ends a job its in-process queue runs with no worker started failed, and says why", async () => {
+    const errors: unknown[] = [];
+    const service = createService({ config, onJobError: (error) => errors.push(error) });
+    try {
+      const created = await createScan(service.deps, { body: { url: "https://www.quiet-bakery.test/" }, caller });
+      expect(created.status).toBe(202);
+      expect(await ended(service.deps, created.body.scanId)).toMatchObject({ status: "failed" });
+      expect(String(errors[0])).toMatch(/no scan worker in this process/);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe("startScanWorker", () => {
+  it("runs the service's in-process jobs with its scanner", async () => {
+    const scanner = countingScanner();
+    const service = createService({ config });
+    const worker = await startScanWorker(service, { scanner });
+    try {
+      const created = await createScan(service.deps, { body: { url: "https://www.quiet-bakery.test/" }, caller });
+      expect(await ended(service.deps, created.body.scanId)).toMatchObject({ status: "completed" });
+      expect(scanner.scans).toBe(1);
+    } finally {
+      await worker.close();
+      await service.close();
+    }
+  });
+
+  it("runs a job a host delivers itself (SQS on Lambda), on the stores the API process wrote", async () => {
+    const scans = createMemoryScanStore();
+    const queue = handDeliveredQueue();
+    const api = createService({ scans, queue: queue.factory, config });
+    const created = await createScan(api.deps, { body: { url: "https://www.quiet-bakery.test/" }, caller });
+    const scanner = countingScanner();
+    const workerService = createService({ scans, queue: handDeliveredQueue().factory, config });
+    const worker = await startScanWorker(workerService, { scanner, recovery: "none" });
+    await worker.run(queue.enqueued[0]!);
+    expect(await scans.get(created.body.scanId)).toMatchObject({ status: "completed" });
+    expect(scanner.scans).toBe(1);
+    await worker.close();
+  });
+
+  it("refuses a second worker on one service, and deps not made by createService", async () => {
+    const service = createService({ config });
+    const worker = await startScanWorker(service, { scanner: countingScanner(), recovery: "none" });
+    await expect(startScanWorker(service, { scanner: countingScanner() })).rejects.toThrow(/already has a scan worker/);
+    await expect(startScanWorker({ deps: { ...service.deps }, close: service.close }, { scanner: countingScanner() })).rejects.toThrow(
+      /made by createService/,
+    );
+    await worker.close();
+    await service.close();
+  });
+});
