@@ -9,7 +9,7 @@ import {
 } from "@public-scan/core";
 import { createRestApp } from "@public-scan/http-h3";
 import { createMcpHttpHandler } from "@public-scan/mcp";
-import { createSqliteCounterStore, createSqliteKeyStore, createSqliteScanStore } from "@public-scan/storage/sqlite";
+import { createSqliteStores } from "@public-scan/storage/sqlite";
 import { serve } from "srvx";
 
 export interface HostOptions {
@@ -28,8 +28,10 @@ export interface HostOptions {
  * is wired here, in the host: core's service with SQLite stores and the contract's limits, then the app.
  */
 export async function startHost(options: HostOptions) {
-  const counters = createSqliteCounterStore({ path: options.databasePath });
-  const keys = createSqliteKeyStore({ path: options.databasePath });
+  // Every store on one file, opened once (one connection for documents, one for counters).
+  const stores = createSqliteStores({ path: options.databasePath });
+  const counters = stores.counters();
+  const keys = stores.keys();
   const limiter = createRateLimiter({ store: counters });
   // The links in every resource need the public address; srvx picks the port, so listen first.
   let fetchApp: (request: Request) => Response | Promise<Response> = () => new Response("starting", { status: 503 });
@@ -40,7 +42,7 @@ export async function startHost(options: HostOptions) {
   const service = await createLocalService({
     scanner: options.scanner,
     targets: options.targets,
-    scans: createSqliteScanStore({ path: options.databasePath }),
+    scans: stores.scans(),
     quota: createAnonymousScanQuota(limiter),
     limits: limiter,
     config: { baseUrl },
@@ -66,6 +68,7 @@ export async function startHost(options: HostOptions) {
       await service.close();
       await options.scanner.close();
       await Promise.all([counters.close(), keys.close()]);
+      await stores.close();
     },
   };
 }

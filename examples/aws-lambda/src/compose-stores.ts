@@ -32,7 +32,8 @@ export function composeStores(config: LambdaConfig, clients: AwsClients = {}): L
   if (config.redis !== undefined) {
     // ElastiCache: the function runs in the cluster's VPC. One client, failing fast while Redis is away.
     let redis: ReturnType<typeof createRedisStores> | undefined;
-    const stores = () => (redis ??= createRedisStores({ client: new Redis(config.redis!.url, SERVICE_REDIS_OPTIONS), prefix: config.redis!.prefix }));
+    const stores = () =>
+      (redis ??= createRedisStores({ client: new Redis(config.redis!.url, SERVICE_REDIS_OPTIONS), prefix: config.redis!.prefix }));
     return { scans: () => stores().scans(), keys: () => stores().keys(), counters: () => stores().counters(), queue };
   }
   let dynamo: DynamoDBClient | undefined;

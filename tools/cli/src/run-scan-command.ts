@@ -1,6 +1,6 @@
-import { toSafeUrl, type ScanStore, type Scanner } from "@public-scan/core";
+import { toSafeUrl } from "@public-scan/core";
 import type { PuppeteerScannerOptions } from "@public-scan/scanner";
-import { composeScanCommand, TOKENS } from "./composition-root.js";
+import { composeScanCommand } from "./compose-scan-command.js";
 import { formatObservations } from "./format-observations.js";
 import { formatReport } from "./format-report.js";
 import { openScanStore } from "./open-scan-store.js";
@@ -56,15 +56,14 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
   }
 
   const store = await openScanStore(args.demo ? { temporary: true } : { dataDir: args.dataDir });
-  const scope = composeScanCommand({ scanner: options, scanStore: store.scans });
-  const scanner = scope.resolve<Scanner>(TOKENS.scanner);
+  const { scanner, scans } = composeScanCommand({ scanner: options, scanStore: store.scans });
   let result: ServiceScanResult;
   try {
     // Shown as everywhere else: without the query string and fragment, which may carry tokens (they are scanned).
     io.stderr(`scan: ${toSafeUrl(url) ?? url}\n`);
     result = await scanThroughService({
       scanner,
-      scans: scope.resolve<ScanStore>(TOKENS.scanStore),
+      scans,
       url,
       fresh: args.fresh,
       onProgress: ({ phase, progressPercent }) => io.stderr(`  ${String(progressPercent).padStart(3)}% ${phase}\n`),

@@ -14,10 +14,10 @@ const queueOf = (waiting: number) => ({ depth: () => Promise.resolve({ waiting, 
 describe("the probes of a pnpm serve process", () => {
   it("an API process: degraded once the saturation mark of jobs waits, and no scanner (it launches no browser)", async () => {
     const config = parseServeConfig(["--role", "api"], REDIS);
-    const below = createServeProbes({ config, queue: queueOf(9), scanner: scanner("degraded") });
+    const below = createServeProbes({ config, queue: queueOf(9), scanner: null });
     expect(below.scanner).toBeUndefined();
     expect(await below.queue!()).toBe("ok");
-    expect(await createServeProbes({ config, queue: queueOf(10), scanner: scanner("ok") }).queue!()).toBe("degraded");
+    expect(await createServeProbes({ config, queue: queueOf(10), scanner: null }).queue!()).toBe("degraded");
   });
 
   it("a worker: never unready for a long queue (draining it is its work), and reports its scanner", async () => {

@@ -6,9 +6,9 @@ import type { ServeConfig } from "./parse-serve-config.js";
  * - the job queue answers its depth (in a cluster: BullMQ on Redis); an API process (roles `api`, `all`) is
  *   also degraded while `queueSaturatedAt` or more jobs wait, since a scan it accepted then would wait past
  *   its deadline. A worker is never unready for a long queue: draining it is its work.
- * - the scanner, only in a process that runs scans (an API process of a cluster never launches a browser).
+ * - the scanner, only in a process that runs scans (an API process of a cluster has none: `null`).
  */
-export function createServeProbes(input: { config: ServeConfig; queue: Pick<JobQueue, "depth">; scanner: Scanner }): HealthProbes {
+export function createServeProbes(input: { config: ServeConfig; queue: Pick<JobQueue, "depth">; scanner: Scanner | null }): HealthProbes {
   const { config, queue, scanner } = input;
   const checksBacklog = config.role !== "worker";
   return {
@@ -16,6 +16,6 @@ export function createServeProbes(input: { config: ServeConfig; queue: Pick<JobQ
       const { waiting } = await queue.depth();
       return checksBacklog && waiting >= config.queueSaturatedAt ? "degraded" : "ok";
     },
-    ...(config.role === "api" || scanner.probe === undefined ? {} : { scanner: () => scanner.probe!() }),
+    ...(scanner?.probe === undefined ? {} : { scanner: () => scanner.probe!() }),
   };
 }

@@ -2,7 +2,7 @@ import { describeScannerSandbox } from "@public-scan/scanner";
 import type { CommandIo } from "../run-scan-command.js";
 import { parseServeConfig, SERVE_USAGE, type ServeConfig } from "./parse-serve-config.js";
 import { startReferenceServer } from "./start-reference-server.js";
-import { startScanWorker } from "./start-scan-worker.js";
+import { startWorkerProcess } from "./start-worker-process.js";
 import { containStrayErrors } from "./contain-stray-errors.js";
 import { redactUrl } from "./serve-storage.js";
 import { OBSERVABILITY_USAGE, parseObservabilityConfig } from "../observability/parse-observability-config.js";
@@ -99,7 +99,7 @@ async function announceServer(
 }
 
 async function announceWorker(config: ServeConfig, io: CommandIo, observability: ServeObservability): Promise<() => Promise<void>> {
-  const worker = await startScanWorker(config, observability.log, { observability });
+  const worker = await startWorkerProcess(config, observability.log, { observability });
   io.stdout(
     `public-scan worker: runs up to ${worker.concurrency} scans at a time from the job queue on Redis ${redactUrl(config.redisUrl ?? "")} (prefix ${config.redisPrefix})\n`,
   );

@@ -1,14 +1,30 @@
+// The composition of the reference server's HTTP processes (roles `all` and `api`), read top to bottom.
+// reflect-metadata is tsyringe's prerequisite and is imported first.
+import "reflect-metadata";
 import { randomUUID } from "node:crypto";
-import { createAnonymousScanQuota, createLocalService, ServiceError, SYSTEM_CLOCK } from "@public-scan/core";
+import {
+  createAnonymousScanQuota,
+  createRateLimiter,
+  createService,
+  PORTS,
+  ServiceError,
+  startScanWorker,
+  SYSTEM_CLOCK,
+  usePort,
+} from "@public-scan/core";
 import { createClientAddressResolver, createRestApp, serveRestApp, toErrorResponse } from "@public-scan/http-h3";
 import { createMcpHttpHandler, createProtectedResourceMetadataHandler } from "@public-scan/mcp";
+import { createPuppeteerScanner, createTargetPolicy, type PuppeteerScanner } from "@public-scan/scanner";
+import { container, type DependencyContainer } from "tsyringe";
 import { composeAccounts } from "./compose-accounts.js";
-import { composeServeCommand } from "./compose-serve-command.js";
 import type { ServeConfig } from "./parse-serve-config.js";
 import { prepareServeProcess } from "./prepare-serve-process.js";
 import { createServeQueue } from "./create-serve-queue.js";
 import { createServeProbes } from "./create-serve-probes.js";
+import { asServerStores } from "./server-ports.js";
 import { startRetentionSweep } from "./start-retention-sweep.js";
+import { hasBrowserPool } from "./has-browser-pool.js";
+import { storesOf } from "./stores-of.js";
 import type { ServeObservability } from "../observability/start-serve-observability.js";
 
 /** What a host adds to a server process beyond its configuration: logs and metrics, and where console emails go. */
@@ -22,6 +38,11 @@ export interface ServeExtras {
    * host (default: the global fetch, with oidc-provider's special-use address check): a proxy, or a test's web.
    */
   clientMetadataFetch?: typeof fetch;
+  /**
+   * Where an embedder registered its own ports (`PORTS` of @public-scan/core) before the process is composed;
+   * default: tsyringe's root container. A port not registered gets the server's default (docs/embedding.md).
+   */
+  container?: DependencyContainer;
 }
 
 export interface ReferenceServer {
@@ -42,27 +63,37 @@ export interface ReferenceServer {
 /**
  * The reference server: on the embedded defaults, one SQLite file for scans, keys, the audit trail and the
  * rate-limit counters, a local browser pool and the in-process queue; with `redisUrl`, all of those in Redis
- * and jobs on BullMQ, as the `api` process of a cluster (it only enqueues) or as `all` (it also runs scans).
- * The contract's limits are on. Scanner settings come from the operator's configuration, never from a request.
- * The `worker` role serves no HTTP: see startScanWorker.
+ * and jobs on BullMQ, as the `api` process of a cluster (it only enqueues: no scanner, no browser) or as
+ * `all` (it also runs scans). The contract's limits are on. Scanner settings come from the operator's
+ * configuration, never from a request. The `worker` role serves no HTTP: see startWorkerProcess.
  */
 export async function startReferenceServer(
   config: ServeConfig,
   log: (line: string) => void = () => {},
   extras: ServeExtras = {},
 ): Promise<ReferenceServer> {
-  const observer = extras.observability?.observer;
-  if (config.role === "worker") throw new Error("the worker role serves no HTTP: start it with startScanWorker");
+  if (config.role === "worker") throw new Error("the worker role serves no HTTP: start it with startWorkerProcess");
   // Settings that can be wrong are checked before anything starts, so a bad one leaves no scan half-run.
   createClientAddressResolver(config.trustedProxies);
   const prepared = await prepareServeProcess(config, log);
   const { storage, directory, identifierSecret, demoSites } = prepared;
-  const { scans, keys, counters, limiter, scanner, targets } = composeServeCommand({
-    scanner: prepared.scannerOptions,
-    storage,
-    identifierSecret,
-    ...(observer === undefined ? {} : { observer }),
-  });
+
+  // The ports: an embedder's registration, else this process's default.
+  const scope = (extras.container ?? container).createChildContainer();
+  const defaults = storesOf(storage);
+  const observer = usePort(scope, PORTS.observer, () => extras.observability?.observer);
+  const { scans, keys } = await closeOnThrow(prepared, () =>
+    asServerStores({ scans: usePort(scope, PORTS.scanStore, defaults.scans), keys: usePort(scope, PORTS.keyStore, defaults.keys) }),
+  );
+  const counters = usePort(scope, PORTS.counterStore, defaults.counters);
+  // An api process of a cluster only enqueues: it builds no scanner. The browser of the others starts at the first scan.
+  const scanner = config.role === "api" ? null : usePort(scope, PORTS.scanner, () => createPuppeteerScanner(prepared.scannerOptions));
+  // The scanner's own egress rules when this process has it: what the API refuses up front is what it would refuse.
+  const targets = usePort(scope, PORTS.targetPolicy, () =>
+    scanner !== null && "targets" in scanner ? (scanner as PuppeteerScanner).targets : createTargetPolicy(prepared.scannerOptions),
+  );
+  const limiter = createRateLimiter({ store: counters, identifierSecret, ...(observer === undefined ? {} : { observer }) });
+  const queue = usePort(scope, PORTS.jobQueue, () => (storage.kind === "redis" ? createServeQueue({ config, storage, log }) : undefined));
 
   // The links need the listening address when the port is chosen by the system: listen first, then build the app.
   const routes: { fetch: (request: Request) => Response | Promise<Response> } = {
@@ -76,26 +107,29 @@ export async function startReferenceServer(
   if (config.baseUrl === null && /\/\/(0\.0\.0\.0|\[::\])[:/]/.test(server.url)) {
     log(`serve: listening on all interfaces; links will use ${baseUrl}, which clients cannot open: set --base-url`);
   }
-  const service = await createLocalService({
-    scanner,
-    targets,
+  const onJobError = (error: unknown, scanId: string) =>
+    log(`scan ${scanId} failed: ${error instanceof Error ? error.message : String(error)}`);
+  const service = createService({
     scans,
     quota: createAnonymousScanQuota(limiter),
     limits: limiter,
+    targets,
     concurrency: config.concurrency,
-    ...(storage.kind === "redis" ? { queue: createServeQueue({ config, storage, log }) } : {}),
+    ...(queue === undefined ? {} : { queue }),
     // The same deployment secret (under its own derived key) seals a queued scan's query string, so the next
     // start, or another server on this data directory, can still visit the page that was asked for.
     targetSecret: identifierSecret,
     config: { baseUrl, ...config.service },
-    onJobError: (error, scanId) => log(`scan ${scanId} failed: ${error instanceof Error ? error.message : String(error)}`),
+    onJobError,
     ...(observer === undefined ? {} : { observer }),
   });
-  // An api process only enqueues: its browser pool never runs a scan, so it reports no slots.
+  // Every process that scans also recovers the scans a dead one left behind (at start, then on a timer).
+  const worker = scanner === null ? null : await startScanWorker(service, { scanner, onJobError });
+  // An api process only enqueues: it reports no browser pool (nor does a scanner of an embedder's without one).
   extras.observability?.watch({
     queue: service.deps.queue,
-    browserPool: scanner,
-    ...(config.role === "api" ? {} : { browserPoolSlots: config.concurrency }),
+    ...(scanner === null ? {} : { browserPoolSlots: config.concurrency }),
+    ...(hasBrowserPool(scanner) ? { browserPool: scanner } : {}),
   });
   const logError = (error: unknown, route: string) =>
     log(`request (${route}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -176,12 +210,23 @@ export async function startReferenceServer(
       await sweep.stop();
       mcp.hosted.close();
       mcp.light.close();
+      await worker?.close();
       // Requests in flight and running scans get the same grace period, at the same time.
       await Promise.all([server.close({ graceMs: config.shutdownGraceMs }), service.close({ graceMs: config.shutdownGraceMs })]);
-      await scanner.close();
+      await scanner?.close();
       await accounts?.close();
       await Promise.all([counters.close(), keys.close()]);
       await prepared.close();
     },
   };
+}
+
+/** Runs a step of composition; if it throws, what was prepared is closed before the error goes on. */
+async function closeOnThrow<T>(prepared: { close: () => Promise<void> }, step: () => T): Promise<T> {
+  try {
+    return step();
+  } catch (error) {
+    await prepared.close();
+    throw error;
+  }
 }
