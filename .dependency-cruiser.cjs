@@ -86,6 +86,21 @@ module.exports = {
       from: { path: "^packages/mcp/src/(?!stdio/)" },
       to: { dependencyTypes: ["core"] },
     },
+    {
+      name: "nothing-imports-an-app",
+      comment:
+        "Apps (apps/*: the reference server, the Lambda deployment) are on top: they compose the packages, and no package, tool or example imports one. A test may start one to test against.",
+      severity: "error",
+      from: { path: "^(packages|tools|examples)/", pathNot: "(^|/)test/|\\.test\\.ts$" },
+      to: { path: "^apps/" },
+    },
+    {
+      name: "apps-stand-alone",
+      comment: "An app never imports another app: what two apps share belongs in a package.",
+      severity: "error",
+      from: { path: "^apps/([^/]+)/" },
+      to: { path: "^apps/", pathNot: "^apps/$1/" },
+    },
   ],
   options: {
     doNotFollow: { path: ["node_modules"] },

@@ -8,7 +8,7 @@ import { defineConfig } from "vitest/config";
 // `unit`: every test that needs neither a browser nor the fixture web; no global setup, so no Chromium.
 // `browser`: the `*.browser.test.ts` files, which `inject(...)` the one shared Chromium and the fixture web
 // that the global setup starts for the whole run (test files run in parallel against them).
-const TEST_ROOTS = ["packages/*/test/**/", "tools/*/test/**/", "examples/*/**/", "test/**/"];
+const TEST_ROOTS = ["packages/*/test/**/", "apps/*/test/**/", "tools/*/test/**/", "examples/*/**/", "test/**/"];
 const BROWSER_TESTS = TEST_ROOTS.map((root) => `${root}*.browser.test.ts`);
 const ALL_TESTS = TEST_ROOTS.map((root) => `${root}*.test.ts`);
 // Without "module": it points some packages (the AWS SDK) at bundler-only builds with extensionless imports, which Node cannot load.

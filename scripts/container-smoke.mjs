@@ -76,7 +76,7 @@ try {
     const buildArgs = ["build", "-t", image, ...(options["base-image"] ? ["--build-arg", `BASE_IMAGE=${options["base-image"]}`] : [])];
     // podman's default OCI image format drops HEALTHCHECK; the docker format keeps it.
     if (engine === "podman") buildArgs.push("--format", "docker");
-    execFileSync(engine, [...engineArgs, ...buildArgs, root], { stdio: "inherit" });
+    execFileSync(engine, [...engineArgs, ...buildArgs, "-f", `${root}apps/server/Dockerfile`, root], { stdio: "inherit" });
     step("built");
   }
   const inspected = JSON.parse(containerEngine(["image", "inspect", image]))[0];

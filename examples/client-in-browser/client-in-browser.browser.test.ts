@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseServeConfig, runKeysCommand, startReferenceServer, type ReferenceServer } from "@public-scan/cli";
+import { parseServeConfig, runKeysCommand, startReferenceServer, type ReferenceServer } from "@public-scan/server";
 import puppeteer, { type Browser, type BrowserContext, type Page } from "puppeteer-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { CLIENT_DIST, servePage } from "./serve-page.js";

@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { parseServeConfig, runKeysCommand, startReferenceServer, type ReferenceServer } from "@public-scan/cli";
+import { parseServeConfig, runKeysCommand, startReferenceServer, type ReferenceServer } from "@public-scan/server";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 
 /** The entry as a host reads it: `mcpServers.<name>` with the command, its arguments and its environment. */

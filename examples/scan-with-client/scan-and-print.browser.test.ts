@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseServeConfig, runKeysCommand, startReferenceServer, type ReferenceServer } from "@public-scan/cli";
+import { parseServeConfig, runKeysCommand, startReferenceServer, type ReferenceServer } from "@public-scan/server";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { scanAndPrint } from "./scan-and-print.js";
 

@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 describe("Dockerfile lint (dockerfile-utils)", () => {
   it("reports no problem, warning or error", () => {
     // No settings: the defaults report every check (the style ones as warnings); any report fails here.
-    const problems = validate(readFileSync(`${root}Dockerfile`, "utf8")).map((problem) => {
+    const problems = validate(readFileSync(`${root}apps/server/Dockerfile`, "utf8")).map((problem) => {
       // LSP lets a message be markup; this validator writes plain strings.
       const message = typeof problem.message === "string" ? problem.message : problem.message.value;
       return `Dockerfile:${problem.range.start.line + 1}:${problem.range.start.character + 1} ${message}`;

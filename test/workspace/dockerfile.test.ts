@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
  * with a real build and run where podman or docker is available.
  */
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const dockerfile = readFileSync(`${root}Dockerfile`, "utf8");
+const dockerfile = readFileSync(`${root}apps/server/Dockerfile`, "utf8");
 
 interface Instruction {
   keyword: string;
@@ -135,7 +135,7 @@ describe("Dockerfile", () => {
     expect(readFileSync(`${root}scripts/container-healthcheck.mjs`, "utf8")).toContain("/livez");
     expect(find("STOPSIGNAL").map((instruction) => instruction.args)).toEqual(["SIGTERM"]);
     // tini without -g: the server alone gets SIGTERM; the browser must outlive it during the grace period.
-    expect(jsonArgs(find("ENTRYPOINT")[0])).toEqual(["/usr/bin/tini", "--", "node", "/app/scripts/serve.mjs"]);
+    expect(jsonArgs(find("ENTRYPOINT")[0])).toEqual(["/usr/bin/tini", "--", "node", "/app/apps/server/bin/public-scan.mjs", "serve"]);
     expect(runtime.body.some((instruction) => instruction.keyword === "RUN" && /\btini\b/.test(instruction.args))).toBe(true);
   });
 

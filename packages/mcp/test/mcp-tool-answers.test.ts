@@ -35,7 +35,7 @@ const textOf = (result: CallToolResult) => (result.content[0] as { text: string 
  * first (so it checks each structured answer against the declared output schema), and each answer is also
  * checked here against the schema the listing declared, with the same validator a host uses. Success,
  * a missing resource, a scan still running and a spent limit; over the server in memory, Streamable HTTP
- * and the local stdio server's bridge (the Inspector CLI and the real stdio process: tools/cli's tests).
+ * and the local stdio server's bridge (the Inspector CLI and the real stdio process: apps/server's tests).
  */
 describe.each<McpVia>(["memory", "http", "bridge"])("every tool's answers over %s", (via) => {
   let mcp: Awaited<ReturnType<typeof createTestMcp>>;

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-const SERVE_SCRIPT = fileURLToPath(new URL("../../../../scripts/serve.mjs", import.meta.url));
+const COMMAND = fileURLToPath(new URL("../../bin/public-scan.mjs", import.meta.url));
 const STARTED = /public-scan REST API on (http:\/\/\S+)\/api\/v2|public-scan worker:/;
 
 export interface ServeProcess {
@@ -20,8 +20,8 @@ export interface ServeProcess {
 }
 
 /**
- * One process of the reference server, started as an operator starts it (`node scripts/serve.mjs`, the
- * built CLI) with the given flags and environment, on the Node running the tests. Resolves once the process
+ * One process of the reference server, started as an operator starts it (`public-scan serve`, the
+ * built command) with the given flags and environment, on the Node running the tests. Resolves once the process
  * says it serves (or runs jobs); rejects with its output if it exits or stays silent first.
  */
 export async function startServeProcess(input: {
@@ -29,7 +29,7 @@ export async function startServeProcess(input: {
   env: Readonly<Record<string, string>>;
   timeoutMs?: number;
 }): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [SERVE_SCRIPT, ...input.args], {
+  const child = spawn(process.execPath, [COMMAND, "serve", ...input.args], {
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...input.env },
     stdio: ["ignore", "pipe", "pipe"],
   });

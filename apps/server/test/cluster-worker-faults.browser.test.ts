@@ -16,7 +16,7 @@ import { startServeProcess, type ServeProcess } from "./support/serve-process.js
 
 /**
  * Fault tests of the distributed mode with real processes on the machine's Redis: an API process and
- * worker processes started as an operator starts them (`node scripts/serve.mjs --role …`), killed as a
+ * worker processes started as an operator starts them (`public-scan serve --role …`), killed as a
  * crash kills them. What must hold: no job is lost, no scan stays running, and the pool goes on.
  */
 describe("cluster: workers that die", () => {

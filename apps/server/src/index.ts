@@ -1,4 +1,4 @@
-/** The scan command as a library, for tests and embedding. */
+/** The reference server and its commands as a library, for tests and embedding. */
 export { DEMO_SITE_ID, runScanCommand } from "./run-scan-command.js";
 export type { CommandIo } from "./run-scan-command.js";
 export { parseScanArgs, SCAN_USAGE } from "./parse-scan-args.js";
@@ -16,3 +16,5 @@ export type { ReferenceServer, ServeExtras } from "./serve/start-reference-serve
 export { runServeCommand } from "./serve/run-serve-command.js";
 export { startWorkerProcess } from "./serve/start-worker-process.js";
 export type { WorkerProcess } from "./serve/start-worker-process.js";
+export { PUBLIC_SCAN_COMMANDS, PUBLIC_SCAN_USAGE, runPublicScanCommand } from "./run-public-scan-command.js";
+export type { PublicScanIo } from "./run-public-scan-command.js";

@@ -25,7 +25,7 @@ const observability = await startServeObservability({ config, write: () => undef
 observability.observer.requestFinished({ requestId: "r1", method: "GET", route: "/api/v2/health", status: 200, durationMs: 1 });
 await observability.close();
 // Exit once the output is written (a large write to a pipe may still be in flight when write() returns), as
-// scripts/serve.mjs exits: the exporter's retry timers of a refused export need not be waited for.
+// apps/server/bin/public-scan.mjs exits after serve: the exporter's retry timers of a refused export need not be waited for.
 process.stdout.write(JSON.stringify({ tracing: observability.tracing, seen: [...seen] }), () => process.exit());
 `;
 

@@ -1,4 +1,4 @@
-// Throughput of the distributed mode with real processes (`node scripts/serve.mjs --role api|worker --demo`,
+// Throughput of the distributed mode with real processes (`public-scan serve --role api|worker --demo`,
 // the built CLI) on the machine's Redis: scans per minute of one worker against two workers, each worker
 // with its own launched browser, and the peak memory of every worker's process tree.
 //

@@ -9,7 +9,7 @@ import { createApiHandler } from "../src/compose-api.js";
 import { composeStores } from "../src/compose-stores.js";
 import { createRecoverHandler } from "../src/compose-recover.js";
 import { readLambdaConfig } from "../src/read-config.js";
-import { connectAdminRedis, deletePrefix, TEST_REDIS_URL, uniqueDeploymentPrefix } from "../../../tools/cli/test/support/cluster-env.js";
+import { connectTestRedis, deleteKeys, TEST_REDIS, uniqueRedisPrefix } from "../../../packages/storage/test/support/test-redis.js";
 import { API_TIMEOUT_SECONDS, LAMBDA_TABLES, MCP_SCAN_WAIT_SECONDS, tableEnvName } from "../src/settings.js";
 import { createTestScanRecord } from "@public-scan/storage/testing";
 import { createMemoryScanStore, PORTS, SCAN_SITE_DEFAULT_WAIT_SECONDS, targetKeyOf } from "@public-scan/core";
@@ -192,14 +192,14 @@ describe("the Lambda example's API entry, on dynalite and SQS's protocol", () =>
   });
 
   it("keeps its stores on Redis (ElastiCache) instead when PUBLIC_SCAN_REDIS_URL is set, and needs no table then", async () => {
-    const prefix = uniqueDeploymentPrefix("lambda-redis");
-    const admin = await connectAdminRedis();
+    const prefix = uniqueRedisPrefix("lambda-redis");
+    const admin = await connectTestRedis();
     try {
       const { responder, clients } = compose();
       const env = {
         PUBLIC_SCAN_QUEUE_URL: QUEUE_URL,
         PUBLIC_SCAN_IDENTIFIER_SECRET: ENV.PUBLIC_SCAN_IDENTIFIER_SECRET,
-        PUBLIC_SCAN_REDIS_URL: TEST_REDIS_URL,
+        PUBLIC_SCAN_REDIS_URL: `redis://${TEST_REDIS.host}:${TEST_REDIS.port}`,
         PUBLIC_SCAN_REDIS_PREFIX: prefix,
       };
       const handler = createApiHandler({ env, clients, container: PUBLIC_TARGETS, log: () => undefined });
@@ -216,7 +216,7 @@ describe("the Lambda example's API entry, on dynalite and SQS's protocol", () =>
       expect(responder.sent.filter((sent) => sent.target === "AmazonSQS.SendMessage")).toHaveLength(1);
       expect(() => readLambdaConfig({ ...env, PUBLIC_SCAN_REDIS_URL: "http://nope" })).toThrow(/redis:\/\//);
     } finally {
-      await deletePrefix(admin, prefix);
+      await deleteKeys(admin, prefix);
       admin.disconnect();
     }
   });

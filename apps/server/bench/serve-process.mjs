@@ -5,17 +5,17 @@ import { fileURLToPath } from "node:url";
 import { deleteKeysByPrefix } from "@public-scan/storage/redis";
 import { processTable, treeOf } from "./process-tree.mjs";
 
-const SERVE_SCRIPT = fileURLToPath(new URL("../../../scripts/serve.mjs", import.meta.url));
+const COMMAND = fileURLToPath(new URL("../bin/public-scan.mjs", import.meta.url));
 const STARTED = /public-scan REST API on (http:\/\/\S+)\/api\/v2|public-scan worker:/;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * One process of the reference server (`node scripts/serve.mjs --role ROLE --demo`, the built CLI) with the
+ * One process of the reference server (`public-scan serve --role ROLE --demo`, the built command) with the
  * given environment; resolves once it says it serves (url: the API's origin) or runs jobs. `stop` asks for
  * the graceful shutdown (which closes the worker's browser), then kills whatever of its tree is left.
  */
 export async function startServe({ role, env }) {
-  const child = spawn(process.execPath, [SERVE_SCRIPT, "--role", role, "--demo"], {
+  const child = spawn(process.execPath, [COMMAND, "serve", "--role", role, "--demo"], {
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

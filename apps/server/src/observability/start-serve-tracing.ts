@@ -55,7 +55,7 @@ export function startServeTracing(input: {
     resource,
     spanProcessors: [new BatchSpanProcessor({ exporter: input.exporter ?? new OTLPTraceExporter() })],
   });
-  const observer = createTracingObserver({ tracer: provider.getTracer("@public-scan/cli", version) });
+  const observer = createTracingObserver({ tracer: provider.getTracer("@public-scan/server", version) });
   const timeoutMs = input.closeTimeoutMs ?? TRACING_CLOSE_TIMEOUT_MS;
   return {
     observer,

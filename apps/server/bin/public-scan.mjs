@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// `public-scan <command>`: the reference server and its operator commands (src/run-public-scan-command.ts).
+// From a checkout (`pnpm scan|serve|keys|accounts|data`), it builds the workspace first if it was never built.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const entry = new URL("../dist/run-public-scan-command.js", import.meta.url);
+if (!existsSync(entry)) {
+  const pnpm = fileURLToPath(new URL("../../../scripts/pnpm", import.meta.url));
+  const build = spawnSync(pnpm, ["run", "--silent", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const { runPublicScanCommand } = await import(entry.href);
+// Piping into `head` closes stdout early; that is the reader's choice, not an error.
+process.stdout.on("error", (error) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+process.exitCode = await runPublicScanCommand(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  env: process.env,
+});
+// A server's browser processes and sockets are closed by now; exit even if a library left a timer behind.
+if (process.argv[2] === "serve") process.exit();
