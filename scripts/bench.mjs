@@ -1,5 +1,5 @@
-// `pnpm bench`: runs every packages/*/bench/*.bench.mjs, tools/*/bench/*.bench.mjs and examples/*/bench/*.bench.mjs (benchmarks that drive
-// the tools, such as the cluster's processes) against the built packages and prints, per suite,
+// `pnpm bench`: runs every packages/*/bench/*.bench.mjs, apps/*/bench/*.bench.mjs, tools/*/bench/*.bench.mjs and
+// examples/*/bench/*.bench.mjs (benchmarks that drive the apps, such as the cluster's processes) against the built packages and prints, per suite,
 // the median time of each case and its ratio to the suite's baseline measured in the same run. The machines
 // are shared and noisy, so only ratios and medians are reported (BENCHMARKS.md says how to read them); copy them there.
 //
@@ -10,7 +10,7 @@ import { Bench } from "tinybench";
 
 const root = new URL("../", import.meta.url);
 const only = process.argv[2];
-const files = ["packages", "tools", "examples"]
+const files = ["packages", "apps", "tools", "examples"]
   .flatMap((folder) =>
     readdirSync(new URL(`${folder}/`, root), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())

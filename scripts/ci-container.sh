@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI's container step (.ci/run): build the image from the Dockerfile and smoke-test it (scripts/container-smoke.mjs)
+# CI's container step (.ci/run): build the image from apps/server/Dockerfile and smoke-test it (scripts/container-smoke.mjs)
 # with a real container engine, installing podman from Debian when the machine has none. docs/operations.md
 # "Container image" / "How it is checked".
 #

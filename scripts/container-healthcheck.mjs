@@ -1,4 +1,4 @@
-// The container image's HEALTHCHECK (Dockerfile): GET /livez of the server in this container, within 4 s.
+// The container image's HEALTHCHECK (apps/server/Dockerfile): GET /livez of the server in this container, within 4 s.
 // An API process (role all or api) answers on PUBLIC_SCAN_PORT; a worker only on PUBLIC_SCAN_PROBE_PORT, and
 // a worker without one has nothing to probe (docs/operations.md "Health, liveness and readiness").
 const env = process.env;

@@ -1,4 +1,4 @@
-// Builds the container image (Dockerfile) and smoke-tests it with podman or docker: start it with a data volume
+// Builds the container image (apps/server/Dockerfile) and smoke-tests it with podman or docker: start it with a data volume
 // and --demo, wait for /livez, run a demo scan through the REST API, check /readyz and the browser's sandbox
 // inside the container, then stop it with SIGTERM and check it exits 0 within the grace period.
 //

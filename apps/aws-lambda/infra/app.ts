@@ -13,7 +13,7 @@ if (apiInvokeMode !== undefined && apiInvokeMode !== "BUFFERED" && apiInvokeMode
   throw new Error(`apiInvokeMode must be BUFFERED or RESPONSE_STREAM, not ${apiInvokeMode}`);
 }
 new PublicScanStack(app, "PublicScan", {
-  // The CDK CLI runs the app in this example's folder (where cdk.json is); a test points it elsewhere.
+  // The CDK CLI runs the app in apps/aws-lambda (where cdk.json is); a test points it elsewhere.
   bundleDir: process.env.PUBLIC_SCAN_BUNDLE_DIR ?? resolve("dist"),
   ...(baseUrl === undefined ? {} : { baseUrl }),
   ...(apiInvokeMode === "BUFFERED" ? { apiInvokeMode: InvokeMode.BUFFERED } : {}),

@@ -1,4 +1,4 @@
-// Bundles each function of the example with esbuild into dist/<fn>/index.mjs (Node 22, ESM), from the
+// Bundles each function of the Lambda deployment with esbuild into dist/<fn>/index.mjs (Node 22, ESM), from the
 // workspace packages' TypeScript sources, so no build of the packages is needed first. The AWS SDK v3 is
 // bundled (pinned by this package) rather than taken from the Lambda runtime, whose copy changes without
 // notice. Packages that find their own files at run time stay external and are copied, with their

@@ -28,7 +28,7 @@ const ENV = {
 const PUBLIC_TARGETS = container.createChildContainer();
 PUBLIC_TARGETS.register(PORTS.targetPolicy, { useValue: { check: () => Promise.resolve({ allowed: true as const }) } });
 
-describe("the Lambda example's API entry, on dynalite and SQS's protocol", () => {
+describe("the Lambda deployment's API entry, on dynalite and SQS's protocol", () => {
   let dynamo: Awaited<ReturnType<typeof createTestTable>>;
   beforeAll(async () => {
     for (const kind of LAMBDA_TABLES) dynamo = await createTestTable(kind, tableName(kind));

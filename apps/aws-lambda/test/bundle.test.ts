@@ -66,7 +66,7 @@ async function invokeStreamingBundle(input: { file: string; event: unknown; env:
   return { mark: answer.mark, contentType: answer.contentType, bytes: Buffer.from(answer.bytes, "base64") };
 }
 
-describe("the Lambda example's bundles (esbuild)", () => {
+describe("the Lambda deployment's bundles (esbuild)", () => {
   const out = mkdtempSync(join(tmpdir(), "public-scan-bundle-"));
   const sizes = {} as Record<FunctionName, Awaited<ReturnType<typeof bundleFunction>>>;
   let env: Record<string, string>;

@@ -14,7 +14,7 @@ import { DYNAMO_TABLES, SCAN_JOB_DEADLINE_MS, WORKER_SAFETY_MARGIN_MS } from "..
 type Resource = { Type: string; Properties: Record<string, unknown> };
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
 
-describe("the Lambda example's CDK stack (synthesized offline)", () => {
+describe("the Lambda deployment's CDK stack (synthesized offline)", () => {
   // Assets must exist at synth: a placeholder bundle per function (the bundles themselves are checked in bundle.test.ts).
   const bundleDir = mkdtempSync(join(tmpdir(), "public-scan-cdk-"));
   let template: Template;

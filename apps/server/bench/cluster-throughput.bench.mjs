@@ -1,5 +1,5 @@
 // Throughput of the distributed mode with real processes (`public-scan serve --role api|worker --demo`,
-// the built CLI) on the machine's Redis: scans per minute of one worker against two workers, each worker
+// the built server) on the machine's Redis: scans per minute of one worker against two workers, each worker
 // with its own launched browser, and the peak memory of every worker's process tree.
 //
 // One API process serves the whole run; each (round, case) starts its own workers, warms their browsers up,

@@ -8,7 +8,7 @@ import { startServeProcess, type ServeProcess } from "./support/serve-process.js
 const CANARY = "trace-e2e-canary-9c4d2e";
 
 /**
- * `pnpm serve` with PUBLIC_SCAN_TRACING=otlp, as an operator starts it (the built CLI, a child process), sends
+ * `pnpm serve` with PUBLIC_SCAN_TRACING=otlp, as an operator starts it (the built server, a child process), sends
  * its spans to the collector named by OTEL_EXPORTER_OTLP_ENDPOINT. The collector is a stub on loopback (no
  * real OpenTelemetry Collector runs here); no browser is needed, as no scan is made.
  */

@@ -1,4 +1,4 @@
-// A test's entry of the worker function: the example's composition (createWorkerHandler) with a scanner of
+// A test's entry of the worker function: the deployment's composition (createWorkerHandler) with a scanner of
 // its own registered under PORTS.scanner on tsyringe's root container, as an embedder replaces a port:
 // set for the fixture web (its resolver rules, private addresses and CA) on the test run's shared browser.
 // The default scanner reaches none of the fixture web, so a completed scan proves the override was used.

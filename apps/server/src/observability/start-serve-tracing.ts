@@ -12,7 +12,7 @@ export const ROLE_ATTRIBUTE = "public_scan.role";
 /** How long closing waits for the last spans to leave, so a collector that does not answer never holds up a shutdown. */
 export const TRACING_CLOSE_TIMEOUT_MS = 3_000;
 
-// The CLI's release version (all @public-scan packages are released together); from src/ and dist/ alike.
+// @public-scan/server's release version (all @public-scan packages are released together); from src/ and dist/ alike.
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 
 export interface ServeTracing {

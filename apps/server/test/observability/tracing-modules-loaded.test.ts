@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 /**
  * Tracing is opt-in, and so is its code: a server without PUBLIC_SCAN_TRACING=otlp must load none of the
  * OpenTelemetry SDK, exporter or conventions. `@opentelemetry/api` is the exception, and not tracing's:
- * prom-client depends on it (exemplars) and loads it with the metrics, as it did before tracing. Checked on the *built* CLI in a fresh Node process that records every module it
+ * prom-client depends on it (exemplars) and loads it with the metrics, as it did before tracing. Checked on the *built* server in a fresh Node process that records every module it
  * resolves (as core's purity test does): the serve command's whole import graph, then a started and closed
  * observability with tracing off, or on.
  */
@@ -41,7 +41,7 @@ async function modulesLoaded(tracing: "off" | "otlp"): Promise<{ tracing: boolea
 const OPENTELEMETRY = /\/node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?@opentelemetry\/(?!api\/)/;
 
 describe("the OpenTelemetry modules", () => {
-  it("have been built into the CLI (the test command builds before it tests)", () => {
+  it("have been built into the server's dist (the test command builds before it tests)", () => {
     expect(existsSync(`${dist}observability/start-serve-observability.js`), "run `pnpm build` first").toBe(true);
   });
 

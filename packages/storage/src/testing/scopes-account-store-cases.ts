@@ -33,7 +33,7 @@ export const SCOPES_ACCOUNT_STORE_CASES = {
     expect(await store.setScopes("acct_s", ["scan:read", "pulse:scan"])).toBe(true);
     const replaced = { ...record, scopes: ["scan:read", "pulse:scan"] };
     expect(await everyRead(store, "acct_s", record.email)).toStrictEqual([replaced, replaced, replaced]);
-    // An empty list is stored as one (the CLI refuses it; the port does not), and stays a list.
+    // An empty list is stored as one (the accounts command refuses it; the port does not), and stays a list.
     expect(await store.setScopes("acct_s", [])).toBe(true);
     const none = { ...record, scopes: [] };
     expect(await everyRead(store, "acct_s", record.email)).toStrictEqual([none, none, none]);
