@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_METADATA_FETCH_LIMIT } from "../src/index.js";
+import { CLIENT_METADATA_FETCH_LIMIT } from "../src/oauth/create-authorization-server.js";
 import { connectWithSignIn } from "./support/connect-with-sign-in.js";
 import { createTestOAuthClient } from "./support/create-test-oauth-client.js";
 import { createPerson, createPkce, REDIRECT_URI } from "./support/oauth-browser.js";
