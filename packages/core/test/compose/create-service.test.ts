@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createService, startScanWorker } from "../../src/compose/index.js";
 import type { ScanObservations } from "../../src/observations/scan-observations.js";
@@ -7,10 +6,9 @@ import type { JobQueue, JobQueueHandlers, ScanJobMessage } from "../../src/ports
 import { createMemoryScanStore } from "../../src/stores/create-memory-scan-store.js";
 import { createScan } from "../../src/use-cases/create-scan.js";
 import type { Caller, ServiceDeps } from "../../src/use-cases/service-deps.js";
+import { readRecordedObservations } from "@public-scan/recorded-scans";
 
-const recorded = JSON.parse(
-  readFileSync(new URL("../fixtures/observations/quiet-bakery.json", import.meta.url), "utf8"),
-) as ScanObservations;
+const recorded = readRecordedObservations("quiet-bakery") as ScanObservations;
 const caller: Caller = { kind: "anonymous", ip: "203.0.113.7" };
 const config = { baseUrl: "https://scan.example.org" };
 

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createLocalService } from "../../src/compose/index.js";
 import {
@@ -19,6 +18,7 @@ import {
 import type { ScanObservations } from "../../src/observations/scan-observations.js";
 import { MCP_TOOL_HANDLERS } from "../../src/use-cases/mcp-tool-handlers.js";
 import type { Caller } from "../../src/use-cases/service-deps.js";
+import { readRecordedObservations } from "@public-scan/recorded-scans";
 
 /** The tool table of the contract's "MCP tool surface", copied from it by hand so a drift in code shows here. */
 const CONTRACT_TOOLS = `service_scan_site service_get_scan_status service_get_scan_bundle service_get_scan service_get_report
@@ -80,9 +80,7 @@ describe("the MCP tool table", () => {
 });
 
 describe("the MCP tool handlers", () => {
-  const recorded = JSON.parse(
-    readFileSync(new URL("../fixtures/observations/daily-courier.json", import.meta.url), "utf8"),
-  ) as ScanObservations;
+  const recorded = readRecordedObservations("daily-courier") as ScanObservations;
   const caller: Caller = { kind: "key", keyId: "key_mcp" };
 
   it("call the use-case of each tool and answer with its resource", async () => {

@@ -1,11 +1,10 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ScanObservationsSchema, type ScanObservations } from "../../src/observations/scan-observations.js";
 import { type ConsentObservation } from "../../src/observations/consent-observation.js";
 import { toScanReport } from "../../src/projection/to-scan-report.js";
+import { readRecordedObservations, type RecordedScan } from "@public-scan/recorded-scans";
 
-const recorded = (name: string): ScanObservations =>
-  ScanObservationsSchema.parse(JSON.parse(readFileSync(new URL(`../fixtures/observations/${name}.json`, import.meta.url), "utf8")));
+const recorded = (name: RecordedScan): ScanObservations => ScanObservationsSchema.parse(readRecordedObservations(name));
 
 const banner = (classification: ConsentObservation["classification"], status: ConsentObservation["status"] = "ok"): ConsentObservation => ({
   status,

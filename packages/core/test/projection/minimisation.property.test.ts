@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ScanObservations } from "../../src/observations/scan-observations.js";
 import { toScanReport } from "../../src/projection/to-scan-report.js";
+import { readRecordedObservations } from "@public-scan/recorded-scans";
 
 /**
  * Minimisation at projection: whatever extra data an observation carries (a value an adapter passed by
@@ -10,7 +10,7 @@ import { toScanReport } from "../../src/projection/to-scan-report.js";
  * injected into arbitrary extra fields of every cookie, storage item and request; it must never come out.
  */
 const CANARY = "CANARY-projection-9d1e";
-const base = JSON.parse(readFileSync(new URL("../fixtures/observations/daily-courier.json", import.meta.url), "utf8")) as ScanObservations;
+const base = readRecordedObservations("daily-courier") as ScanObservations;
 
 const extraFields = fc.dictionary(
   fc.constantFrom("value", "url", "query", "body", "raw", "stack", "fullUrl", "headers"),

@@ -1,13 +1,12 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ScanObservationsSchema, type ScanObservations } from "../../src/observations/scan-observations.js";
 import { type PrivacyPolicyObservation } from "../../src/observations/privacy-policy-observation.js";
 import { type TransportObservation } from "../../src/observations/transport-observation.js";
 import { type UsPrivacyObservation } from "../../src/observations/us-privacy-observation.js";
 import { toScanReport } from "../../src/projection/to-scan-report.js";
+import { readRecordedObservations, type RecordedScan } from "@public-scan/recorded-scans";
 
-const recorded = (name: string): ScanObservations =>
-  ScanObservationsSchema.parse(JSON.parse(readFileSync(new URL(`../fixtures/observations/${name}.json`, import.meta.url), "utf8")));
+const recorded = (name: RecordedScan): ScanObservations => ScanObservationsSchema.parse(readRecordedObservations(name));
 
 const certificate = (days: number) => ({
   validFrom: "2026-01-01T00:00:00.000Z",

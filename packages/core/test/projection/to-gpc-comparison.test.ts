@@ -1,12 +1,10 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ScanObservationsSchema, type ScanObservations } from "../../src/observations/scan-observations.js";
 import { toGpcComparison } from "../../src/projection/to-gpc-comparison.js";
 import { toScanReport } from "../../src/projection/to-scan-report.js";
+import { readRecordedObservations } from "@public-scan/recorded-scans";
 
-const courier = ScanObservationsSchema.parse(
-  JSON.parse(readFileSync(new URL("../fixtures/observations/daily-courier.json", import.meta.url), "utf8")),
-);
+const courier = ScanObservationsSchema.parse(readRecordedObservations("daily-courier"));
 const runs = (gpc: "completed" | "not_run") =>
   (["pre_consent", "gpc"] as const).map((phase) => ({
     phase,

@@ -1,13 +1,12 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { FindingSummarySchema, PreConsentRowSchema } from "../../src/contract/index.js";
 import { UNCLASSIFIED } from "../../src/observations/observation-primitives.js";
 import { ScanObservationsSchema, type ScanObservations } from "../../src/observations/scan-observations.js";
 import { toScanReport } from "../../src/projection/to-scan-report.js";
+import { readRecordedObservations, type RecordedScan } from "@public-scan/recorded-scans";
 
-/** Observations recorded from real scans of the fixture web (packages/core/test/fixtures/observations). */
-const recorded = (name: string): ScanObservations =>
-  ScanObservationsSchema.parse(JSON.parse(readFileSync(new URL(`../fixtures/observations/${name}.json`, import.meta.url), "utf8")));
+/** Observations recorded from real scans of the fixture web (@public-scan/recorded-scans, tools/recorded-scans). */
+const recorded = (name: RecordedScan): ScanObservations => ScanObservationsSchema.parse(readRecordedObservations(name));
 
 /**
  * The headline of real scans, pinned literally: a change of the rubric, the catalogue or a projection that
@@ -146,7 +145,7 @@ describe("toScanReport from recorded observations", () => {
   });
 
   it("every finding summary fits the contract", () => {
-    for (const name of ["daily-courier", "quiet-bakery", "metrics-hub"]) {
+    for (const name of ["daily-courier", "quiet-bakery", "metrics-hub"] as const) {
       for (const finding of toScanReport(recorded(name)).findings) {
         const { description: _d, caveats: _c, nextSteps: _n, examples: _e, ...summary } = finding;
         expect(FindingSummarySchema.parse(summary)).toEqual(summary);
@@ -183,7 +182,7 @@ describe("third-party services are not trackers", () => {
     request("cdn.jsdelivr.net", { category: "static_cdn", vendor: "jsDelivr" }),
     request("i.ytimg.com", { category: "media_cdn", vendor: "Google" }),
   ];
-  const withRequests = (name: string, requests: readonly Request[]): ScanObservations => {
+  const withRequests = (name: RecordedScan, requests: readonly Request[]): ScanObservations => {
     const observations = recorded(name);
     return { ...observations, requests: [...observations.requests, ...requests] };
   };

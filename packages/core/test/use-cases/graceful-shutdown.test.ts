@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createLocalService } from "../../src/compose/index.js";
 import type { ScanObservations } from "../../src/observations/scan-observations.js";
@@ -8,10 +7,9 @@ import { createMemoryScanStore } from "../../src/stores/create-memory-scan-store
 import { createScan } from "../../src/use-cases/create-scan.js";
 import { getScanStatus } from "../../src/use-cases/get-scan.js";
 import { type Caller } from "../../src/use-cases/service-deps.js";
+import { readRecordedObservations } from "@public-scan/recorded-scans";
 
-const recorded = JSON.parse(
-  readFileSync(new URL("../fixtures/observations/quiet-bakery.json", import.meta.url), "utf8"),
-) as ScanObservations;
+const recorded = readRecordedObservations("quiet-bakery") as ScanObservations;
 const caller: Caller = { kind: "anonymous", ip: "203.0.113.7" };
 const config = { baseUrl: "https://scan.example.org" };
 

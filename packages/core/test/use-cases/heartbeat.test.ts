@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLocalService } from "../../src/compose/create-local-service.js";
 import { ScanJobSchema } from "../../src/contract/index.js";
@@ -6,10 +5,9 @@ import type { ScanObservations } from "../../src/observations/scan-observations.
 import { createScan } from "../../src/use-cases/create-scan.js";
 import { getScanStatus } from "../../src/use-cases/get-scan.js";
 import type { Caller } from "../../src/use-cases/service-deps.js";
+import { readRecordedObservations } from "@public-scan/recorded-scans";
 
-const recorded = JSON.parse(
-  readFileSync(new URL("../fixtures/observations/quiet-bakery.json", import.meta.url), "utf8"),
-) as ScanObservations;
+const recorded = readRecordedObservations("quiet-bakery") as ScanObservations;
 const caller: Caller = { kind: "anonymous", ip: "203.0.113.7" };
 
 describe("the heartbeat of a running scan", () => {

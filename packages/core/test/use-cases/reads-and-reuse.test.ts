@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createLocalService } from "../../src/compose/create-local-service.js";
 import { ScanJobSchema, ScanSchema } from "../../src/contract/index.js";
@@ -10,10 +9,9 @@ import { getDomainLatest, getDomainLatestTable } from "../../src/use-cases/get-d
 import { getScan } from "../../src/use-cases/get-scan.js";
 import { createAnonymousScanQuota } from "../../src/use-cases/scan-quotas.js";
 import type { Caller } from "../../src/use-cases/service-deps.js";
+import { readRecordedObservations } from "@public-scan/recorded-scans";
 
-const recorded = JSON.parse(
-  readFileSync(new URL("../fixtures/observations/quiet-bakery.json", import.meta.url), "utf8"),
-) as ScanObservations;
+const recorded = readRecordedObservations("quiet-bakery") as ScanObservations;
 
 describe("provenance on reads", () => {
   it("is only what a read can know: no invented execution mode, and a keyed caller's allowance is nobody's counter", async () => {
@@ -46,9 +44,7 @@ describe("provenance on reads", () => {
 
 describe("reuse of a no-go result", () => {
   it("does not happen: a page that could not be assessed is scanned again on the next request", async () => {
-    const noGo = JSON.parse(
-      readFileSync(new URL("../fixtures/observations/bot-challenge.json", import.meta.url), "utf8"),
-    ) as ScanObservations;
+    const noGo = readRecordedObservations("bot-challenge") as ScanObservations;
     let scans = 0;
     const service = await createLocalService({
       scanner: { scan: () => ((scans += 1), Promise.resolve(noGo)), close: () => Promise.resolve() },
@@ -72,9 +68,7 @@ describe("reuse of a no-go result", () => {
 });
 
 describe("a no-go result beside an older scan with evidence", () => {
-  const noGo = JSON.parse(
-    readFileSync(new URL("../fixtures/observations/bot-challenge.json", import.meta.url), "utf8"),
-  ) as ScanObservations;
+  const noGo = readRecordedObservations("bot-challenge") as ScanObservations;
   const caller: Caller = { kind: "key", keyId: "key_reader" };
 
   /** A scan of the bakery with evidence, then a fresh scan of it that met a bot challenge. */

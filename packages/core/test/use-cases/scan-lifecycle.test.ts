@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScanJobSchema, ScanSchema, type ScanJob, type Scan } from "../../src/contract/index.js";
 import { createLocalService } from "../../src/compose/index.js";
@@ -15,9 +14,9 @@ import { getDomainLatest } from "../../src/use-cases/get-domain-latest.js";
 import { getScan, getScanStatus } from "../../src/use-cases/get-scan.js";
 import { targetKeyOf } from "../../src/use-cases/normalize-target.js";
 import { type Caller, type ScanQuota } from "../../src/use-cases/service-deps.js";
+import { readRecordedObservations, type RecordedScan } from "@public-scan/recorded-scans";
 
-const recorded = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../fixtures/observations/${name}.json`, import.meta.url), "utf8")) as ScanObservations;
+const recorded = (name: RecordedScan) => readRecordedObservations(name) as ScanObservations;
 const caller: Caller = { kind: "anonymous", ip: "203.0.113.7" };
 
 /** A scanner that answers with recorded observations, and lets a test hold or fail the scan. */

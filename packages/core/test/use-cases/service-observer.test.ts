@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLocalService } from "../../src/compose/index.js";
 import { isServiceError } from "../../src/errors/service-error.js";
@@ -8,9 +7,9 @@ import type { ScanObservations } from "../../src/observations/scan-observations.
 import type { Scanner, ScanInput } from "../../src/ports/scanner.js";
 import type { ServiceObserver } from "../../src/ports/service-observer.js";
 import { createScan } from "../../src/use-cases/create-scan.js";
+import { readRecordedObservations, type RecordedScan } from "@public-scan/recorded-scans";
 
-const recorded = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../fixtures/observations/${name}.json`, import.meta.url), "utf8")) as ScanObservations;
+const recorded = (name: RecordedScan) => readRecordedObservations(name) as ScanObservations;
 
 /** Every event the observer was told, in order, as `[method, event]`. */
 function recordingObserver() {

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLocalService } from "../../src/compose/index.js";
 import { createMemoryCounterStore } from "../../src/limits/create-memory-counter-store.js";
@@ -10,10 +9,9 @@ import { createAnonymousScanQuota } from "../../src/use-cases/scan-quotas.js";
 import { runScanJob } from "../../src/use-cases/run-scan-job.js";
 import { targetKeyOf } from "../../src/use-cases/normalize-target.js";
 import { completedRecord } from "../fixtures/completed-record.js";
+import { readRecordedObservations } from "@public-scan/recorded-scans";
 
-const recorded = JSON.parse(
-  readFileSync(new URL("../fixtures/observations/quiet-bakery.json", import.meta.url), "utf8"),
-) as ScanObservations;
+const recorded = readRecordedObservations("quiet-bakery") as ScanObservations;
 const instant: Scanner = { scan: () => Promise.resolve(recorded), close: () => Promise.resolve() };
 
 describe("the periodic sweep of scans left by dead workers", () => {

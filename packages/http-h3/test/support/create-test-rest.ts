@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import {
   createAnonymousScanQuota,
   createLocalService,
@@ -13,20 +12,19 @@ import {
 import { createMemoryAuditLog, createMemoryKeyStore } from "@public-scan/core/testing";
 import { createMcpHttpHandler } from "@public-scan/mcp";
 import { createRestApp, type RestAppOptions } from "../../src/index.js";
+import { readRecordedObservations, type RecordedScan } from "@public-scan/recorded-scans";
 
 export const BASE_URL = "https://scan.example.org";
 
-/** Observations recorded on the fixture web (core's test fixtures), re-targeted at the scanned URL. */
-export function recordedObservations(name: string, url: string): ScanObservations {
-  const observations = JSON.parse(
-    readFileSync(new URL(`../../../core/test/fixtures/observations/${name}.json`, import.meta.url), "utf8"),
-  ) as ScanObservations;
+/** Observations recorded on the fixture web (@public-scan/recorded-scans), re-targeted at the scanned URL. */
+export function recordedObservations(name: RecordedScan, url: string): ScanObservations {
+  const observations = readRecordedObservations(name) as ScanObservations;
   const host = new URL(url).hostname;
   return { ...observations, target: { url, host, registrableDomain: host.split(".").slice(-2).join(".") } };
 }
 
 /** A scanner that answers with recorded observations after an optional hold, so tests control timing. */
-export function createRecordedScanner(input: { fixture?: string; hold?: () => Promise<void> } = {}): Scanner & { calls: string[] } {
+export function createRecordedScanner(input: { fixture?: RecordedScan; hold?: () => Promise<void> } = {}): Scanner & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -19,6 +18,7 @@ import { serve } from "srvx";
 import { createAccessResolver } from "../../src/create-access-resolver.js";
 import { createMcpHttpHandler, createServiceMcpServer, type OAuthResourceOptions } from "../../src/index.js";
 import { createStdioBridge } from "../../src/stdio/index.js";
+import { readRecordedObservations } from "@public-scan/recorded-scans";
 
 export const BASE_URL = "https://scan.example.org";
 
@@ -27,9 +27,7 @@ export const BASE_URL = "https://scan.example.org";
  * a host that starts with `held.` is scanned until the service stops (a scan that stays running).
  */
 function createRecordedScanner(): Scanner {
-  const recorded = JSON.parse(
-    readFileSync(new URL("../../../core/test/fixtures/observations/daily-courier.json", import.meta.url), "utf8"),
-  ) as ScanObservations;
+  const recorded = readRecordedObservations("daily-courier") as ScanObservations;
   return {
     scan: (scan) => {
       const host = new URL(scan.url).hostname;

@@ -1,0 +1,2 @@
+export { RECORDED_SCANS, readRecordedObservations } from "./read-recorded-observations.js";
+export type { RecordedScan } from "./read-recorded-observations.js";
