@@ -1,4 +1,4 @@
-import { createLocalService, createMemoryScanStore, createScan } from "@public-scan/core";
+import { createLocalService, createMemoryScanStore, createScan, createService } from "@public-scan/core";
 import { createPuppeteerScanner } from "@public-scan/scanner";
 import { describe, expect, inject, it } from "vitest";
 import { createLambdaWorkerHandler } from "../src/index.js";
@@ -16,10 +16,9 @@ describe("the Lambda scan worker on this machine's Chromium", () => {
     const web = inject("fixtureWeb");
     const site = web.sites.find((candidate) => candidate.id === "daily-courier")!;
     const scans = createMemoryScanStore();
-    const api = await createLocalService({
-      scanner: createPuppeteerScanner(),
+    // The API function's composition: no scanner, jobs to a queue whose worker is the function below.
+    const api = createService({
       scans,
-      recovery: "none",
       queue: noQueue,
       config: { baseUrl: "https://scan.example.org" },
     });

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { createService, startScanWorker } from "../../src/compose/index.js";
 import type { ScanObservations } from "../../src/observations/scan-observations.js";
 import type { Scanner } from "../../src/ports/scanner.js";
-import type { JobQueue, JobQueueHandlers, ScanJobMessage } from "../../src/ports/job-queue.js";
 import { createMemoryScanStore } from "../../src/stores/create-memory-scan-store.js";
 import { createScan } from "../../src/use-cases/create-scan.js";
 import type { Caller, ServiceDeps } from "../../src/use-cases/service-deps.js";
+import { recordingQueue } from "./support/recording-queue.js";
 import { readRecordedObservations } from "@public-scan/recorded-scans";
 
 const recorded = readRecordedObservations("quiet-bakery") as ScanObservations;
@@ -22,19 +22,6 @@ function countingScanner() {
   return scanner;
 }
 
-/** A queue whose jobs a test delivers by hand, as SQS delivers them to a worker function. */
-function handDeliveredQueue() {
-  const enqueued: ScanJobMessage[] = [];
-  let handlers: JobQueueHandlers | null = null;
-  const queue: JobQueue = {
-    enqueue: (job) => (enqueued.push(job), Promise.resolve()),
-    drain: () => Promise.resolve(),
-    close: () => Promise.resolve(),
-    depth: () => Promise.resolve({ waiting: enqueued.length, running: 0 }),
-  };
-  return { enqueued, handlers: () => handlers, factory: (given: JobQueueHandlers) => ((handlers = given), queue) };
-}
-
 /** Polls the store until the scan has ended (the in-process queue runs jobs after the request returns). */
 async function ended(deps: ServiceDeps, scanId: string) {
   const deadline = Date.now() + 10_000;
@@ -48,7 +35,7 @@ async function ended(deps: ServiceDeps, scanId: string) {
 
 describe("createService", () => {
   it("creates scans and answers reads with no scanner: an API process only enqueues", async () => {
-    const queue = handDeliveredQueue();
+    const queue = recordingQueue();
     const service = createService({ scans: createMemoryScanStore(), queue: queue.factory, config });
     try {
       const created = await createScan(service.deps, { body: { url: "https://www.quiet-bakery.test/" }, caller });
@@ -91,11 +78,11 @@ describe("startScanWorker", () => {
 
   it("runs a job a host delivers itself (SQS on Lambda), on the stores the API process wrote", async () => {
     const scans = createMemoryScanStore();
-    const queue = handDeliveredQueue();
+    const queue = recordingQueue();
     const api = createService({ scans, queue: queue.factory, config });
     const created = await createScan(api.deps, { body: { url: "https://www.quiet-bakery.test/" }, caller });
     const scanner = countingScanner();
-    const workerService = createService({ scans, queue: handDeliveredQueue().factory, config });
+    const workerService = createService({ scans, queue: recordingQueue().factory, config });
     const worker = await startScanWorker(workerService, { scanner, recovery: "none" });
     await worker.run(queue.enqueued[0]!);
     expect(await scans.get(created.body.scanId)).toMatchObject({ status: "completed" });
