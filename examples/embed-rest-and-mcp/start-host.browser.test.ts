@@ -7,6 +7,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createPuppeteerScanner } from "@public-scan/scanner";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { startHost } from "./start-host.js";
+import { fixtureWebReach } from "@public-scan/fixture-web";
 
 /**
  * The example checks itself: its host scans a site of the fixture web through REST with a real browser,
@@ -20,10 +21,8 @@ let directory: string;
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), "example-embed-"));
   // A staging-like setup: the fixture web's names resolve to its loopback port, trusted by its own CA.
-  const reach = { resolve: web.resolveRules, allowPrivateTargets: web.allowPrivateTargets };
   const scanner = createPuppeteerScanner({
-    ...reach,
-    extraCaCerts: web.caCertPem,
+    ...fixtureWebReach(web),
     browserWSEndpoint: inject("browserWSEndpoint"),
     remoteBrowserTrusted: true,
     observeMs: 500,

@@ -45,13 +45,13 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
   let url = args.url ?? "";
   let closeFixtures = async () => {};
   if (args.demo) {
-    const { startFixtureWeb } = await import("@public-scan/fixture-web");
+    const { fixtureWebReach, startFixtureWeb } = await import("@public-scan/fixture-web");
     const web = await startFixtureWeb();
     closeFixtures = () => web.close();
     const site = web.sites.find((candidate) => candidate.id === DEMO_SITE_ID) ?? web.sites[0];
     if (!site) throw new Error("the fixture web has no sites");
     url = site.url;
-    Object.assign(options, { resolve: web.resolveRules, allowPrivateTargets: web.allowPrivateTargets, extraCaCerts: web.caCertPem });
+    Object.assign(options, fixtureWebReach(web));
     io.stderr(`demo: the bundled fixture web serves ${site.host} on 127.0.0.1:${web.port} (offline)\n`);
   }
 

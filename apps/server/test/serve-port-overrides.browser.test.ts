@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseServeConfig } from "../src/serve/parse-serve-config.js";
 import { startReferenceServer } from "../src/serve/start-reference-server.js";
 import { waitForScan } from "./support/wait-for-scan.js";
+import { fixtureWebReach } from "@public-scan/fixture-web";
 
 /**
  * An embedder replaces ports of the reference server by registering them under `PORTS` before it is composed.
@@ -35,9 +36,7 @@ describe("the reference server's ports, replaced by an embedder", () => {
     const scanner = createPuppeteerScanner({
       browserWSEndpoint: inject("browserWSEndpoint"),
       remoteBrowserTrusted: true,
-      resolve: web.resolveRules,
-      allowPrivateTargets: web.allowPrivateTargets,
-      extraCaCerts: web.caCertPem,
+      ...fixtureWebReach(web),
       observeMs: 300,
       phases: "quick",
       concurrency: 1,

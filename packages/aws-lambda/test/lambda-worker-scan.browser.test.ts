@@ -3,6 +3,7 @@ import { createPuppeteerScanner } from "@public-scan/scanner";
 import { describe, expect, inject, it } from "vitest";
 import { createLambdaWorkerHandler } from "../src/index.js";
 import { contextWithRemaining, sqsEvent, sqsRecord } from "./support/sqs-events.js";
+import { fixtureWebReach } from "@public-scan/fixture-web";
 
 const noQueue = () => ({
   enqueue: () => Promise.resolve(),
@@ -27,9 +28,7 @@ describe("the Lambda scan worker on this machine's Chromium", () => {
       browserWSEndpoint: inject("browserWSEndpoint"),
       // The shared test browser runs with the scanner's own flags and sandbox.
       remoteBrowserTrusted: true,
-      resolve: web.resolveRules,
-      allowPrivateTargets: web.allowPrivateTargets,
-      extraCaCerts: web.caCertPem,
+      ...fixtureWebReach(web),
       observeMs: 300,
       phases: "quick",
     });

@@ -2,7 +2,7 @@
 // the median wall time of a scan of daily-courier with pre-consent only, + reject (same visit),
 // + accept (a fresh context), + GPC (another fresh context), each phase observing as long as the
 // pre-consent window. One shared browser, one scan at a time.
-import { startFixtureWeb } from "@public-scan/fixture-web";
+import { fixtureWebReach, startFixtureWeb } from "@public-scan/fixture-web";
 import { createPuppeteerScanner, launchBrowser, resolveExecutable } from "@public-scan/scanner";
 
 const OBSERVE_MS = 2000;
@@ -38,9 +38,7 @@ export async function run({ log }) {
       const scanner = createPuppeteerScanner({
         browserWSEndpoint: launched.devToolsEndpoint,
         remoteBrowserTrusted: true,
-        resolve: web.resolveRules,
-        allowPrivateTargets: web.allowPrivateTargets,
-        extraCaCerts: web.caCertPem,
+        ...fixtureWebReach(web),
         observeMs: OBSERVE_MS,
         concurrency: 1,
         phases,

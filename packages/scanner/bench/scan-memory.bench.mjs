@@ -7,7 +7,7 @@
 // cross-site frame in a renderer of its own, as in desktop Chrome and in the scanner before it defaulted to
 // off), and the scanner's defaults. Then what the heavy page itself takes: the renderers of a bare Chromium
 // visit against those of the scanner's visit, over the same load and observe window. Linux only (/proc).
-import { heavyNewsHosts, HEAVY_NEWS_URL, startFixtureWeb } from "@public-scan/fixture-web";
+import { fixtureWebReach, heavyNewsHosts, HEAVY_NEWS_URL, startFixtureWeb } from "@public-scan/fixture-web";
 import { createPuppeteerScanner, launchBrowser, resolveExecutable } from "@public-scan/scanner";
 import { browserTreeMemory, ownMemoryKiB } from "./browser-tree-memory.mjs";
 
@@ -71,12 +71,10 @@ async function rendererPeakFor(ms, root, work) {
   return peak;
 }
 
-const scannerOptions = (web) => ({ resolve: web.resolveRules, allowPrivateTargets: web.allowPrivateTargets, extraCaCerts: web.caCertPem });
-
 /** One level of one case: a fresh scanner (and browser), one warm-up scan, then two waves of scans. */
 async function measureLevel(web, { url, setup }, concurrency) {
   const scanner = createPuppeteerScanner({
-    ...scannerOptions(web),
+    ...fixtureWebReach(web),
     observeMs: OBSERVE_MS,
     phases: "full",
     concurrency,
@@ -120,7 +118,7 @@ async function pageAlone(web) {
   } finally {
     await launched.close();
   }
-  const scanner = createPuppeteerScanner({ ...scannerOptions(web), observeMs: VISIT_SAMPLE_MS });
+  const scanner = createPuppeteerScanner({ ...fixtureWebReach(web), observeMs: VISIT_SAMPLE_MS });
   try {
     await scanner.scan({ url: HEAVY_NEWS_URL });
     const scan = await rendererPeakFor(VISIT_SAMPLE_MS, process.pid, () => scanner.scan({ url: HEAVY_NEWS_URL }));

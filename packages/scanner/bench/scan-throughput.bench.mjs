@@ -3,7 +3,7 @@
 // 2. scans per minute and peak memory (browser process tree RSS + Node RSS) at concurrency 1, 2 and 4,
 //    with one shared browser.
 import { execFileSync } from "node:child_process";
-import { startFixtureWeb } from "@public-scan/fixture-web";
+import { fixtureWebReach, startFixtureWeb } from "@public-scan/fixture-web";
 import { createPuppeteerScanner, launchBrowser, resolveExecutable } from "@public-scan/scanner";
 
 const OBSERVE_MS = 2000;
@@ -74,9 +74,7 @@ export async function run({ log }) {
     const options = {
       browserWSEndpoint: launched.devToolsEndpoint,
       remoteBrowserTrusted: true,
-      resolve: web.resolveRules,
-      allowPrivateTargets: web.allowPrivateTargets,
-      extraCaCerts: web.caCertPem,
+      ...fixtureWebReach(web),
       observeMs: OBSERVE_MS,
     };
     const single = createPuppeteerScanner({ ...options, concurrency: 1 });

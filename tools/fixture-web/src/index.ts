@@ -1,6 +1,7 @@
 /** @public-scan/fixture-web: realistic local websites on loopback virtual hosts, for the scanner's tests. */
 export { CANARY } from "./canary.js";
 export { startFixtureWeb } from "./start-fixture-web.js";
+export { fixtureWebReach } from "./fixture-web-reach.js";
 export type { StartFixtureWebOptions } from "./start-fixture-web.js";
 export { HEAVY_NEWS_URL, heavyNewsHosts } from "./bench/heavy-news.js";
 export { HOSTILE_HOST, HOSTILE_PAGES } from "./hostile/hostile-pages.js";

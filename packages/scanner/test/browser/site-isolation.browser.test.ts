@@ -2,6 +2,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, type LaunchedBrowser } from "../../src/browser/launch-browser.js";
 import { resolveExecutable } from "../../src/browser/resolve-executable.js";
 import { createPuppeteerScanner } from "../../src/index.js";
+import { fixtureWebReach } from "@public-scan/fixture-web";
 
 /**
  * The process model (`isolateSites`): by default a cross-site frame runs in its page's renderer, with
@@ -45,9 +46,7 @@ describe("site isolation", () => {
     const seen = await Promise.all(
       [false, true].map(async (isolateSites) => {
         const scanner = createPuppeteerScanner({
-          resolve: web.resolveRules,
-          allowPrivateTargets: web.allowPrivateTargets,
-          extraCaCerts: web.caCertPem,
+          ...fixtureWebReach(web),
           observeMs: 2500,
           isolateSites,
         });

@@ -1,6 +1,7 @@
 import type { ScanProgress } from "@public-scan/core";
 import { describe, expect, inject, it } from "vitest";
 import { createPuppeteerScanner, type PuppeteerScannerOptions } from "../../src/index.js";
+import { fixtureWebReach } from "@public-scan/fixture-web";
 
 /** Phase options and budgets with the shared Chromium: off by default, and a phase that overruns fails alone. */
 const web = inject("fixtureWeb");
@@ -8,9 +9,7 @@ const scannerWith = (options: PuppeteerScannerOptions) =>
   createPuppeteerScanner({
     browserWSEndpoint: inject("browserWSEndpoint"),
     remoteBrowserTrusted: true,
-    resolve: web.resolveRules,
-    allowPrivateTargets: web.allowPrivateTargets,
-    extraCaCerts: web.caCertPem,
+    ...fixtureWebReach(web),
     observeMs: 300,
     ...options,
   });

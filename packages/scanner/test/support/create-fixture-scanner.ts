@@ -1,5 +1,6 @@
 import { inject } from "vitest";
 import { createPuppeteerScanner, type PuppeteerScannerOptions } from "../../src/index.js";
+import { fixtureWebReach } from "@public-scan/fixture-web";
 
 /**
  * A scanner on the shared Chromium that reaches the fixture web as an operator would reach a staging site:
@@ -13,9 +14,7 @@ export function createFixtureScanner(
   return createPuppeteerScanner({
     browserWSEndpoint: inject("browserWSEndpoint"),
     remoteBrowserTrusted: true,
-    resolve: web.resolveRules,
-    allowPrivateTargets: web.allowPrivateTargets,
-    extraCaCerts: web.caCertPem,
+    ...fixtureWebReach(web),
     ...options,
   });
 }
