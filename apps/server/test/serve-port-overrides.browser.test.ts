@@ -8,6 +8,7 @@ import { container } from "tsyringe";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseServeConfig } from "../src/serve/parse-serve-config.js";
 import { startReferenceServer } from "../src/serve/start-reference-server.js";
+import { createScanAt } from "./support/cluster-env.js";
 import { waitForScan } from "./support/wait-for-scan.js";
 import { fixtureWebReach } from "@public-scan/fixture-web";
 
@@ -50,11 +51,7 @@ describe("the reference server's ports, replaced by an embedder", () => {
     embedder.register(PORTS.observer, { useValue: observer });
     const server = await startReferenceServer(config(), () => undefined, { container: embedder });
     try {
-      const created = await fetch(`${server.url}/api/v2/scans`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ url: site.url }),
-      });
+      const created = await createScanAt(server.url, site.url);
       expect(created.status).toBe(202);
       const { scanId } = (await created.json()) as { scanId: string };
       const status = await waitForScan(server.url, scanId);
