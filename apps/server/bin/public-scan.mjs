@@ -7,16 +7,21 @@ import { fileURLToPath } from "node:url";
 
 const entry = new URL("../dist/run-public-scan-command.js", import.meta.url);
 if (!existsSync(entry)) {
-  const pnpm = fileURLToPath(new URL("../../../scripts/pnpm", import.meta.url));
-  const build = spawnSync(pnpm, ["run", "--silent", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  // The workspace's build, run at its root whatever the caller's directory.
+  const root = fileURLToPath(new URL("../../../", import.meta.url));
+  const build = spawnSync(`${root}scripts/pnpm`, ["run", "--silent", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  if (build.error) process.stderr.write(`public-scan: cannot build the workspace: ${build.error.message}\n`);
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const { runPublicScanCommand } = await import(entry.href);
-// Piping into `head` closes stdout early; that is the reader's choice, not an error.
-process.stdout.on("error", (error) => {
-  if (error.code === "EPIPE") process.exit(0);
-  throw error;
-});
+// Piping a command's output into `head` closes stdout early; that is the reader's choice, not an error. The
+// server keeps running instead (its stray-error guard logs it), and shuts down only on a signal.
+if (process.argv[2] !== "serve") {
+  process.stdout.on("error", (error) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
+}
 process.exitCode = await runPublicScanCommand(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

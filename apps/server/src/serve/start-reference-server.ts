@@ -18,7 +18,7 @@ import { createPuppeteerScanner, createTargetPolicy, type PuppeteerScanner } fro
 import { container, type DependencyContainer } from "tsyringe";
 import { composeAccounts } from "./compose-accounts.js";
 import type { ServeConfig } from "./parse-serve-config.js";
-import { prepareServeProcess } from "./prepare-serve-process.js";
+import { prepareServeProcess, type PreparedServeProcess } from "./prepare-serve-process.js";
 import { createServeQueue } from "./create-serve-queue.js";
 import { createServeProbes } from "./create-serve-probes.js";
 import { asServerStores } from "./server-ports.js";
@@ -76,18 +76,39 @@ export async function startReferenceServer(
   // Settings that can be wrong are checked before anything starts, so a bad one leaves no scan half-run.
   createClientAddressResolver(config.trustedProxies);
   const prepared = await prepareServeProcess(config, log);
+  // What a failed start opened is closed before the error goes on (an embedder's process lives on).
+  const opened: Array<() => Promise<unknown>> = [prepared.close];
+  try {
+    return await composeServer({ config, log, extras, prepared, opened });
+  } catch (error) {
+    for (const close of opened.reverse()) await close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The process's parts, composed top to bottom; each one opened is added to `opened`, for a failed start. */
+async function composeServer(input: {
+  config: ServeConfig;
+  log: (line: string) => void;
+  extras: ServeExtras;
+  prepared: PreparedServeProcess;
+  opened: Array<() => Promise<unknown>>;
+}): Promise<ReferenceServer> {
+  const { config, log, extras, prepared, opened } = input;
   const { storage, directory, identifierSecret, demoSites } = prepared;
 
   // The ports: an embedder's registration, else this process's default.
   const scope = (extras.container ?? container).createChildContainer();
   const defaults = storesOf(storage);
   const observer = usePort(scope, PORTS.observer, () => extras.observability?.observer);
-  const { scans, keys } = await closeOnThrow(prepared, () =>
-    asServerStores({ scans: usePort(scope, PORTS.scanStore, defaults.scans), keys: usePort(scope, PORTS.keyStore, defaults.keys) }),
-  );
+  const { scans, keys } = asServerStores({
+    scans: usePort(scope, PORTS.scanStore, defaults.scans),
+    keys: usePort(scope, PORTS.keyStore, defaults.keys),
+  });
   const counters = usePort(scope, PORTS.counterStore, defaults.counters);
   // An api process of a cluster only enqueues: it builds no scanner. The browser of the others starts at the first scan.
   const scanner = config.role === "api" ? null : usePort(scope, PORTS.scanner, () => createPuppeteerScanner(prepared.scannerOptions));
+  opened.push(async () => scanner?.close());
   // The scanner's own egress rules when this process has it: what the API refuses up front is what it would refuse.
   const targets = usePort(scope, PORTS.targetPolicy, () =>
     scanner !== null && "targets" in scanner ? (scanner as PuppeteerScanner).targets : createTargetPolicy(prepared.scannerOptions),
@@ -103,6 +124,7 @@ export async function startReferenceServer(
       }),
   };
   const server = await serveRestApp({ app: routes, host: config.host, port: config.port });
+  opened.push(() => server.close({ graceMs: 0 }));
   const baseUrl = (config.baseUrl ?? server.url).replace(/\/+$/, "");
   if (config.baseUrl === null && /\/\/(0\.0\.0\.0|\[::\])[:/]/.test(server.url)) {
     log(`serve: listening on all interfaces; links will use ${baseUrl}, which clients cannot open: set --base-url`);
@@ -123,6 +145,7 @@ export async function startReferenceServer(
     onJobError,
     ...(observer === undefined ? {} : { observer }),
   });
+  opened.push(() => service.close({ graceMs: 0 }));
   // Every process that scans also recovers the scans a dead one left behind (at start, then on a timer).
   const worker = scanner === null ? null : await startScanWorker(service, { scanner, onJobError });
   // An api process only enqueues: it reports no browser pool (nor does a scanner of an embedder's without one).
@@ -152,6 +175,7 @@ export async function startReferenceServer(
         ...(extras.clientMetadataFetch === undefined ? {} : { clientMetadataFetch: extras.clientMetadataFetch }),
       })
     : null;
+  if (accounts !== null) opened.push(accounts.close);
   const oauth = accounts?.accounts.oauth;
   // MCP sessions (a stream for server messages) live in one process's memory: one process keeps them; in a
   // cluster /mcp is stateless, so any API process behind a load balancer answers any request (docs/deploy.md).
@@ -219,14 +243,4 @@ export async function startReferenceServer(
       await prepared.close();
     },
   };
-}
-
-/** Runs a step of composition; if it throws, what was prepared is closed before the error goes on. */
-async function closeOnThrow<T>(prepared: { close: () => Promise<void> }, step: () => T): Promise<T> {
-  try {
-    return step();
-  } catch (error) {
-    await prepared.close();
-    throw error;
-  }
 }

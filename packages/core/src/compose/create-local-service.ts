@@ -18,6 +18,10 @@ export async function createLocalService(
     ...(jobDeadlineMs === undefined ? {} : { jobDeadlineMs }),
     ...(recovery === undefined ? {} : { recovery }),
     ...(options.onJobError === undefined ? {} : { onJobError: options.onJobError }),
+  }).catch(async (error: unknown) => {
+    // Nobody else holds this service: close its queue and store before the error goes on.
+    await service.close({ graceMs: 0 });
+    throw error;
   });
   return {
     deps: worker.deps,

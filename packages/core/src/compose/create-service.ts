@@ -12,7 +12,7 @@ import { createUnlimitedQuota } from "../use-cases/scan-quotas.js";
 import { endAbandonedJob } from "../use-cases/end-abandoned-job.js";
 import { createUrlSealer } from "../use-cases/create-url-sealer.js";
 import { DEFAULT_SERVICE_CONFIG, type ScanQuota, type ServiceConfig, type ServiceDeps } from "../use-cases/service-deps.js";
-import { bindJobSlot, type ServiceJobSlot } from "./service-job-slot.js";
+import { bindJobSlot, type JobRunner, type ServiceJobSlot } from "./service-job-slot.js";
 
 export interface ServiceOptions {
   /** Default: in memory. The reference hosts pass the SQLite, Redis or DynamoDB store. */
@@ -69,15 +69,36 @@ export function createService(options: ServiceOptions): Service {
   const clock = options.clock ?? SYSTEM_CLOCK;
   const scans = options.scans ?? createMemoryScanStore();
   const shutdown = new AbortController();
-  const slot: ServiceJobSlot = { run: undefined, shutdown: shutdown.signal };
+  // Jobs a queue delivers before the worker is started (BullMQ's, left in Redis) wait for it; at close, with
+  // none started, they are handed back: their scans stay queued for a process that scans.
+  let shuttingDown = false;
+  const waiting = new Set<(run: JobRunner | null) => void>();
+  const slot: ServiceJobSlot = {
+    run: undefined,
+    stopSweep: undefined,
+    shutdown: shutdown.signal,
+    attach: (run) => {
+      slot.run = run;
+      wake(run);
+    },
+  };
+  const workerOrClose = (): Promise<JobRunner | null> =>
+    slot.run !== undefined
+      ? Promise.resolve(slot.run)
+      : shuttingDown
+        ? Promise.resolve(null)
+        : new Promise((resolve) => waiting.add(resolve));
+  const wake = (run: JobRunner | null) => {
+    for (const resolve of waiting) resolve(run);
+    waiting.clear();
+  };
   const queueFactory: JobQueueFactory =
     options.queue ?? ((handlers) => createInProcessJobQueue({ ...handlers, concurrency: options.concurrency ?? 2 }));
   // The handler closes over `deps`, declared just below: the queue calls it only for jobs enqueued later.
   const queue = queueFactory({
-    handler: (job) => {
-      // A queue that runs jobs here with no worker started is a wiring error: the job's scan ends failed, saying so.
-      if (slot.run === undefined) return Promise.reject(new Error("no scan worker in this process: start one with startScanWorker"));
-      return slot.run(job);
+    handler: async (job) => {
+      const run = await workerOrClose();
+      return run === null ? "handed_back" : run(job);
     },
     // The queue reports a job once it gave up on it: its scan ends failed rather than waiting for the sweep.
     onError: (error, job) => {
@@ -102,6 +123,9 @@ export function createService(options: ServiceOptions): Service {
   return {
     deps,
     close: async (closeOptions = {}) => {
+      slot.stopSweep?.();
+      shuttingDown = true;
+      wake(null);
       if (closeOptions.graceMs === undefined) {
         await queue.close();
       } else {

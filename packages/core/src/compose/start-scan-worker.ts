@@ -24,7 +24,7 @@ export interface ScanWorker {
   deps: WorkerDeps;
   /** Runs one job, as the queue's handler does: for a host whose queue delivers jobs itself (SQS on Lambda). */
   run: (job: ScanJobMessage) => Promise<JobOutcome>;
-  /** Stops the recovery sweep; the service's `close` winds down the jobs (it still runs them through this worker). */
+  /** Stops the recovery sweep (the service's `close` does too); the service's `close` winds down the jobs. */
   close: () => Promise<void>;
 }
 
@@ -44,10 +44,17 @@ export async function startScanWorker(service: Service, options: ScanWorkerOptio
     shutdown: slot.shutdown,
   };
   const run = (job: ScanJobMessage) => runScanJob(deps, job);
-  slot.run = run;
+  slot.attach(run);
   const sweeping = (options.recovery ?? "sweep") === "sweep";
-  if (sweeping) await recoverInterruptedScans(deps);
-  // Scans of workers that die while this process lives are taken over by a periodic sweep.
+  try {
+    if (sweeping) await recoverInterruptedScans(deps);
+  } catch (error) {
+    // Not started: the service may be given a worker again, and its jobs wait for it meanwhile.
+    slot.run = undefined;
+    throw error;
+  }
+  // Scans of workers that die while this process lives are taken over by a periodic sweep, stopped by the
+  // worker's close or the service's, whichever comes first.
   const sweep = sweeping
     ? setInterval(
         () => void recoverInterruptedScans(deps).catch((error: unknown) => options.onJobError?.(error, "recovery")),
@@ -55,6 +62,7 @@ export async function startScanWorker(service: Service, options: ScanWorkerOptio
       )
     : undefined;
   sweep?.unref?.();
+  slot.stopSweep = () => clearInterval(sweep);
   return {
     deps,
     run,

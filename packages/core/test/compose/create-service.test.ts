@@ -47,17 +47,33 @@ describe("createService", () => {
     }
   });
 
-  it("ends a job its in-process queue runs with no worker started failed, and says why", async () => {
+  it("holds a job that arrives before its worker starts, and runs it once the worker is started", async () => {
+    const service = createService({ config });
+    const created = await createScan(service.deps, { body: { url: "https://www.quiet-bakery.test/" }, caller });
+    expect(created.status).toBe(202);
+    // The in-process queue has started the job: it waits for a worker rather than failing the scan.
+    expect((await service.deps.queue.depth()).running).toBe(1);
+    expect(await service.deps.scans.get(created.body.scanId)).toMatchObject({ status: "queued" });
+    const scanner = countingScanner();
+    const worker = await startScanWorker(service, { scanner, recovery: "none" });
+    expect(await ended(service.deps, created.body.scanId)).toMatchObject({ status: "completed" });
+    expect(scanner.scans).toBe(1);
+    await worker.close();
+    await service.close();
+  });
+
+  it("hands a job back at close when no worker ever started: its scan stays queued for a process that scans", async () => {
+    const scans = createMemoryScanStore();
     const errors: unknown[] = [];
-    const service = createService({ config, onJobError: (error) => errors.push(error) });
-    try {
-      const created = await createScan(service.deps, { body: { url: "https://www.quiet-bakery.test/" }, caller });
-      expect(created.status).toBe(202);
-      expect(await ended(service.deps, created.body.scanId)).toMatchObject({ status: "failed" });
-      expect(String(errors[0])).toMatch(/no scan worker in this process/);
-    } finally {
-      await service.close();
-    }
+    const service = createService({
+      scans: { ...scans, close: () => Promise.resolve() },
+      config,
+      onJobError: (error) => errors.push(error),
+    });
+    const created = await createScan(service.deps, { body: { url: "https://www.quiet-bakery.test/" }, caller });
+    await service.close();
+    expect(await scans.get(created.body.scanId)).toMatchObject({ status: "queued" });
+    expect(errors).toEqual([]);
   });
 });
 
@@ -99,5 +115,21 @@ describe("startScanWorker", () => {
     );
     await worker.close();
     await service.close();
+  });
+
+  it("leaves a service whose worker failed to start free for another", async () => {
+    const scans = createMemoryScanStore();
+    let failing = true;
+    const flaky = {
+      ...scans,
+      listActive: (...args: Parameters<typeof scans.listActive>) =>
+        failing ? Promise.reject(new Error("store down")) : scans.listActive(...args),
+    };
+    const service = createService({ scans: flaky, config });
+    await expect(startScanWorker(service, { scanner: countingScanner() })).rejects.toThrow("store down");
+    failing = false;
+    const worker = await startScanWorker(service, { scanner: countingScanner() });
+    await service.close();
+    await worker.close();
   });
 });
