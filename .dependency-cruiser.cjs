@@ -101,6 +101,14 @@ module.exports = {
       from: { path: "^apps/([^/]+)/" },
       to: { path: "^apps/", pathNot: "^apps/$1/" },
     },
+    {
+      name: "no-test-reaches-into-another-package",
+      comment:
+        "A package's test/ folder is its own: what tests of several packages share lives in a package (tools/test-support, tools/recorded-scans, a package's testing entry), so moving or changing one package's tests never breaks another's.",
+      severity: "error",
+      from: { path: "^(packages|apps|tools|examples)/([^/]+)/" },
+      to: { path: "^(packages|apps|tools|examples)/[^/]+/test/", pathNot: "^$1/$2/test/" },
+    },
   ],
   options: {
     doNotFollow: { path: ["node_modules"] },

@@ -1,16 +1,16 @@
 import "reflect-metadata";
 import { GetItemCommand } from "@aws-sdk/client-dynamodb";
-import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fromLambdaResult, TEST_CONTEXT, toLambdaEvent } from "../../../packages/aws-lambda/test/support/lambda-rest-hosts.js";
-import { createSqsProtocolResponder } from "../../../packages/aws-lambda/test/support/sqs-protocol-responder.js";
-import { createTestTable, releaseTestDynamo } from "../../../packages/storage/test/support/test-dynamo.js";
+import { invokeLambdaHandler } from "@public-scan/test-support/lambda-events";
+import { createSqsProtocolResponder } from "@public-scan/test-support/sqs-protocol-responder";
+import { createTestTables, releaseTestDynamo } from "@public-scan/test-support/test-dynamo";
 import { createApiHandler } from "../src/compose-api.js";
 import { composeStores } from "../src/compose-stores.js";
 import { createRecoverHandler } from "../src/compose-recover.js";
 import { readLambdaConfig } from "../src/read-config.js";
-import { connectTestRedis, deleteKeys, TEST_REDIS, uniqueRedisPrefix } from "../../../packages/storage/test/support/test-redis.js";
+import { connectTestRedis, deleteKeys, TEST_REDIS, uniqueRedisPrefix } from "@public-scan/test-support/test-redis";
 import { API_TIMEOUT_SECONDS, LAMBDA_TABLES, MCP_SCAN_WAIT_SECONDS, tableEnvName } from "../src/settings.js";
+import { createDynamoTables } from "@public-scan/storage/dynamodb";
 import { createTestScanRecord } from "@public-scan/storage/testing";
 import { createMemoryScanStore, PORTS, SCAN_SITE_DEFAULT_WAIT_SECONDS, targetKeyOf } from "@public-scan/core";
 import { container } from "tsyringe";
@@ -29,9 +29,9 @@ const PUBLIC_TARGETS = container.createChildContainer();
 PUBLIC_TARGETS.register(PORTS.targetPolicy, { useValue: { check: () => Promise.resolve({ allowed: true as const }) } });
 
 describe("the Lambda deployment's API entry, on dynalite and SQS's protocol", () => {
-  let dynamo: Awaited<ReturnType<typeof createTestTable>>;
+  let dynamo: Awaited<ReturnType<typeof createTestTables>>;
   beforeAll(async () => {
-    for (const kind of LAMBDA_TABLES) dynamo = await createTestTable(kind, tableName(kind));
+    dynamo = await createTestTables(createDynamoTables, Object.fromEntries(LAMBDA_TABLES.map((kind) => [kind, tableName(kind)])));
   });
   afterAll(() => releaseTestDynamo());
 
@@ -52,8 +52,7 @@ describe("the Lambda deployment's API entry, on dynalite and SQS's protocol", ()
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ url: "https://www.example.com/" }),
     });
-    const event = await toLambdaEvent(request, { kind: "http-api", sourceIp: "203.0.113.40" });
-    const response = fromLambdaResult((await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2, "POST");
+    const response = await invokeLambdaHandler(handler, request, { kind: "http-api", sourceIp: "203.0.113.40" });
 
     expect(response.status).toBe(202);
     const body = (await response.json()) as { scanId: string; status: string; links: Record<string, string> };
@@ -82,8 +81,7 @@ describe("the Lambda deployment's API entry, on dynalite and SQS's protocol", ()
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ url: "https://www.embedder.example/" }),
     });
-    const event = await toLambdaEvent(request, { kind: "http-api", sourceIp: "203.0.113.45" });
-    const response = fromLambdaResult((await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2, "POST");
+    const response = await invokeLambdaHandler(handler, request, { kind: "http-api", sourceIp: "203.0.113.45" });
     expect(response.status).toBe(202);
     const { scanId } = (await response.json()) as { scanId: string };
     expect(await scans.get(scanId)).toMatchObject({ scanId, status: "queued" });
@@ -125,8 +123,7 @@ describe("the Lambda deployment's API entry, on dynalite and SQS's protocol", ()
         params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "0" } },
       }),
     });
-    const event = await toLambdaEvent(request, { kind: "function-url", sourceIp: "203.0.113.41" });
-    const response = fromLambdaResult((await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2, "POST");
+    const response = await invokeLambdaHandler(handler, request, { kind: "function-url", sourceIp: "203.0.113.41" });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(response.headers.get("mcp-session-id")).toBeNull();
@@ -151,8 +148,7 @@ describe("the Lambda deployment's API entry, on dynalite and SQS's protocol", ()
       }),
     });
     const started = Date.now();
-    const event = await toLambdaEvent(request, { kind: "function-url", sourceIp: "203.0.113.42" });
-    const response = fromLambdaResult((await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2, "POST");
+    const response = await invokeLambdaHandler(handler, request, { kind: "function-url", sourceIp: "203.0.113.42" });
     expect(Date.now() - started).toBeLessThan(API_TIMEOUT_SECONDS * 1000);
     const { result } = (await response.json()) as { result: { structuredContent: Record<string, unknown> } };
     expect(result.structuredContent).toMatchObject({
@@ -166,7 +162,7 @@ describe("the Lambda deployment's API entry, on dynalite and SQS's protocol", ()
   it("runs the scheduled recovery over the scans table, re-sending the job of a scan still queued", async () => {
     // Tables of its own, so what other tests queued does not count here.
     const own = (kind: string) => `recover-${kind}`;
-    for (const kind of LAMBDA_TABLES) await createTestTable(kind, own(kind));
+    await createTestTables(createDynamoTables, Object.fromEntries(LAMBDA_TABLES.map((kind) => [kind, own(kind)])));
     const env = { ...ENV, ...Object.fromEntries(LAMBDA_TABLES.map((kind) => [tableEnvName(kind), own(kind)])) };
     const api = compose();
     const handler = createApiHandler({ env, clients: api.clients, container: PUBLIC_TARGETS, log: () => undefined });
@@ -175,13 +171,8 @@ describe("the Lambda deployment's API entry, on dynalite and SQS's protocol", ()
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ url: "https://www.example.org/" }),
     });
-    const event = await toLambdaEvent(request, { kind: "function-url", sourceIp: "203.0.113.42" });
-    const { scanId } = (await fromLambdaResult(
-      (await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2,
-      "POST",
-    ).json()) as {
-      scanId: string;
-    };
+    const created = await invokeLambdaHandler(handler, request, { kind: "function-url", sourceIp: "203.0.113.42" });
+    const { scanId } = (await created.json()) as { scanId: string };
 
     const { responder, clients } = compose();
     const recover = createRecoverHandler({ env: { ...env, PUBLIC_SCAN_BASE_URL: "https://scan.example.org" }, clients });
@@ -208,8 +199,7 @@ describe("the Lambda deployment's API entry, on dynalite and SQS's protocol", ()
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ url: "https://www.example.net/" }),
       });
-      const event = await toLambdaEvent(request, { kind: "function-url", sourceIp: "203.0.113.43" });
-      const response = fromLambdaResult((await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2, "POST");
+      const response = await invokeLambdaHandler(handler, request, { kind: "function-url", sourceIp: "203.0.113.43" });
       expect(response.status).toBe(202);
       const { scanId } = (await response.json()) as { scanId: string };
       expect(JSON.parse((await admin.hget(`${prefix}scan:r:${scanId}`, "record"))!)).toMatchObject({ scanId, status: "queued" });
@@ -236,8 +226,7 @@ describe("the Lambda deployment's API entry, on dynalite and SQS's protocol", ()
         headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
       });
-      const event = await toLambdaEvent(request, { kind: "function-url", sourceIp: "203.0.113.44" });
-      return fromLambdaResult((await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2, "POST");
+      return await invokeLambdaHandler(handler, request, { kind: "function-url", sourceIp: "203.0.113.44" });
     };
     const created = (await (await post({ url: "https://www.regions.example/", scanFrom: "us_east" })).json()) as Record<string, unknown>;
     expect(created).toMatchObject({

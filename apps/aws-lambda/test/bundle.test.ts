@@ -6,8 +6,9 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_CONTEXT, toLambdaEvent } from "../../../packages/aws-lambda/test/support/lambda-rest-hosts.js";
-import { createTestTable, releaseTestDynamo } from "../../../packages/storage/test/support/test-dynamo.js";
+import { createDynamoTables } from "@public-scan/storage/dynamodb";
+import { TEST_CONTEXT, toLambdaEvent } from "@public-scan/test-support/lambda-events";
+import { createTestTables, releaseTestDynamo } from "@public-scan/test-support/test-dynamo";
 import { bundleFunction, sizeOf, type FunctionName } from "../scripts/bundle.js";
 import { LAMBDA_TABLES, tableEnvName } from "../src/settings.js";
 import { PRELUDE_CONTENT_TYPE } from "./support/lambda-streaming-runtime.js";
@@ -73,8 +74,8 @@ describe("the Lambda deployment's bundles (esbuild)", () => {
 
   beforeAll(async () => {
     for (const name of FUNCTION_NAMES) sizes[name] = await bundleFunction(name, out);
-    let endpoint = "";
-    for (const kind of LAMBDA_TABLES) endpoint = (await createTestTable(kind, `bundle-${kind}`)).clientConfig.endpoint as string;
+    const tables = Object.fromEntries(LAMBDA_TABLES.map((kind) => [kind, `bundle-${kind}`]));
+    const endpoint = (await createTestTables(createDynamoTables, tables)).clientConfig.endpoint as string;
     env = {
       ...Object.fromEntries(LAMBDA_TABLES.map((kind) => [tableEnvName(kind), `bundle-${kind}`])),
       PUBLIC_SCAN_QUEUE_URL: "https://sqs.eu-west-1.amazonaws.com/123456789012/public-scan-scans",

@@ -6,13 +6,12 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { PORTS } from "@public-scan/core";
-import { createDynamoScanStore } from "@public-scan/storage/dynamodb";
-import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { createDynamoScanStore, createDynamoTables } from "@public-scan/storage/dynamodb";
 import { container } from "tsyringe";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { fromLambdaResult, TEST_CONTEXT, toLambdaEvent } from "../../../packages/aws-lambda/test/support/lambda-rest-hosts.js";
-import { createSqsProtocolResponder } from "../../../packages/aws-lambda/test/support/sqs-protocol-responder.js";
-import { createTestTable, releaseTestDynamo } from "../../../packages/storage/test/support/test-dynamo.js";
+import { invokeLambdaHandler } from "@public-scan/test-support/lambda-events";
+import { createSqsProtocolResponder } from "@public-scan/test-support/sqs-protocol-responder";
+import { createTestTables, releaseTestDynamo } from "@public-scan/test-support/test-dynamo";
 import { bundleFunction } from "../scripts/bundle.js";
 import { createApiHandler } from "../src/compose-api.js";
 import { LAMBDA_TABLES, tableEnvName } from "../src/settings.js";
@@ -37,8 +36,8 @@ describe("the worker's bundle, on this machine's Chromium", () => {
   it("runs a real scan of a fixture-web site that the API entry queued, and stores the report in DynamoDB", async () => {
     const web = inject("fixtureWeb");
     const site = web.sites.find((candidate) => candidate.id === "daily-courier")!;
-    let endpoint = "";
-    for (const kind of LAMBDA_TABLES) endpoint = (await createTestTable(kind, `worker-${kind}`)).clientConfig.endpoint as string;
+    const tables = Object.fromEntries(LAMBDA_TABLES.map((kind) => [kind, `worker-${kind}`]));
+    const endpoint = (await createTestTables(createDynamoTables, tables)).clientConfig.endpoint as string;
     const env = {
       ...Object.fromEntries(LAMBDA_TABLES.map((kind) => [tableEnvName(kind), `worker-${kind}`])),
       PUBLIC_SCAN_QUEUE_URL: QUEUE_URL,
@@ -63,8 +62,7 @@ describe("the worker's bundle, on this machine's Chromium", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ url: site.url }),
     });
-    const event = await toLambdaEvent(request, { kind: "function-url", sourceIp: "203.0.113.60" });
-    const created = fromLambdaResult((await api(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2, "POST");
+    const created = await invokeLambdaHandler(api, request, { kind: "function-url", sourceIp: "203.0.113.60" });
     expect(created.status).toBe(202);
     const { scanId } = (await created.json()) as { scanId: string };
     const message = responder.sent.find((sent) => sent.target === "AmazonSQS.SendMessage")!;

@@ -1,8 +1,9 @@
 import type { FindingList, PreConsentTable, Scan } from "@public-scan/core";
 import { describe, expect, it } from "vitest";
-import { noGoScan, scan as observedScan } from "../../../packages/core/test/fixtures/contract-examples.js";
+import { contractExamples } from "@public-scan/core/testing";
 import { formatReport } from "../src/format-report.js";
 
+const { noGoScan, scan: observedScan } = contractExamples;
 const scanId = observedScan.scanId;
 const empty = {
   findings: { type: "service_finding_list", scanId, findings: [] } as unknown as FindingList,

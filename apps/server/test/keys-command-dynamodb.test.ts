@@ -1,7 +1,7 @@
 import { authenticate, requireScopes, SYSTEM_CLOCK } from "@public-scan/core";
-import { createDynamoAuditLog, createDynamoKeyStore } from "@public-scan/storage/dynamodb";
+import { createDynamoAuditLog, createDynamoKeyStore, createDynamoTables } from "@public-scan/storage/dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestTable, releaseTestDynamo } from "../../../packages/storage/test/support/test-dynamo.js";
+import { createTestTables, releaseTestDynamo } from "@public-scan/test-support/test-dynamo";
 import { runKeysCommand } from "../src/run-keys-command.js";
 
 async function run(argv: string[]) {
@@ -19,11 +19,10 @@ const SDK_ENV = ["AWS_REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AW
 
 describe("pnpm keys against a Lambda deployment's DynamoDB tables", () => {
   const saved = Object.fromEntries(SDK_ENV.map((name) => [name, process.env[name]]));
-  let clientConfig: Awaited<ReturnType<typeof createTestTable>>["clientConfig"];
+  let clientConfig: Awaited<ReturnType<typeof createTestTables>>["clientConfig"];
 
   beforeAll(async () => {
-    await createTestTable("keys", "cli-keys");
-    ({ clientConfig } = await createTestTable("audit", "cli-audit"));
+    ({ clientConfig } = await createTestTables(createDynamoTables, { keys: "cli-keys", audit: "cli-audit" }));
     Object.assign(process.env, {
       AWS_REGION: "local",
       AWS_ACCESS_KEY_ID: "test",

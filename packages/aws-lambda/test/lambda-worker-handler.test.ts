@@ -4,11 +4,12 @@ import {
   createScan,
   targetKeyOf,
   type Scanner,
+  type ScanObservations,
   type ScanStore,
   type WorkerDeps,
 } from "@public-scan/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRecordedScanner } from "../../http-h3/test/support/create-test-rest.js";
+import { createRecordedScanner } from "@public-scan/recorded-scans";
 import { createLambdaWorkerHandler } from "../src/index.js";
 import { contextWithRemaining, sqsEvent, sqsRecord } from "./support/sqs-events.js";
 
@@ -62,7 +63,7 @@ async function queuedScan(scans: ScanStore, url = "https://shop.example.com/"): 
 describe("the Lambda scan worker (SQS)", () => {
   it("runs the scan of each message and reports only the messages that failed", async () => {
     const scans = createMemoryScanStore();
-    const deps = await workerOn(scans, createRecordedScanner());
+    const deps = await workerOn(scans, createRecordedScanner<ScanObservations>());
     const handler = createLambdaWorkerHandler({ createWorker: () => deps });
     const scanId = await queuedScan(scans);
     const errors: string[] = [];
@@ -120,7 +121,7 @@ describe("the Lambda scan worker (SQS)", () => {
         targetKey: targetKeyOf(queued),
       },
     );
-    const handler = createLambdaWorkerHandler({ createWorker: () => workerOn(scans, createRecordedScanner()) });
+    const handler = createLambdaWorkerHandler({ createWorker: () => workerOn(scans, createRecordedScanner<ScanObservations>()) });
     await handler(sqsEvent(sqsRecord(JSON.stringify({ scanId }), { receiveCount: 2 })), contextWithRemaining(300_000));
     expect(await scans.get(scanId)).toMatchObject({ status: "completed", attempts: 2 });
   });
@@ -132,7 +133,7 @@ describe("the Lambda scan worker (SQS)", () => {
       createWorker: async () => {
         builds += 1;
         if (builds === 1) throw new Error("table not reachable");
-        return workerOn(scans, createRecordedScanner());
+        return workerOn(scans, createRecordedScanner<ScanObservations>());
       },
     });
     const scanId = await queuedScan(scans);

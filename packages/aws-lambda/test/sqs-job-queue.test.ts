@@ -1,7 +1,7 @@
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { describe, expect, it } from "vitest";
 import { createSqsJobQueue } from "../src/index.js";
-import { createSqsProtocolResponder } from "./support/sqs-protocol-responder.js";
+import { createSqsProtocolResponder } from "@public-scan/test-support/sqs-protocol-responder";
 
 const QUEUE_URL = "https://sqs.eu-west-1.amazonaws.com/123456789012/public-scan-scans";
 

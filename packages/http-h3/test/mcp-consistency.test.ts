@@ -4,7 +4,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProtectedResourceMetadataHandler } from "@public-scan/mcp";
 import { createTestRest } from "./support/create-test-rest.js";
-import { REST_HOSTS } from "./support/rest-hosts.js";
+import { REST_HOSTS } from "@public-scan/test-support/rest-hosts";
 
 /**
  * The MCP endpoints mounted in the REST app, over a real socket: one scan read through REST, the Light

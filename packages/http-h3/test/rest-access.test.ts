@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createCheckedClient } from "./support/create-checked-client.js";
 import { createRecordedScanner, createTestRest } from "./support/create-test-rest.js";
-import { REST_HOSTS } from "./support/rest-hosts.js";
+import { REST_HOSTS } from "@public-scan/test-support/rest-hosts";
 
 type Body = Record<string, unknown>;
 const [inProcess, socket] = REST_HOSTS as [(typeof REST_HOSTS)[number], (typeof REST_HOSTS)[number]];

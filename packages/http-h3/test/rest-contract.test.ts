@@ -1,4 +1,4 @@
 import { describeRestContract } from "./support/describe-rest-contract.js";
-import { REST_HOSTS } from "./support/rest-hosts.js";
+import { REST_HOSTS } from "@public-scan/test-support/rest-hosts";
 
 describeRestContract(REST_HOSTS);

@@ -2,7 +2,7 @@ import { OPERATIONS } from "@public-scan/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createCheckedClient } from "./support/create-checked-client.js";
 import { createTestRest } from "./support/create-test-rest.js";
-import { REST_HOSTS } from "./support/rest-hosts.js";
+import { REST_HOSTS } from "@public-scan/test-support/rest-hosts";
 
 const [, socket] = REST_HOSTS as [(typeof REST_HOSTS)[number], (typeof REST_HOSTS)[number]];
 const SCAN_ID = "3f1c9a52-7c1e-4c55-9b0e-2f4b8e2d6a10";

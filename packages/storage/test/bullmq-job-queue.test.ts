@@ -3,7 +3,7 @@ import type { JobQueue, JobQueueHandlers, ScanJobMessage } from "@public-scan/co
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createBullmqJobQueue, type BullmqJobQueueOptions } from "../src/redis/index.js";
 import { describeJobQueue } from "../src/testing/index.js";
-import { releaseTestRedis, scanKeys, sharedTestRedis, TEST_REDIS, uniqueRedisPrefix } from "./support/test-redis.js";
+import { releaseTestRedis, scanKeys, sharedTestRedis, TEST_REDIS, uniqueRedisPrefix } from "@public-scan/test-support/test-redis";
 
 // BullMQ joins `<prefix>:<queue>:…` itself, so the run's prefix goes in without its trailing colon.
 const keyPrefix = uniqueRedisPrefix("bullmq");

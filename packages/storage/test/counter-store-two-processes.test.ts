@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createRedisCounterStore } from "../src/redis/index.js";
 import { createSqliteCounterStore } from "../src/sqlite/index.js";
 import { HOUR, SHARED_KEY, type ChildMessage, type ChildStoreConfig } from "./support/counter-store-child-protocol.js";
-import { releaseTestRedis, sharedTestRedis, TEST_REDIS, uniqueRedisPrefix } from "./support/test-redis.js";
+import { releaseTestRedis, sharedTestRedis, TEST_REDIS, uniqueRedisPrefix } from "@public-scan/test-support/test-redis";
 
 /**
  * Several OS processes consume from one counter at once, through the real stores: the limit is never

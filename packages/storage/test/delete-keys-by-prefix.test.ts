@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { deleteKeysByPrefix } from "../src/redis/index.js";
-import { releaseTestRedis, sharedTestRedis, uniqueRedisPrefix } from "./support/test-redis.js";
+import { releaseTestRedis, sharedTestRedis, uniqueRedisPrefix } from "@public-scan/test-support/test-redis";
 
 const prefix = uniqueRedisPrefix("delete-prefix");
 afterAll(() => releaseTestRedis(prefix));

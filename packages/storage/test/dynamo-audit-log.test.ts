@@ -2,7 +2,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createDynamoAuditLog } from "../src/dynamodb/index.js";
 import { createTestAuditEvent, describeAuditLog } from "../src/testing/index.js";
 import { openRawTable } from "./support/open-raw-table.js";
-import { dynamoSuiteFactory, expectRefusedAfterClose, releaseTestDynamo } from "./support/test-dynamo.js";
+import { dynamoSuiteFactory } from "./support/dynamo-test-table.js";
+import { expectRefusedAfterClose } from "@public-scan/test-support/expect-refused-after-close";
+import { releaseTestDynamo } from "@public-scan/test-support/test-dynamo";
 
 afterAll(() => releaseTestDynamo());
 

@@ -4,7 +4,8 @@ import type { CounterCheck } from "@public-scan/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDynamoCounterStore, type DynamoCounterStoreOptions } from "../src/dynamodb/index.js";
 import { describeCounterStore } from "../src/testing/index.js";
-import { createTestTable, dynamoSuiteFactory, releaseTestDynamo } from "./support/test-dynamo.js";
+import { createTestTable, dynamoSuiteFactory } from "./support/dynamo-test-table.js";
+import { releaseTestDynamo } from "@public-scan/test-support/test-dynamo";
 
 afterAll(() => releaseTestDynamo());
 

@@ -1,14 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedisAuditLog } from "../src/redis/index.js";
 import { createTestAuditEvent, describeAuditLog, describeAuditRetention } from "../src/testing/index.js";
-import {
-  expectRefusedAfterClose,
-  redisSuiteFactory,
-  releaseTestRedis,
-  scanKeys,
-  sharedTestRedis,
-  uniqueRedisPrefix,
-} from "./support/test-redis.js";
+import { expectRefusedAfterClose } from "@public-scan/test-support/expect-refused-after-close";
+import { redisSuiteFactory } from "./support/redis-test-clients.js";
+import { releaseTestRedis, scanKeys, sharedTestRedis, uniqueRedisPrefix } from "@public-scan/test-support/test-redis";
 
 const prefix = uniqueRedisPrefix("audit");
 

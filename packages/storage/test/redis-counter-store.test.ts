@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedisCounterStore, REDIS_CONSUME_SCRIPT } from "../src/redis/index.js";
 import { describeCounterStore } from "../src/testing/index.js";
-import { forgetfulScriptClient, releaseTestRedis, scanKeys, sharedTestRedis, TEST_REDIS, uniqueRedisPrefix } from "./support/test-redis.js";
+import { forgetfulScriptClient } from "./support/redis-test-clients.js";
+import { releaseTestRedis, scanKeys, sharedTestRedis, TEST_REDIS, uniqueRedisPrefix } from "@public-scan/test-support/test-redis";
 
 const prefix = uniqueRedisPrefix("counters");
 const MINUTE = { kind: "rolling", ms: 60_000 } as const;

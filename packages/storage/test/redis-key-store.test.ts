@@ -2,15 +2,9 @@ import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedisKeyStore, REDIS_KEY_SCRIPTS } from "../src/redis/index.js";
 import { createTestKeyRecord, describeKeyStore } from "../src/testing/index.js";
-import {
-  expectRefusedAfterClose,
-  forgetfulScriptClient,
-  redisSuiteFactory,
-  releaseTestRedis,
-  scanKeys,
-  sharedTestRedis,
-  uniqueRedisPrefix,
-} from "./support/test-redis.js";
+import { expectRefusedAfterClose } from "@public-scan/test-support/expect-refused-after-close";
+import { forgetfulScriptClient, redisSuiteFactory } from "./support/redis-test-clients.js";
+import { releaseTestRedis, scanKeys, sharedTestRedis, uniqueRedisPrefix } from "@public-scan/test-support/test-redis";
 
 const prefix = uniqueRedisPrefix("keys");
 

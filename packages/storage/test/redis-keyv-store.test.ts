@@ -3,7 +3,8 @@ import { Keyv } from "keyv";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedisKeyvStore } from "../src/redis/index.js";
 import { describeKeyvStore } from "../src/testing/index.js";
-import { redisSuiteFactory, releaseTestRedis, scanKeys, sharedTestRedis, uniqueRedisPrefix } from "./support/test-redis.js";
+import { redisSuiteFactory } from "./support/redis-test-clients.js";
+import { releaseTestRedis, scanKeys, sharedTestRedis, uniqueRedisPrefix } from "@public-scan/test-support/test-redis";
 
 const prefix = uniqueRedisPrefix("keyv");
 

@@ -3,15 +3,9 @@ import { targetKeyOf } from "@public-scan/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedisScanStore, REDIS_SCAN_SCHEMA_VERSION, REDIS_SCAN_SCRIPTS } from "../src/redis/index.js";
 import { createTestScanRecord, describeScanRetention, describeScanStore } from "../src/testing/index.js";
-import {
-  expectRefusedAfterClose,
-  forgetfulScriptClient,
-  redisSuiteFactory,
-  releaseTestRedis,
-  scanKeys,
-  sharedTestRedis,
-  uniqueRedisPrefix,
-} from "./support/test-redis.js";
+import { expectRefusedAfterClose } from "@public-scan/test-support/expect-refused-after-close";
+import { forgetfulScriptClient, redisSuiteFactory } from "./support/redis-test-clients.js";
+import { releaseTestRedis, scanKeys, sharedTestRedis, uniqueRedisPrefix } from "@public-scan/test-support/test-redis";
 
 const prefix = uniqueRedisPrefix("scans");
 

@@ -18,7 +18,7 @@ import {
   ScanOrJobSchema,
   ScanSchema,
 } from "../../src/contract/index.js";
-import * as examples from "../fixtures/contract-examples.js";
+import * as examples from "../../src/examples/contract-examples.js";
 
 type Mutation = [what: string, mutate: (value: any) => void];
 

@@ -1,7 +1,7 @@
 import { createOpenApiDocument } from "@public-scan/core/openapi";
 import { expect } from "vitest";
 import { createOpenApiValidator } from "./create-openapi-validator.js";
-import type { SendRequest } from "./rest-hosts.js";
+import type { SendRequest } from "@public-scan/test-support/rest-hosts";
 
 const validate = createOpenApiValidator(createOpenApiDocument() as Parameters<typeof createOpenApiValidator>[0]);
 

@@ -12,30 +12,13 @@ import {
 import { createMemoryAuditLog, createMemoryKeyStore } from "@public-scan/core/testing";
 import { createMcpHttpHandler } from "@public-scan/mcp";
 import { createRestApp, type RestAppOptions } from "../../src/index.js";
-import { readRecordedObservations, type RecordedScan } from "@public-scan/recorded-scans";
+import { createRecordedScanner as createRecordedScannerOf } from "@public-scan/recorded-scans";
 
 export const BASE_URL = "https://scan.example.org";
 
-/** Observations recorded on the fixture web (@public-scan/recorded-scans), re-targeted at the scanned URL. */
-export function recordedObservations(name: RecordedScan, url: string): ScanObservations {
-  const observations = readRecordedObservations(name) as ScanObservations;
-  const host = new URL(url).hostname;
-  return { ...observations, target: { url, host, registrableDomain: host.split(".").slice(-2).join(".") } };
-}
-
-/** A scanner that answers with recorded observations after an optional hold, so tests control timing. */
-export function createRecordedScanner(input: { fixture?: RecordedScan; hold?: () => Promise<void> } = {}): Scanner & { calls: string[] } {
-  const calls: string[] = [];
-  return {
-    calls,
-    scan: async (scan) => {
-      calls.push(scan.url);
-      scan.onProgress?.({ phase: "runtime_observation", progressPercent: 40 });
-      await input.hold?.();
-      return recordedObservations(input.fixture ?? "daily-courier", scan.url);
-    },
-    close: () => Promise.resolve(),
-  };
+/** The recorded scanner (@public-scan/recorded-scans), typed as core's port. */
+export function createRecordedScanner(input?: Parameters<typeof createRecordedScannerOf>[0]): Scanner & { calls: string[] } {
+  return createRecordedScannerOf<ScanObservations>(input);
 }
 
 /** Dashboard sessions by cookie value, as a host's identity provider would resolve them. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCheckedClient } from "./create-checked-client.js";
 import { createTestRest } from "./create-test-rest.js";
-import type { RestHost } from "./rest-hosts.js";
+import type { RestHost } from "@public-scan/test-support/rest-hosts";
 
 type Body = Record<string, unknown>;
 const UNKNOWN_SCAN = "0b7e9f1e-3c52-4d8e-9a51-6f7d2c1b9e40";

@@ -18,27 +18,17 @@ import { serve } from "srvx";
 import { createAccessResolver } from "../../src/create-access-resolver.js";
 import { createMcpHttpHandler, createServiceMcpServer, type OAuthResourceOptions } from "../../src/index.js";
 import { createStdioBridge } from "../../src/stdio/index.js";
-import { readRecordedObservations } from "@public-scan/recorded-scans";
+import { createRecordedScanner as createRecordedScannerOf } from "@public-scan/recorded-scans";
 
 export const BASE_URL = "https://scan.example.org";
 
-/**
- * A scanner answering with observations recorded on the fixture web (core's fixtures), for the scanned URL;
- * a host that starts with `held.` is scanned until the service stops (a scan that stays running).
- */
+/** A recorded scanner (core's port); a host that starts with `held.` is scanned until the service stops. */
 function createRecordedScanner(): Scanner {
-  const recorded = readRecordedObservations("daily-courier") as ScanObservations;
-  return {
-    scan: (scan) => {
-      const host = new URL(scan.url).hostname;
-      scan.onProgress?.({ phase: "runtime_observation", progressPercent: 40 });
-      if (host.startsWith("held.")) {
-        return new Promise((_, reject) => scan.signal?.addEventListener("abort", () => reject(new Error("stopped")), { once: true }));
-      }
-      return Promise.resolve({ ...recorded, target: { url: scan.url, host, registrableDomain: host.split(".").slice(-2).join(".") } });
-    },
-    close: () => Promise.resolve(),
-  };
+  const untilAborted = (signal?: AbortSignal) =>
+    new Promise<void>((_, reject) => signal?.addEventListener("abort", () => reject(new Error("stopped")), { once: true }));
+  return createRecordedScannerOf<ScanObservations>({
+    hold: ({ url, signal }) => (new URL(url).hostname.startsWith("held.") ? untilAborted(signal) : undefined),
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { DynamoDBDocumentClient, PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import type { DynamoTableKind } from "../../src/dynamodb/index.js";
-import { createTestTable } from "./test-dynamo.js";
+import { createTestTable } from "./dynamo-test-table.js";
 
 let tables = 0;
 

@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import { expect } from "vitest";
-import type { RedisScriptClient } from "../../src/redis/index.js";
 
 /** The Redis the tests use: loopback by default, overridable for CI; never skipped when absent. */
 export const TEST_REDIS = {
@@ -73,47 +71,4 @@ export async function scanKeys(client: Redis, prefix: string): Promise<string[]>
 export async function deleteKeys(client: Redis, prefix: string): Promise<number> {
   const keys = await scanKeys(client, prefix);
   return keys.length === 0 ? 0 : client.del(...keys);
-}
-
-/**
- * A script client over `admin` that answers NOSCRIPT to its first EVALSHA, as a Redis that restarted or
- * flushed its script cache does, and records which commands the store sent.
- */
-export function forgetfulScriptClient(admin: Redis): { client: RedisScriptClient; calls: string[] } {
-  const calls: string[] = [];
-  const client: RedisScriptClient = {
-    evalsha: ((...args: Parameters<Redis["evalsha"]>) => {
-      calls.push("evalsha");
-      if (calls.length === 1) return Promise.reject(new Error("NOSCRIPT No matching script. Please use EVAL."));
-      return admin.evalsha(...args);
-    }) as RedisScriptClient["evalsha"],
-    eval: ((...args: Parameters<Redis["eval"]>) => {
-      calls.push("eval");
-      return admin.eval(...args);
-    }) as RedisScriptClient["eval"],
-  };
-  return { client, calls };
-}
-
-/**
- * A conformance-suite factory for a Redis store: every handle is its own connection on the test's prefix
- * (the store creates and quits it), so reopening is a new client on the same keys. Every case fails with a
- * clear message (never skips) when Redis is not there.
- */
-export function redisSuiteFactory<Store>(prefix: string, create: (options: { connection: typeof TEST_REDIS; keyPrefix: string }) => Store) {
-  return async ({ namespace }: { namespace: string }): Promise<Store> => {
-    await sharedTestRedis();
-    return create({ connection: { ...TEST_REDIS }, keyPrefix: `${prefix}${namespace}:` });
-  };
-}
-
-/** After close, a Redis store refuses a read and a write instead of reconnecting behind its owner's back. */
-export async function expectRefusedAfterClose<Store extends { close(): Promise<void> }>(
-  store: Store,
-  operations: { read: (store: Store) => Promise<unknown>; write: (store: Store) => Promise<unknown> },
-): Promise<void> {
-  await operations.read(store);
-  await store.close();
-  await expect(operations.read(store)).rejects.toThrow(/closed/);
-  await expect(operations.write(store)).rejects.toThrow(/closed/);
 }

@@ -1,7 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type { H3 } from "h3";
-import type { RestHost, SendRequest } from "../../../http-h3/test/support/rest-hosts.js";
-import { createLambdaApiHandler } from "../../src/index.js";
+import type { RestHost, SendRequest } from "./rest-hosts.js";
 
 const BASE_URL = "https://scan.example.org";
 
@@ -83,17 +82,36 @@ export function fromLambdaResult(result: APIGatewayProxyStructuredResultV2, meth
   return new Response(body, { status, headers });
 }
 
-function lambdaHost(kind: "http-api" | "function-url"): RestHost {
+/**
+ * A Lambda API handler as aws-lambda's `createLambdaApiHandler` makes one for an app. Passed in by the
+ * caller: this package depends on no workspace package.
+ */
+export type LambdaApiHandlerFor = (app: H3, baseUrl: string) => LambdaEventHandler;
+
+/** A buffered Lambda handler of HTTP events, as aws-lambda's adapter makes them. */
+export type LambdaEventHandler = (event: APIGatewayProxyEventV2, context: Context) => unknown;
+
+/**
+ * Sends `request` through a Lambda handler as API Gateway (`http-api`) or a Function URL would, and answers
+ * the HTTP response they would make of its result.
+ */
+export async function invokeLambdaHandler(
+  handler: LambdaEventHandler,
+  request: Request,
+  input: { kind?: "http-api" | "function-url"; sourceIp?: string } = {},
+): Promise<Response> {
+  const event = await toLambdaEvent(request, { kind: input.kind ?? "http-api", sourceIp: input.sourceIp ?? "203.0.113.20" });
+  return fromLambdaResult((await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2, request.method);
+}
+
+function lambdaHost(kind: "http-api" | "function-url", handlerFor: LambdaApiHandlerFor): RestHost {
   return {
     name: kind === "http-api" ? "Lambda behind an API Gateway HTTP API (payload 2.0)" : "Lambda Function URL",
     start: (app: H3) => {
-      const handler = createLambdaApiHandler({ createApp: () => app, baseUrl: BASE_URL });
+      const handler = handlerFor(app, BASE_URL);
       const send: SendRequest = async (path, init = {}) => {
         const { clientAddress = "203.0.113.10", ...rest } = init;
-        const request = new Request(`${BASE_URL}${path}`, rest);
-        const event = await toLambdaEvent(request, { kind, sourceIp: clientAddress });
-        const result = (await handler(event, TEST_CONTEXT)) as APIGatewayProxyStructuredResultV2;
-        return fromLambdaResult(result, request.method);
+        return invokeLambdaHandler(handler, new Request(`${BASE_URL}${path}`, rest), { kind, sourceIp: clientAddress });
       };
       return Promise.resolve({ send, stop: () => Promise.resolve() });
     },
@@ -101,4 +119,6 @@ function lambdaHost(kind: "http-api" | "function-url"): RestHost {
 }
 
 /** The REST contract suite's hosts for Lambda: the same handler under both event sources it supports. */
-export const LAMBDA_REST_HOSTS: RestHost[] = [lambdaHost("http-api"), lambdaHost("function-url")];
+export function lambdaRestHosts(handlerFor: LambdaApiHandlerFor): RestHost[] {
+  return [lambdaHost("http-api", handlerFor), lambdaHost("function-url", handlerFor)];
+}
