@@ -41,50 +41,60 @@ export async function startWorkerProcess(
     throw new Error("--role worker needs --redis-url");
   }
 
-  // The ports: an embedder's registration, else this process's default.
-  const scope = (extras.container ?? container).createChildContainer();
-  const observer = usePort(scope, PORTS.observer, () => extras.observability?.observer);
-  const scanner = usePort(scope, PORTS.scanner, () => createPuppeteerScanner(prepared.scannerOptions));
-  const onJobError = (error: unknown, scanId: string) =>
-    log(`scan ${scanId} failed: ${error instanceof Error ? error.message : String(error)}`);
-  const service = createService({
-    scans: usePort(scope, PORTS.scanStore, storesOf(storage).scans),
-    queue: usePort(scope, PORTS.jobQueue, () => createServeQueue({ config, storage, log })),
-    // The secret that sealed a queued scan's query string in the API process, so this one can visit it.
-    targetSecret: prepared.identifierSecret,
-    // Links are never rendered here; the setting is required by the service's configuration.
-    config: { baseUrl: config.baseUrl ?? "http://localhost", ...config.service },
-    onJobError,
-    ...(observer === undefined ? {} : { observer }),
-  });
-  const worker = await startScanWorker(service, { scanner, onJobError });
-  extras.observability?.watch({
-    queue: service.deps.queue,
-    browserPoolSlots: config.concurrency,
-    ...(hasBrowserPool(scanner) ? { browserPool: scanner } : {}),
-  });
-  // Readiness of a worker: Redis answers (the scan store's probe) and its browser runs or can start.
-  const probes =
-    config.probePort === null
-      ? null
-      : await serveRestApp({
-          app: createProbeApp({
-            scans: service.deps.scans,
-            probes: createServeProbes({ config, queue: service.deps.queue, scanner }),
-            onProbeError: (error) => log(`readiness: ${error instanceof Error ? error.message : String(error)}`),
-          }),
-          host: config.host,
-          port: config.probePort,
-        });
-  return {
-    concurrency: config.concurrency,
-    probeUrl: probes?.url ?? null,
-    close: async () => {
-      await probes?.close({ graceMs: 1000 });
-      await worker.close();
-      await service.close({ graceMs: config.shutdownGraceMs });
-      await scanner.close();
-      await prepared.close();
-    },
-  };
+  // What a failed start opened is closed before the error goes on (an embedder's process lives on).
+  const opened: Array<() => Promise<unknown>> = [prepared.close];
+  try {
+    // The ports: an embedder's registration, else this process's default.
+    const scope = (extras.container ?? container).createChildContainer();
+    const observer = usePort(scope, PORTS.observer, () => extras.observability?.observer);
+    const scanner = usePort(scope, PORTS.scanner, () => createPuppeteerScanner(prepared.scannerOptions));
+    opened.push(() => scanner.close());
+    const onJobError = (error: unknown, scanId: string) =>
+      log(`scan ${scanId} failed: ${error instanceof Error ? error.message : String(error)}`);
+    const service = createService({
+      scans: usePort(scope, PORTS.scanStore, storesOf(storage).scans),
+      queue: usePort(scope, PORTS.jobQueue, () => createServeQueue({ config, storage, log })),
+      // The secret that sealed a queued scan's query string in the API process, so this one can visit it.
+      targetSecret: prepared.identifierSecret,
+      // Links are never rendered here; the setting is required by the service's configuration.
+      config: { baseUrl: config.baseUrl ?? "http://localhost", ...config.service },
+      onJobError,
+      ...(observer === undefined ? {} : { observer }),
+    });
+    opened.push(() => service.close({ graceMs: 0 }));
+    const worker = await startScanWorker(service, { scanner, onJobError });
+    opened.push(() => worker.close());
+    extras.observability?.watch({
+      queue: service.deps.queue,
+      browserPoolSlots: config.concurrency,
+      ...(hasBrowserPool(scanner) ? { browserPool: scanner } : {}),
+    });
+    // Readiness of a worker: Redis answers (the scan store's probe) and its browser runs or can start.
+    const probes =
+      config.probePort === null
+        ? null
+        : await serveRestApp({
+            app: createProbeApp({
+              scans: service.deps.scans,
+              probes: createServeProbes({ config, queue: service.deps.queue, scanner }),
+              onProbeError: (error) => log(`readiness: ${error instanceof Error ? error.message : String(error)}`),
+            }),
+            host: config.host,
+            port: config.probePort,
+          });
+    return {
+      concurrency: config.concurrency,
+      probeUrl: probes?.url ?? null,
+      close: async () => {
+        await probes?.close({ graceMs: 1000 });
+        await worker.close();
+        await service.close({ graceMs: config.shutdownGraceMs });
+        await scanner.close();
+        await prepared.close();
+      },
+    };
+  } catch (error) {
+    for (const close of opened.reverse()) await close().catch(() => undefined);
+    throw error;
+  }
 }
