@@ -17,14 +17,14 @@ const CORE_LAYERS = [
   ["projection"],
   ["domain"],
   ["ports"],
-  ["render"],
+  ["render", "exports"],
   ["limits"],
   ["keys"],
   ["logging"],
   ["use-cases"],
   ["access"],
   ["stores"],
-  ["compose", "openapi", "testing"],
+  ["compose", "openapi", "testing", "examples"],
 ];
 
 /** Inside `packages/scanner/src`, lowest first. */

@@ -410,3 +410,16 @@ export { usePort } from "./compose/use-port.js";
 export type { PortRegistry } from "./compose/use-port.js";
 export { OPERATION_USE_CASES } from "./use-cases/operation-use-cases.js";
 export type { OperationDeps, OperationInput, OperationUseCase, UseCaseOperationId } from "./use-cases/operation-use-cases.js";
+
+// File exports of a scan (SARIF, JUnit, Markdown, CSV), made from contract resources.
+export {
+  CRITICALITY_ORDER,
+  escapeMarkdown,
+  isAtLeast,
+  SARIF_LEVELS,
+  toJunitXml,
+  toMarkdownSummary,
+  toPreConsentCsv,
+  toSarifLog,
+} from "./exports/index.js";
+export type { ExportedFinding, JunitOptions, SarifLevel, SarifLog, SarifOptions, ScanExportInput } from "./exports/index.js";
