@@ -1,10 +1,13 @@
 import { parseArgs } from "node:util";
-import { ScanUrlSchema } from "@public-scan/core";
+import { CriticalitySchema, ScanUrlSchema, type Criticality } from "@public-scan/core";
 import { parsePhasePreset, type ScanPhasePreset } from "./parse-phase-preset.js";
+import { EXPORT_FORMATS, type ExportFormat } from "./write-scan-exports.js";
 
 export interface ScanArgs {
   url: string | null;
   demo: boolean;
+  /** With `--demo`: the fixture-web site to scan (its id), or null for the default one. */
+  demoSite: string | null;
   json: boolean;
   resolve: string[];
   allowPrivateTargets: string[];
@@ -16,11 +19,20 @@ export interface ScanArgs {
   fresh: boolean;
   /** Where the SQLite file lives (default: PUBLIC_SCAN_DATA_DIR, else .data in the working directory). */
   dataDir: string;
+  /** CI gate: findings at this criticality or above fail the command (exit 1). */
+  failOn: Criticality | null;
+  /** CI gate: a score under this fails the command (exit 1). */
+  minScore: number | null;
+  /** A previous JSON result: only findings it does not have count against `failOn`. */
+  baselineFile: string | null;
+  /** Files to write (`--output`), into `outputPath`. */
+  outputs: ExportFormat[];
+  outputPath: string;
   help: boolean;
 }
 
 export const SCAN_USAGE = `Usage: pnpm scan <url> [options]
-       pnpm scan --demo
+       pnpm scan --demo [SITE]
 
 Scans a public URL as a first-time visitor and prints what it does before consent.
 
@@ -35,8 +47,19 @@ Options:
   --json                             print the scan, findings, table and observations as JSON
   --fresh                            scan anew even if a recent scan of the URL is stored
   --data-dir DIR                     where scans are stored (default $PUBLIC_SCAN_DATA_DIR or ./.data)
-  --demo                             scan a site of the bundled fixture web (works offline)
-  -h, --help                         show this help`;
+  --demo [SITE]                      scan a site of the bundled fixture web (works offline); SITE is its
+                                     id (daily-courier by default; the error lists the others)
+
+CI gate and reports:
+  --fail-on high|medium|low|info     exit 1 when a finding is at this criticality or above
+  --min-score N                      exit 1 when the score is under N (0-100)
+  --baseline FILE                    a previous --output json result: only new findings fail --fail-on
+  --output FORMAT,...                write files: json, sarif, junit, csv (pre-consent table), md (summary)
+  --output-path DIR                  where --output writes (default ./public-scan-report)
+  -h, --help                         show this help
+
+Exit codes: 0 scanned and every gate passed; 1 a gate failed; 2 bad arguments; 3 the site could not be
+assessed (the scan failed, or the page was blocked, unreachable or not a page).`;
 
 /** Parses the scan command's arguments; throws an Error with a clear message on bad input. */
 export function parseScanArgs(argv: readonly string[]): ScanArgs {
@@ -54,6 +77,11 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
       fresh: { type: "boolean" },
       "data-dir": { type: "string" },
       demo: { type: "boolean" },
+      "fail-on": { type: "string" },
+      "min-score": { type: "string" },
+      baseline: { type: "string" },
+      output: { type: "string", multiple: true },
+      "output-path": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -62,9 +90,11 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
   const observeMs = observe === undefined ? null : Number(observe);
   if (observeMs !== null && (!Number.isInteger(observeMs) || observeMs < 0 || observeMs > 60_000))
     throw new Error("--observe-ms must be an integer from 0 to 60000");
+  const demo = values.demo ?? false;
   const args: ScanArgs = {
-    url: positionals[0] ?? null,
-    demo: values.demo ?? false,
+    url: demo ? null : (positionals[0] ?? null),
+    demo,
+    demoSite: demo ? (positionals[0] ?? null) : null,
     json: values.json ?? false,
     resolve: values.resolve ?? [],
     allowPrivateTargets: (values["allow-private-targets"] ?? []).flatMap((list) =>
@@ -78,10 +108,17 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
     phases: parsePhasePreset(values.phases),
     fresh: values.fresh ?? false,
     dataDir: values["data-dir"] ?? process.env.PUBLIC_SCAN_DATA_DIR ?? ".data",
+    failOn: parseFailOn(values["fail-on"]),
+    minScore: parseMinScore(values["min-score"]),
+    baselineFile: values.baseline ?? null,
+    outputs: parseOutputs(values.output ?? []),
+    outputPath: values["output-path"] ?? "public-scan-report",
     help: values.help ?? false,
   };
   if (!args.help && !args.demo && args.url === null) throw new Error("a URL is required (or --demo)");
-  if (args.demo && args.url !== null) throw new Error("--demo scans the bundled fixture web; give no URL with it");
+  if (args.demoSite !== null && !/^[a-z0-9-]{1,64}$/.test(args.demoSite))
+    throw new Error("--demo scans the bundled fixture web: give a site id (like green-grocer), not a URL");
+  if (args.baselineFile !== null && args.failOn === null) throw new Error("--baseline needs --fail-on (it says which new findings fail)");
   if (args.url !== null) {
     // The same rule as the API's create-scan request: an absolute http(s) URL without credentials.
     const checked = ScanUrlSchema.safeParse(args.url);
@@ -89,4 +126,27 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
     args.url = checked.data;
   }
   return args;
+}
+
+function parseFailOn(value: string | undefined): Criticality | null {
+  if (value === undefined) return null;
+  const checked = CriticalitySchema.safeParse(value);
+  if (!checked.success) throw new Error(`--fail-on must be one of ${CriticalitySchema.options.join(", ")}`);
+  return checked.data;
+}
+
+function parseMinScore(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const score = Number(value);
+  if (!/^\d{1,3}$/.test(value) || score > 100) throw new Error("--min-score must be an integer from 0 to 100");
+  return score;
+}
+
+/** `--output json,sarif --output md`: each format once, in the order given. */
+function parseOutputs(values: readonly string[]): ExportFormat[] {
+  const formats = values.flatMap((list) => list.split(",").map((format) => format.trim().toLowerCase())).filter(Boolean);
+  for (const format of formats)
+    if (!(EXPORT_FORMATS as readonly string[]).includes(format))
+      throw new Error(`--output: unknown format ${format} (one of ${EXPORT_FORMATS.join(", ")})`);
+  return [...new Set(formats as ExportFormat[])];
 }

@@ -1,11 +1,15 @@
-import { toSafeUrl } from "@public-scan/core";
-import type { PuppeteerScannerOptions } from "@public-scan/scanner";
+import { toSafeUrl, type FindingSummary, type Scan } from "@public-scan/core";
+import { SCANNER_VERSION, type PuppeteerScannerOptions } from "@public-scan/scanner";
 import { composeScanCommand } from "./compose-scan-command.js";
+import { evaluateScanGate } from "./evaluate-scan-gate.js";
 import { formatObservations } from "./format-observations.js";
 import { formatReport } from "./format-report.js";
 import { openScanStore } from "./open-scan-store.js";
-import { parseScanArgs, SCAN_USAGE } from "./parse-scan-args.js";
+import { parseScanArgs, SCAN_USAGE, type ScanArgs } from "./parse-scan-args.js";
+import { readScanBaseline } from "./read-scan-baseline.js";
+import { SCAN_EXIT_CODES } from "./scan-exit-codes.js";
 import { scanThroughService, type ServiceScanResult } from "./scan-through-service.js";
+import { writeScanExports } from "./write-scan-exports.js";
 
 /** Site of the fixture web that `--demo` scans: a news site that loads trackers before consent. */
 export const DEMO_SITE_ID = "daily-courier";
@@ -20,7 +24,8 @@ export interface CommandIo {
  * use-cases on the embedded defaults (a SQLite file in the data directory), and print the report (score,
  * risk, coverage, findings, the pre-consent table) and the observations, as tables or JSON. A recent scan
  * of the same URL is reused unless `--fresh`. Progress goes to stderr so stdout stays machine-readable.
- * Returns the process exit code.
+ * `--output` writes report files and `--fail-on`/`--min-score` make it a CI gate. Returns the process exit
+ * code (`SCAN_EXIT_CODES`).
  */
 export async function runScanCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   let args;
@@ -28,11 +33,19 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
     args = parseScanArgs(argv);
   } catch (error) {
     io.stderr(`scan: ${error instanceof Error ? error.message : String(error)}\n\n${SCAN_USAGE}\n`);
-    return 2;
+    return SCAN_EXIT_CODES.usage;
   }
   if (args.help) {
     io.stdout(`${SCAN_USAGE}\n`);
-    return 0;
+    return SCAN_EXIT_CODES.passed;
+  }
+  // Read before scanning: a baseline that cannot be used must not cost a scan.
+  let baseline: Set<string> | null = null;
+  try {
+    if (args.baselineFile !== null) baseline = await readScanBaseline(args.baselineFile);
+  } catch (error) {
+    io.stderr(`scan: ${error instanceof Error ? error.message : String(error)}\n`);
+    return SCAN_EXIT_CODES.usage;
   }
 
   const options: PuppeteerScannerOptions = {
@@ -48,8 +61,13 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
     const { fixtureWebReach, startFixtureWeb } = await import("@public-scan/fixture-web");
     const web = await startFixtureWeb();
     closeFixtures = () => web.close();
-    const site = web.sites.find((candidate) => candidate.id === DEMO_SITE_ID) ?? web.sites[0];
-    if (!site) throw new Error("the fixture web has no sites");
+    const wanted = args.demoSite ?? DEMO_SITE_ID;
+    const site = web.sites.find((candidate) => candidate.id === wanted);
+    if (!site) {
+      await web.close();
+      io.stderr(`scan: the fixture web has no site ${wanted}; its sites: ${web.sites.map((candidate) => candidate.id).join(", ")}\n`);
+      return SCAN_EXIT_CODES.usage;
+    }
     url = site.url;
     Object.assign(options, fixtureWebReach(web));
     io.stderr(`demo: the bundled fixture web serves ${site.host} on 127.0.0.1:${web.port} (offline)\n`);
@@ -70,7 +88,7 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
     });
   } catch (error) {
     io.stderr(`scan failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    return SCAN_EXIT_CODES.notAssessed;
   } finally {
     await scanner.close();
     await store.close();
@@ -79,14 +97,47 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
   if (result.kind === "ended") {
     io.stderr(`scan ${result.job.status}: ${result.job.error?.message ?? "no result"}\n`);
     if (args.json) io.stdout(`${JSON.stringify({ job: result.job }, null, 2)}\n`);
-    return 1;
+    return SCAN_EXIT_CODES.notAssessed;
   }
-  const { scan, findings, table, observations } = result;
+  const { scan, findings, exported, table, observations } = result;
   if (args.json) {
     io.stdout(`${JSON.stringify({ scan, findings, preConsentCookiesTrackers: table, observations }, null, 2)}\n`);
   } else {
     io.stdout(`${formatReport({ scan, findings, table })}\n`);
     if (observations !== null) io.stdout(`\nObservations\n${formatObservations(observations)}\n`);
   }
-  return 0;
+  // The demo's store is temporary: its scan cannot be opened later.
+  io.stderr(args.demo ? `scan id ${scan.scanId}\n` : `scan id ${scan.scanId}; \`pnpm serve\` shows it at ${scan.links.report}\n`);
+  if (args.outputs.length > 0) {
+    const written = await writeScanExports(
+      { scan, findings: exported, table },
+      { formats: args.outputs, directory: args.outputPath, toolVersion: SCANNER_VERSION, failOn: args.failOn, minScore: args.minScore },
+    );
+    for (const path of written) io.stderr(`wrote ${path}\n`);
+  }
+  return gateExitCode(args, { scan, findings: findings.findings, baseline }, io);
+}
+
+/** The exit code of a scanned site: not assessed, or the verdict of the gates the arguments set. */
+function gateExitCode(
+  args: ScanArgs,
+  result: { scan: Scan; findings: readonly FindingSummary[]; baseline: ReadonlySet<string> | null },
+  io: CommandIo,
+): number {
+  if (result.scan.scoreStatus === "not_assessed") {
+    io.stderr("not assessed: the page could not be observed (exit 3)\n");
+    return SCAN_EXIT_CODES.notAssessed;
+  }
+  if (args.failOn === null && args.minScore === null) return SCAN_EXIT_CODES.passed;
+  const verdict = evaluateScanGate(result.scan, result.findings, {
+    failOn: args.failOn,
+    minScore: args.minScore,
+    baseline: result.baseline,
+  });
+  if (verdict.passed) {
+    io.stderr("gate passed\n");
+    return SCAN_EXIT_CODES.passed;
+  }
+  for (const reason of verdict.reasons) io.stderr(`gate failed: ${reason}\n`);
+  return SCAN_EXIT_CODES.gateFailed;
 }

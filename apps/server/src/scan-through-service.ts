@@ -1,10 +1,12 @@
 import {
   createLocalService,
   createScan,
+  exportFindings,
   getPreConsentTable,
   getScanStatus,
   listFindings,
   type FindingList,
+  type FindingsExport,
   type PreConsentTable,
   type Scan,
   type ScanJob,
@@ -15,7 +17,15 @@ import {
 } from "@public-scan/core";
 
 export type ServiceScanResult =
-  | { kind: "completed"; scan: Scan; findings: FindingList; table: PreConsentTable; observations: ScanObservations | null }
+  | {
+      kind: "completed";
+      scan: Scan;
+      findings: FindingList;
+      /** Every finding in full, for the file exports. */
+      exported: FindingsExport;
+      table: PreConsentTable;
+      observations: ScanObservations | null;
+    }
   | { kind: "ended"; job: ScanJob };
 
 export interface ScanThroughServiceOptions {
@@ -71,8 +81,10 @@ export async function scanThroughService(options: ScanThroughServiceOptions): Pr
     const input = { scanId: scan.scanId, caller: LOCAL_CALLER };
     const findings = await listFindings(local.deps, input);
     const table = await getPreConsentTable(local.deps, input);
-    if (findings.status !== 200 || table.status !== 200) throw new Error("the scan completed but its results could not be read");
-    return { kind: "completed", scan, findings: findings.body, table: table.body, observations };
+    const exported = await exportFindings(local.deps, input);
+    if (findings.status !== 200 || table.status !== 200 || exported.status !== 200)
+      throw new Error("the scan completed but its results could not be read");
+    return { kind: "completed", scan, findings: findings.body, exported: exported.body, table: table.body, observations };
   } finally {
     await local.close();
   }

@@ -1,6 +1,6 @@
-import { FindingListSchema, PreConsentTableSchema, ScanSchema } from "@public-scan/core";
+import { FindingListSchema, FindingsExportSchema, PreConsentTableSchema, ScanSchema } from "@public-scan/core";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
@@ -55,6 +55,83 @@ describe("pnpm scan", () => {
     const { code, stderr } = await run(["ftp://example.com"]);
     expect(code).toBe(2);
     expect(stderr).toContain("Usage: pnpm scan");
+  });
+});
+
+describe("pnpm scan as a CI gate", () => {
+  // Pre-consent only and a short window: what these cases need is the verdict and the files, not the phases.
+  const quick = ["--phases", "pre_consent_only", "--observe-ms", "300"];
+
+  it("fails on high findings (exit 1) and writes every report format it was asked for", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "public-scan-gate-"));
+    try {
+      const { code, stderr } = await run([
+        "--demo",
+        ...quick,
+        "--fail-on",
+        "high",
+        "--output",
+        "json,sarif,junit,csv,md",
+        "--output-path",
+        dir,
+      ]);
+      expect(stderr).toMatch(/gate failed: \d+ findings? at high or above: .*pre_consent_advertising_tracker/);
+      expect(code).toBe(1);
+      const json = JSON.parse(await readFile(join(dir, "public-scan.json"), "utf8")) as { scan: unknown; findings: unknown };
+      expect(ScanSchema.parse(json.scan).scoreStatus).toBe("final");
+      expect(FindingsExportSchema.parse(json.findings).findings.some((finding) => finding.criticality === "high")).toBe(true);
+      const sarif = JSON.parse(await readFile(join(dir, "public-scan.sarif"), "utf8")) as {
+        version: string;
+        runs: Array<{ results: unknown[] }>;
+      };
+      expect(sarif.version).toBe("2.1.0");
+      expect(sarif.runs[0]!.results.length).toBeGreaterThan(0);
+      expect(await readFile(join(dir, "public-scan.junit.xml"), "utf8")).toContain('<failure type="high"');
+      expect((await readFile(join(dir, "public-scan-pre-consent.csv"), "utf8")).split("\r\n")[0]).toBe(
+        "kind,name,vendor,host,purpose,party,priority,requestCount,phase",
+      );
+      expect(await readFile(join(dir, "public-scan.md"), "utf8")).toContain("### public-scan:");
+      const everything = await Promise.all(
+        ["public-scan.json", "public-scan.sarif", "public-scan.junit.xml", "public-scan-pre-consent.csv", "public-scan.md"].map((name) =>
+          readFile(join(dir, name), "utf8"),
+        ),
+      );
+      expect(everything.join("")).not.toContain("CANARY");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it("passes (exit 0) on a site without high findings", async () => {
+    const { code, stderr } = await run(["--demo", "quiet-bakery", ...quick, "--fail-on", "high"]);
+    expect(stderr).toContain("gate passed");
+    expect(code).toBe(0);
+  }, 90_000);
+
+  it("exits 3 when the site cannot be assessed, whatever the gate", async () => {
+    // The bakery's bot-challenge interstitial (as CDNs serve one): a no-go, not a pass.
+    const web = inject("fixtureWeb");
+    const bakery = web.sites.find((site) => site.id === "quiet-bakery")!;
+    const dataDir = await mkdtemp(join(tmpdir(), "public-scan-no-go-"));
+    const caFile = join(dataDir, "fixture-ca.pem");
+    await writeFile(caFile, web.caCertPem);
+    const reach = [
+      ...web.resolveRules.flatMap((rule) => ["--resolve", rule]),
+      ...["--allow-private-targets", web.allowPrivateTargets.join(","), "--extra-ca-certs", caFile, "--data-dir", dataDir],
+    ];
+    try {
+      const { code, stderr } = await run([new URL("/challenge", bakery.url).href, ...reach, ...quick, "--min-score", "0"]);
+      expect(stderr).toContain("not assessed");
+      expect(code).toBe(3);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it("answers an unknown demo site with exit 2 and the sites there are", async () => {
+    const { code, stderr } = await run(["--demo", "no-such-site"]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/has no site no-such-site; its sites: .*daily-courier/);
   });
 });
 

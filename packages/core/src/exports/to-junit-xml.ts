@@ -3,8 +3,11 @@ import { isAtLeast } from "./criticality-rank.js";
 import type { ScanExportInput } from "./scan-export-input.js";
 
 export interface JunitOptions {
-  /** Findings at this criticality or above are failures; the others pass with their details as output. Default `low`. */
-  readonly failOn?: Criticality;
+  /**
+   * Findings at this criticality or above are failures; the others pass with their details as output.
+   * Default `low`; null: no finding fails (the report of a scan without a gate).
+   */
+  readonly failOn?: Criticality | null;
   /** A score below this fails the `score` case; without it, the case always passes (and says the score). */
   readonly minScore?: number;
 }
@@ -15,7 +18,7 @@ export interface JunitOptions {
  * case, and one case per finding code. Text is escaped for XML and stripped of characters XML 1.0 cannot hold.
  */
 export function toJunitXml(input: ScanExportInput, options: JunitOptions = {}): string {
-  const failOn = options.failOn ?? "low";
+  const failOn = options.failOn === undefined ? "low" : options.failOn;
   const { scan, findings } = input.findings;
   const suite = `public-scan ${scan.domain}`;
   const assessed = scan.scoreStatus !== "not_assessed";
@@ -36,7 +39,7 @@ export function toJunitXml(input: ScanExportInput, options: JunitOptions = {}): 
   for (const finding of findings) {
     const details = [finding.description, ...finding.nextSteps.map((step) => `Next step: ${step}`)].join("\n");
     cases.push(
-      isAtLeast(finding.criticality, failOn)
+      failOn !== null && isAtLeast(finding.criticality, failOn)
         ? { name: finding.id, failure: { type: finding.criticality, message: finding.label, body: details } }
         : { name: finding.id, failure: null, output: `${finding.criticality}: ${finding.label}\n${details}` },
     );

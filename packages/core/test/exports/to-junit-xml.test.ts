@@ -37,6 +37,7 @@ describe("the JUnit export", () => {
         .map((testCase) => testCase["@_name"]);
     expect(failed(toJunitXml(input, { failOn: "high" }))).toHaveLength(criticalities.filter((level) => level === "high").length);
     expect(failed(toJunitXml(input, { failOn: "low" }))).toHaveLength(criticalities.filter((level) => level !== "info").length);
+    expect(failed(toJunitXml(input, { failOn: null }))).toEqual([]);
     const score = input.findings.scan.score;
     expect(failed(toJunitXml(input, { failOn: "high", minScore: score + 1 }))).toContain("score");
     expect(failed(toJunitXml(input, { failOn: "high", minScore: score }))).not.toContain("score");
