@@ -99,11 +99,11 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
     if (args.json) io.stdout(`${JSON.stringify({ job: result.job }, null, 2)}\n`);
     return SCAN_EXIT_CODES.notAssessed;
   }
-  const { scan, findings, exported, table, observations } = result;
+  const { scan, findings, exported, table, vendorPhases, observations } = result;
   if (args.json) {
     io.stdout(`${JSON.stringify({ scan, findings, preConsentCookiesTrackers: table, observations }, null, 2)}\n`);
   } else {
-    io.stdout(`${formatReport({ scan, findings, table })}\n`);
+    io.stdout(`${formatReport({ scan, findings, table, vendorPhases })}\n`);
     if (observations !== null) io.stdout(`\nObservations\n${formatObservations(observations)}\n`);
   }
   // The demo's store is temporary: its scan cannot be opened later.

@@ -14,6 +14,7 @@ import {
   type Scanner,
   type ScanProgress,
   type ScanStore,
+  type VendorPhaseMatrix,
 } from "@public-scan/core";
 
 export type ServiceScanResult =
@@ -24,6 +25,8 @@ export type ServiceScanResult =
       /** Every finding in full, for the file exports. */
       exported: FindingsExport;
       table: PreConsentTable;
+      /** What each vendor did in each phase, as the stored report has it (absent in reports stored before it). */
+      vendorPhases: VendorPhaseMatrix | null;
       observations: ScanObservations | null;
     }
   | { kind: "ended"; job: ScanJob };
@@ -84,7 +87,9 @@ export async function scanThroughService(options: ScanThroughServiceOptions): Pr
     const exported = await exportFindings(local.deps, input);
     if (findings.status !== 200 || table.status !== 200 || exported.status !== 200)
       throw new Error("the scan completed but its results could not be read");
-    return { kind: "completed", scan, findings: findings.body, exported: exported.body, table: table.body, observations };
+    const record = await options.scans.get(scan.scanId);
+    const vendorPhases = record?.report?.vendorPhases ?? null;
+    return { kind: "completed", scan, findings: findings.body, exported: exported.body, table: table.body, vendorPhases, observations };
   } finally {
     await local.close();
   }

@@ -22,3 +22,30 @@ describe("formatReport", () => {
     expect(text).toContain(`No-go: ${noGoScan.resultDispositionReason.message}`);
   });
 });
+
+describe("the terminal report's vendor x phase matrix", () => {
+  const matrix = {
+    phases: ["pre_consent", "after_reject"] as ("pre_consent" | "after_reject")[],
+    rows: [
+      {
+        vendor: "Google",
+        phases: {
+          pre_consent: { trackerHosts: 2, requests: 3, cookies: 1, storageKeys: 0 },
+          after_reject: { trackerHosts: 0, requests: 0, cookies: 0, storageKeys: 0 },
+        },
+      },
+    ],
+  };
+
+  it("shows each vendor's activity per phase, a dash for none and 'not run' for a phase the scan did not complete", () => {
+    const text = formatReport({ scan: observedScan as Scan, ...empty, vendorPhases: matrix });
+    expect(text).toContain("What consent changes (1 vendors)");
+    expect(text).toMatch(/VENDOR\s+BEFORE CONSENT\s+AFTER REJECT\s+AFTER ACCEPT\s+UNDER GPC/);
+    expect(text).toMatch(/Google\s+2 trackers, 1 cookie\s+-\s+not run\s+not run/);
+    expect(text.indexOf("What consent changes")).toBeLessThan(text.indexOf("Findings ("));
+  });
+
+  it("has no matrix for a report stored without one", () => {
+    expect(formatReport({ scan: observedScan as Scan, ...empty, vendorPhases: null })).not.toContain("What consent changes");
+  });
+});

@@ -29,6 +29,10 @@ describe("pnpm scan", () => {
     expect(stdout).toMatch(/Score \d+\/100 · risk \w+ · coverage complete/);
     expect(stdout).toMatch(/1\s+high\s+Advertising trackers contacted before consent\s+3\s+pre_consent_advertising_tracker/);
     expect(stdout).toMatch(/Pre-consent cookies, storage and trackers \(\d+\)/);
+    // All four phases ran: the matrix says what Google did in each, and that reject stopped its trackers.
+    expect(stdout).toMatch(/What consent changes \(\d+ vendors\)/);
+    expect(stdout).toMatch(/Google\s+\d+ trackers?[^\n]*\n/);
+    expect(stdout).not.toMatch(/Google[^\n]*not run/);
     expect(stderr).toContain("% runtime_observation");
     expect(`${stdout}${stderr}`).not.toContain("CANARY");
   }, 90_000);

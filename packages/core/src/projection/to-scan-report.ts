@@ -7,6 +7,7 @@ import { SCORE_VERSION } from "./score/score-rubric.js";
 import { toCoverage } from "./score/to-coverage.js";
 import { toScore } from "./score/to-score.js";
 import { toEvidence } from "./to-evidence.js";
+import { toVendorPhaseMatrix, type VendorPhaseMatrix } from "./to-vendor-phase-matrix.js";
 import { toPreConsentRows } from "./to-pre-consent-rows.js";
 
 /** The scored result of one scan: everything the resources and reports are rendered from. */
@@ -25,6 +26,8 @@ export interface ScanReport {
   phases?: PhaseRun[];
   /** The consent banner and what reject and accept did (absent before consent detection existed). */
   consent?: ConsentSummary;
+  /** What each vendor did in each completed phase (absent in reports stored before it existed, and in a no-go). */
+  vendorPhases?: VendorPhaseMatrix;
 }
 
 /**
@@ -66,5 +69,6 @@ export function toScanReport(observations: ScanObservations): ScanReport {
     preConsentRows: toPreConsentRows(evidence),
     ...(observations.phases ? { phases: observations.phases.map((phase) => ({ ...phase })) } : {}),
     ...(consent === null ? {} : { consent }),
+    vendorPhases: toVendorPhaseMatrix(evidence, observations.phases),
   };
 }

@@ -1,5 +1,6 @@
 import { DISCLAIMER, MAX_FINDING_EXAMPLES, type FindingDetail, type PreConsentTable } from "../contract/index.js";
 import type { ConsentSummary } from "../projection/to-consent-summary.js";
+import type { VendorPhaseMatrix } from "../projection/to-vendor-phase-matrix.js";
 import type { CompletedRecord } from "../domain/scan-record.js";
 import type { LinkBuilder } from "./scan-links.js";
 import { scanTimeSeconds, toScanOverview } from "./scan-overview.js";
@@ -31,6 +32,8 @@ export interface ReportView {
   phases: ReportPhaseStatus[];
   /** The consent banner and what its options did; absent for scans without consent detection. */
   consent?: ConsentSummary;
+  /** What each vendor did before consent, after reject, after accept and under GPC; absent in older reports. */
+  vendorPhases?: VendorPhaseMatrix;
   caveats: string[];
   links: { scan: string; findings: string; pulse: string; preConsentCookiesTrackers: string };
   disclaimer: string;
@@ -77,6 +80,7 @@ export function toReportView(record: CompletedRecord, links: LinkBuilder): Repor
       };
     }),
     ...(report.consent && !noGo ? { consent: report.consent } : {}),
+    ...(report.vendorPhases && !noGo ? { vendorPhases: report.vendorPhases } : {}),
     caveats: [PULSE_CAVEAT, ...report.coverage.limitations],
     links: {
       scan: links.scan(record.scanId),

@@ -6,12 +6,14 @@ import { renderLink } from "./render-optional.js";
 import { renderPhases } from "./render-phases.js";
 import { renderPreConsentTable } from "./render-pre-consent-table.js";
 import { renderScanOverview } from "./render-scan-overview.js";
+import { renderVendorPhases } from "./render-vendor-phases.js";
 import { REPORT_SCRIPT } from "./report-script.js";
 
 export type ReportPageOptions = PageOptions;
 
 const SECTIONS = [
   { id: "overview", label: "Overview" },
+  { id: "consent-matrix", label: "What consent changes" },
   { id: "findings", label: "Findings" },
   { id: "pre-consent", label: "Before consent" },
   { id: "phases", label: "Phases" },
@@ -35,6 +37,7 @@ export function renderReportPage(view: ReportView, options: ReportPageOptions = 
 <main id="main">
 ${renderDisclaimer(view.disclaimer)}
 ${renderScanOverview(view)}
+${renderVendorPhases(view)}
 ${renderFindings(view)}
 ${renderPreConsentTable(view)}
 ${renderPhases(view)}

@@ -144,6 +144,9 @@ th, td { padding: 0.4rem 0.75rem; border-top: 1px solid var(--border); text-alig
 thead th { background: var(--surface); white-space: nowrap; }
 td.number, th.number { text-align: right; }
 .group-row th { background: var(--surface); font-weight: 700; }
+.matrix thead th { white-space: normal; }
+.matrix td.quiet, .matrix .not-run { color: var(--muted); }
+.matrix td.active { font-weight: 600; }
 .phases { margin: 0; padding: 0; list-style: none; }
 .phases li { margin: 0 0 0.75rem; padding: 0.75rem 1rem; border: 1px solid var(--border); border-radius: 0.5rem; }
 .phases p { margin: 0.25rem 0 0; }

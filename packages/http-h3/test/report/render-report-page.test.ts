@@ -4,7 +4,7 @@ import { renderReportPage } from "../../src/report/index.js";
 import { REPORT_SCRIPT } from "../../src/report/report-script.js";
 import { REPORT_STYLES } from "../../src/report/report-styles.js";
 import { attributeValues, countOf, decodeEntities, escaped, inlineContents, mapStrings, sha256Source } from "./support/page-parts.js";
-import { reportViewOf } from "./support/report-views.js";
+import { reportViewOf, withPhaseMatrix } from "./support/report-views.js";
 
 /** Markup that would run, style or load something if any view string reached the page unescaped. */
 const PAYLOAD = `</style></script><script>alert("x")</script><img src=x onerror='y()'> & <style>*{}</style>`;
@@ -137,7 +137,28 @@ describe("renderReportPage", () => {
     const { html, items: notRun } = observedPages(noneRun);
     expect(notRun).toHaveLength(4);
     expect(html).not.toContain(">Observed<");
-    expect(countOf(html, ">Not run<")).toBe(4);
+    const phasesSection = /<section id="phases"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    expect(countOf(phasesSection, ">Not run<")).toBe(4);
+  });
+
+  it("leads with the vendor x phase matrix: a row per vendor, a column per phase, and not run said, never shown empty", () => {
+    const view = withPhaseMatrix(courier);
+    const html = renderReportPage(view).html;
+    const section = /<section id="consent-matrix"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    expect(html.indexOf('id="consent-matrix"')).toBeLessThan(html.indexOf('id="findings"'));
+    expect(countOf(section, '<tr><th scope="row">')).toBe(2);
+    expect(section).toContain(
+      '<th scope="row">Google</th><td data-phase="pre_consent" class="active tone-medium">3 trackers, 2 cookies</td>',
+    );
+    expect(section).toContain('<td data-phase="after_reject" class="active tone-medium">1 tracker</td>');
+    expect(section).toContain('<td data-phase="after_accept" class="active">4 trackers, 3 cookies, 1 storage</td>');
+    expect(section).toContain('<td data-phase="pre_consent" class="quiet">None seen</td>');
+    expect(countOf(section, '<td data-phase="gpc" class="not-run">Not run</td>')).toBe(2);
+    expect(section).toContain('Under GPC<span class="muted"> (not run)</span>');
+    // A view without a matrix (reports stored before it existed) has no section, and a no-go none either.
+    const { vendorPhases: _absent, ...older } = view;
+    expect(renderReportPage(older).html).not.toContain('id="consent-matrix"');
+    expect(renderReportPage(reportViewOf("bot-challenge")).html).not.toContain('id="consent-matrix"');
   });
 
   it("reads a no-go scan as not assessed: no score, the reason, and phases and table as not run", () => {

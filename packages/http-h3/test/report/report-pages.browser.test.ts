@@ -4,7 +4,7 @@ import puppeteer, { type Browser, type BrowserContext, type Page } from "puppete
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { renderErrorPage, renderPendingPage, renderReportPage } from "../../src/report/index.js";
 import { mapStrings } from "./support/page-parts.js";
-import { reportViewOf, scanJobWith } from "./support/report-views.js";
+import { reportViewOf, scanJobWith, withPhaseMatrix } from "./support/report-views.js";
 import { servePages, type PageServer, type ServedPage } from "./support/serve-pages.js";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -34,6 +34,7 @@ describe("report pages in a real browser", () => {
   beforeAll(async () => {
     server = await servePages({
       "/report": served(renderReportPage(courier)),
+      "/matrix": served(renderReportPage(withPhaseMatrix(courier))),
       "/no-go": served(renderReportPage(noGo)),
       "/hostile": served(renderReportPage(hostile)),
       "/pending": served(renderPendingPage(scanJobWith({ retryAfterSeconds: 60 }))),
@@ -154,6 +155,31 @@ describe("report pages in a real browser", () => {
     expect(await page.$$eval("article.finding", (articles) => articles.length)).toBe(courier.findings.length);
     await expectClean(page, problems);
     await page.close();
+  });
+
+  it("shows the vendor x phase matrix first, accessible, and within a phone's width", async () => {
+    const phone = await browser.createBrowserContext();
+    try {
+      const { page, problems } = await open("/matrix", { in: phone });
+      await page.setViewport({ width: 390, height: 844 });
+      const matrix = await page.$eval("#consent-matrix", (section) => ({
+        text: (section as HTMLElement).innerText,
+        right: section.getBoundingClientRect().right,
+        beforeFindings: Boolean(section.compareDocumentPosition(document.getElementById("findings")!) & Node.DOCUMENT_POSITION_FOLLOWING),
+      }));
+      expect(matrix.text).toContain("What consent changes");
+      expect(matrix.text).toMatch(/Google\s+3 trackers, 2 cookies\s+1 tracker\s+4 trackers, 3 cookies, 1 storage\s+Not run/);
+      expect(matrix.beforeFindings).toBe(true);
+      expect(matrix.right).toBeLessThanOrEqual(390);
+      await expectClean(page, problems);
+      await page.close();
+      // axe needs its own script, which the policy refuses: checked on the same page with the policy bypassed.
+      const checked = await open("/matrix", { in: phone, bypassCsp: true });
+      await expectAccessible(checked.page);
+      await checked.page.close();
+    } finally {
+      await phone.close();
+    }
   });
 
   it("filters the table by vendor and by kind, and resets", async () => {

@@ -13,3 +13,34 @@ export function reportViewOf(fixture: RecordedScan): ReportView {
 export function scanJobWith(overrides: Partial<ScanJob> = {}): ScanJob {
   return { ...(contractExamples.scanJob as ScanJob), ...overrides };
 }
+
+/**
+ * The daily-courier view with a matrix of a scan that completed three phases (GPC did not run): recorded
+ * scans predate the later phases, so their own matrix has the pre-consent column only.
+ */
+export function withPhaseMatrix(view: ReportView): ReportView {
+  return {
+    ...view,
+    vendorPhases: {
+      phases: ["pre_consent", "after_reject", "after_accept"],
+      rows: [
+        {
+          vendor: "Google",
+          phases: {
+            pre_consent: { trackerHosts: 3, requests: 5, cookies: 2, storageKeys: 0 },
+            after_reject: { trackerHosts: 1, requests: 1, cookies: 0, storageKeys: 0 },
+            after_accept: { trackerHosts: 4, requests: 9, cookies: 3, storageKeys: 1 },
+          },
+        },
+        {
+          vendor: "Meta",
+          phases: {
+            pre_consent: { trackerHosts: 0, requests: 0, cookies: 0, storageKeys: 0 },
+            after_reject: { trackerHosts: 0, requests: 0, cookies: 0, storageKeys: 0 },
+            after_accept: { trackerHosts: 2, requests: 3, cookies: 1, storageKeys: 0 },
+          },
+        },
+      ],
+    },
+  };
+}
