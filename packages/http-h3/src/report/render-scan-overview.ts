@@ -1,13 +1,14 @@
 import { type ReportView } from "@public-scan/core";
 import { markup, type SafeHtml } from "./markup.js";
 import { renderTimestamp } from "./render-optional.js";
+import { renderScoreGauge } from "./render-score-gauge.js";
 import { toLabel, toneOf } from "./to-label.js";
 
 /**
  * Score, risk, headline and the facts a reviewer checks first. A no-go scan shows "Not assessed" instead
  * of its score: the API's 0 there is no rating, and must not read as the worst one.
  */
-export function renderScanOverview(view: Pick<ReportView, "scan" | "headline">): SafeHtml {
+export function renderScanOverview(view: Pick<ReportView, "scan" | "headline" | "scoreBreakdown">): SafeHtml {
   const { scan } = view;
   const reason = scan.resultDispositionReason;
   const score =
@@ -30,6 +31,7 @@ ${score}
 </div>
 <p class="headline" id="headline">${view.headline}</p>
 </div>
+${renderScoreGauge(view)}
 <dl class="facts">
 <dt>Status</dt><dd id="scan-status">${toLabel(scan.status)}</dd>
 <dt>Result</dt><dd id="disposition">${toLabel(scan.resultDisposition)}${reason === null ? null : markup`: ${reason.message} (<code>${reason.code}</code>)`}</dd>

@@ -147,6 +147,16 @@ td.number, th.number { text-align: right; }
 .matrix thead th { white-space: normal; }
 .matrix td.quiet, .matrix .not-run { color: var(--muted); }
 .matrix td.active { font-weight: 600; }
+.gauge { margin: 1rem 0; max-width: 36rem; }
+.gauge svg { display: block; width: 100%; height: auto; }
+.gauge .band-high { fill: var(--high-fg); }
+.gauge .band-medium { fill: var(--medium-fg); }
+.gauge .band-low { fill: var(--low-fg); }
+.gauge .band-ok { fill: var(--ok-fg); }
+.gauge .marker { fill: var(--fg); }
+.gauge .axis { fill: var(--muted); font-size: 3.5px; }
+.breakdown { margin: 0.25rem 0 0; padding-left: 1.25rem; }
+.breakdown .result { font-weight: 600; }
 .phases { margin: 0; padding: 0; list-style: none; }
 .phases li { margin: 0 0 0.75rem; padding: 0.75rem 1rem; border: 1px solid var(--border); border-radius: 0.5rem; }
 .phases p { margin: 0.25rem 0 0; }

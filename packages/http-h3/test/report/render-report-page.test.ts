@@ -161,6 +161,20 @@ describe("renderReportPage", () => {
     expect(renderReportPage(reportViewOf("bot-challenge")).html).not.toContain('id="consent-matrix"');
   });
 
+  it("draws the score on the rubric's bands and says how it was reached", () => {
+    const html = renderReportPage(courier).html;
+    const gauge = /<figure class="gauge" id="score-gauge">[\s\S]*?<\/figure>/.exec(html)?.[0] ?? "";
+    expect(gauge).toContain(`<title id="score-gauge-label">Score ${courier.scan.score} of 100, in the Priority review band</title>`);
+    expect(countOf(gauge, '<rect class="band ')).toBe(4);
+    expect(gauge).toContain(`x="${courier.scan.score - 0.4}"`);
+    const breakdown = courier.scoreBreakdown!;
+    for (const row of breakdown.deductions) expect(gauge).toContain(`: <span class="points">−${row.points}</span></li>`);
+    expect(gauge).toContain(`−${-breakdown.unclamped}, shown as <strong>0</strong>`);
+    const bakery = reportViewOf("quiet-bakery");
+    expect(renderReportPage(bakery).html).toContain(`<li class="result">Score <strong>${bakery.scan.score}</strong></li>`);
+    expect(renderReportPage(reportViewOf("bot-challenge")).html).not.toContain('id="score-gauge"');
+  });
+
   it("reads a no-go scan as not assessed: no score, the reason, and phases and table as not run", () => {
     const view = reportViewOf("bot-challenge");
     const { html } = renderReportPage(view);

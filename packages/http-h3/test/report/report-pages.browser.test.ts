@@ -157,7 +157,7 @@ describe("report pages in a real browser", () => {
     await page.close();
   });
 
-  it("shows the vendor x phase matrix first, accessible, and within a phone's width", async () => {
+  it("shows the score gauge and the vendor x phase matrix first, accessible, and within a phone's width", async () => {
     const phone = await browser.createBrowserContext();
     try {
       const { page, problems } = await open("/matrix", { in: phone });
@@ -171,6 +171,12 @@ describe("report pages in a real browser", () => {
       expect(matrix.text).toMatch(/Google\s+3 trackers, 2 cookies\s+1 tracker\s+4 trackers, 3 cookies, 1 storage\s+Not run/);
       expect(matrix.beforeFindings).toBe(true);
       expect(matrix.right).toBeLessThanOrEqual(390);
+      const gauge = await page.$eval("#score-gauge", (figure) => ({
+        right: figure.getBoundingClientRect().right,
+        visible: figure.checkVisibility(),
+      }));
+      expect(gauge).toEqual({ right: expect.any(Number) as number, visible: true });
+      expect(gauge.right).toBeLessThanOrEqual(390);
       await expectClean(page, problems);
       await page.close();
       // axe needs its own script, which the policy refuses: checked on the same page with the policy bypassed.
