@@ -7,7 +7,8 @@ type ReportFinding = ReportView["findings"][number];
 
 /**
  * Every finding with its metadata, description, examples (names, hosts and flags only: an example has no
- * value field to show), caveats and next steps. No findings is said in words that cannot read as a pass.
+ * value field to show), caveats and next steps. The details of a high finding are open, the others folded
+ * (a native disclosure: no script). No findings is said in words that cannot read as a pass.
  */
 export function renderFindings(view: Pick<ReportView, "findings" | "scan">): SafeHtml {
   const { findings } = view;
@@ -41,10 +42,13 @@ function renderFinding(options: { finding: ReportFinding; number: number }): Saf
 <li class="badge">Category: ${toLabel(finding.category)}</li>
 ${phase}</ul>
 <p>${finding.description}</p>
+<details${finding.criticality === "high" ? markup` open` : markup``}>
+<summary>Evidence, caveats and next steps</summary>
 <p class="muted">Finding code <code>${finding.id}</code></p>
 ${renderExamples({ finding, id })}
 ${renderList({ title: "Caveats", items: finding.caveats })}
 ${renderList({ title: "Next steps", items: finding.nextSteps })}
+</details>
 </article>`;
 }
 

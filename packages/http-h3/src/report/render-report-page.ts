@@ -2,7 +2,6 @@ import { type ReportView } from "@public-scan/core";
 import { markup } from "./markup.js";
 import { renderDisclaimer, DEFAULT_SERVICE_NAME, renderDocument, type PageOptions, type RenderedPage } from "./render-document.js";
 import { renderFindings } from "./render-findings.js";
-import { renderLink } from "./render-optional.js";
 import { renderPhases } from "./render-phases.js";
 import { renderPreConsentTable } from "./render-pre-consent-table.js";
 import { renderScanOverview } from "./render-scan-overview.js";
@@ -18,7 +17,7 @@ const SECTIONS = [
   { id: "pre-consent", label: "Before consent" },
   { id: "phases", label: "Phases" },
   { id: "caveats", label: "Caveats" },
-  { id: "api", label: "JSON API" },
+  { id: "api", label: "For API clients" },
 ] as const;
 
 /**
@@ -46,13 +45,14 @@ ${renderPhases(view)}
 <ul>${view.caveats.map((caveat) => markup`<li>${caveat}</li>`)}</ul>
 </section>
 <section id="api" aria-labelledby="api-heading">
-<h2 id="api-heading">JSON API</h2>
-<p>The same results as machine-readable resources:</p>
+<h2 id="api-heading">For API clients</h2>
+<p>The same results as JSON resources of the REST API, read with an API key that has <code>scan:read</code> \
+(a reader of this page without one gets 401 there):</p>
 <ul class="api-links">
-<li>${renderLink({ href: links.scan, text: "Scan" })}</li>
-<li>${renderLink({ href: links.findings, text: "Findings" })}</li>
-<li>${renderLink({ href: links.pulse, text: "Pulse summary" })}</li>
-<li>${renderLink({ href: links.preConsentCookiesTrackers, text: "Pre-consent cookies, storage and trackers" })}</li>
+<li>Scan: <code>${links.scan}</code></li>
+<li>Findings: <code>${links.findings}</code></li>
+<li>Pulse summary: <code>${links.pulse}</code></li>
+<li>Pre-consent cookies, storage and trackers: <code>${links.preConsentCookiesTrackers}</code></li>
 </ul>
 </section>
 </main>

@@ -161,6 +161,15 @@ describe("renderReportPage", () => {
     expect(renderReportPage(reportViewOf("bot-challenge")).html).not.toContain('id="consent-matrix"');
   });
 
+  it("opens the details of high findings and folds the others (no script needed), and prints them all", () => {
+    const high = courier.findings.filter((finding) => finding.criticality === "high").length;
+    expect(high).toBeGreaterThan(0);
+    expect(high).toBeLessThan(courier.findings.length);
+    expect(countOf(page.html, "<details open>")).toBe(high);
+    expect(countOf(page.html, "<details>")).toBe(courier.findings.length - high);
+    expect(REPORT_STYLES).toMatch(/@media print \{[^@]*details::details-content \{ content-visibility: visible; display: contents; \}/);
+  });
+
   it("draws the score on the rubric's bands and says how it was reached", () => {
     const html = renderReportPage(courier).html;
     const gauge = /<figure class="gauge" id="score-gauge">[\s\S]*?<\/figure>/.exec(html)?.[0] ?? "";
@@ -198,28 +207,22 @@ describe("renderReportPage", () => {
     expect(html).toContain("Missing evidence is not proof of absence.");
   });
 
-  it("links only to its own sections and to the view's http(s) API resources", () => {
+  it("links only to its own sections and shows the view's API resources as text", () => {
     const hrefs = attributeValues(page.html, "href");
     const ids = new Set(attributeValues(page.html, "id"));
-    const apiLinks = Object.values(courier.links);
     for (const href of hrefs) {
-      if (href.startsWith("#")) expect(ids.has(href.slice(1))).toBe(true);
-      else expect(apiLinks).toContain(href);
+      expect(href.startsWith("#")).toBe(true);
+      expect(ids.has(href.slice(1))).toBe(true);
     }
-    for (const link of apiLinks) {
-      expect(link).toMatch(/^https?:\/\//);
-      expect(hrefs).toContain(link);
-    }
+    for (const link of Object.values(courier.links)) expect(page.html).toContain(`<code>${link}</code>`);
     // The scanned site is text, never a link.
     expect(hrefs).not.toContain(courier.scan.url);
   });
-
-  it("never turns a non-http(s) link into an href", () => {
-    const view: ReportView = { ...courier, links: { ...courier.links, pulse: "javascript:alert(1)", findings: "/relative" } };
-    const hrefs = attributeValues(renderReportPage(view).html, "href");
-    expect(hrefs).not.toContain("javascript:alert(1)");
-    expect(hrefs).not.toContain("/relative");
-    expect(hrefs).toContain(courier.links.scan);
+  it("links only to its own sections: API resources are text for API clients, never links a reader gets 401 from", () => {
+    const view: ReportView = { ...courier, links: { ...courier.links, pulse: "javascript:alert(1)" } };
+    const html = renderReportPage(view).html;
+    expect(attributeValues(html, "href").filter((href) => !href.startsWith("#"))).toEqual([]);
+    expect(html).toContain("<li>Pulse summary: <code>javascript:alert(1)</code></li>");
   });
 
   it("renders every view string inertly: markup, quotes and & only ever appear escaped", () => {
