@@ -1,4 +1,4 @@
-import { toGpcComparison, type EvidencePhase, type ScanObservations, type TrackerHostRef } from "@public-scan/core";
+import { cmpDisplayName, toGpcComparison, type EvidencePhase, type ScanObservations, type TrackerHostRef } from "@public-scan/core";
 import { formatTable } from "./format-table.js";
 
 const lifetime = (seconds: number | null) => {
@@ -150,7 +150,7 @@ function formatConsent(observations: ScanObservations): string[] {
   const offers =
     layer === null ? "-" : (["accept", "reject", "settings", "acknowledge"] as const).filter((kind) => layer[kind]).join(", ") || "none";
   out.push(
-    `  banner ${consent.bannerVisible ? "visible" : "not seen"} · CMP ${consent.cmp ?? "-"}${consent.detectedBy ? ` (${consent.detectedBy})` : ""} · first layer ${consent.classification} (${offers})`,
+    `  banner ${consent.bannerVisible ? "visible" : "not seen"} · CMP ${consent.cmp === null ? "-" : cmpDisplayName(consent.cmp)}${consent.detectedBy ? ` (${consent.detectedBy})` : ""} · first layer ${consent.classification} (${offers})`,
   );
   const actions = observations.consentActions;
   if (actions !== undefined) {

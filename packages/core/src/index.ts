@@ -320,6 +320,7 @@ export type { ConsentSummary } from "./projection/to-consent-summary.js";
 export type { VendorPhaseCell, VendorPhaseMatrix, VendorPhaseRow } from "./projection/to-vendor-phase-matrix.js";
 export { vendorPhaseCellText } from "./render/vendor-phase-cell-text.js";
 export type { ScoreBreakdown } from "./render/to-score-breakdown.js";
+export { cmpDisplayName } from "./render/cmp-display-name.js";
 export { toGpcComparison, type GpcComparison, type TrackerHostRef } from "./projection/to-gpc-comparison.js";
 export type { EvidenceRecord } from "./projection/evidence-record.js";
 export { FINDING_CATALOGUE } from "./projection/findings/finding-catalogue.js";

@@ -264,7 +264,7 @@ describe("the consent banner summary", () => {
       },
     };
     const { html } = renderReportPage(withConsent);
-    expect(html).toContain("<dt>Consent platform</dt><dd>cookieconsent3</dd>");
+    expect(html).toContain("<dt>Consent platform</dt><dd>CookieConsent v3 (Orest Bida)</dd>");
     expect(html).toContain("<dt>First layer</dt><dd>Reject behind settings</dd>");
     expect(html).toContain("<dt>Reject</dt><dd>Failed (No reject option)</dd>");
     expect(html).toContain("<dt>Accept</dt><dd>Succeeded</dd>");

@@ -1,0 +1,62 @@
+/**
+ * Product names of consent platforms, by the name the scanner reports (an autoconsent rule's name, or a
+ * library the banner's markup shows). Rule names are ids (`cookieconsent3`, `Cybotcookiebot`,
+ * `TrustArc-top`); people know products. Site-specific rules and unknown names are shown as reported.
+ */
+const CMP_DISPLAY_NAMES: Readonly<Record<string, string>> = {
+  Admiral: "Admiral",
+  axeptio: "Axeptio",
+  borlabs: "Borlabs Cookie",
+  cassie: "Cassie",
+  "civic-cookie-control": "Civic Cookie Control",
+  "Complianz banner": "Complianz",
+  "Complianz categories": "Complianz",
+  "Complianz notice": "Complianz",
+  "Complianz opt-out": "Complianz",
+  "Complianz optin": "Complianz",
+  "consentmanager.net": "consentmanager",
+  "consentmanager-ncmp": "consentmanager",
+  Conversant: "Conversant",
+  "cookie-law-info": "CookieYes (Cookie Law Info)",
+  "cookie-script": "Cookie Script",
+  cookieconsent2: "CookieConsent v2 (Orest Bida)",
+  cookieconsent3: "CookieConsent v3 (Orest Bida)",
+  "cookiefirst.com": "CookieFirst",
+  cookiehub: "CookieHub",
+  cookieyes: "CookieYes",
+  "ct-ultimate-gdpr": "Ultimate GDPR & CCPA",
+  Cybotcookiebot: "Cookiebot",
+  didomi: "Didomi",
+  Evidon: "Evidon (Crownpeak)",
+  fides: "Fides (Ethyca)",
+  "google-consent-standalone": "Google consent banner",
+  "google-cookiebar": "Google cookie bar",
+  hubspot: "HubSpot cookie banner",
+  iubenda: "iubenda",
+  "jetpack-eu-cookie-law": "Jetpack EU Cookie Law",
+  ketch: "Ketch",
+  Klaro: "Klaro",
+  Moove: "GDPR Cookie Compliance (Moove)",
+  Onetrust: "OneTrust",
+  osano: "Osano",
+  quantcast: "Quantcast Choice",
+  "real-cookie-banner": "Real Cookie Banner",
+  shopify: "Shopify privacy banner",
+  Sirdata: "Sirdata",
+  "Sourcepoint-frame": "Sourcepoint",
+  "squarespace-cookie-banner": "Squarespace cookie banner",
+  Tealium: "Tealium",
+  Termly: "Termly",
+  transcend: "Transcend",
+  "TrustArc-newcm": "TrustArc",
+  "TrustArc-top": "TrustArc",
+  Uniconsent: "UniConsent",
+  "usercentrics-api": "Usercentrics",
+  "usercentrics-button": "Usercentrics",
+  wix: "Wix cookie banner",
+};
+
+/** The product name of a consent platform the scanner reported, or the name as reported when none is known. */
+export function cmpDisplayName(cmp: string): string {
+  return Object.hasOwn(CMP_DISPLAY_NAMES, cmp) ? CMP_DISPLAY_NAMES[cmp]! : cmp;
+}
