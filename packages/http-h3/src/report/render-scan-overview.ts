@@ -32,10 +32,12 @@ ${score}
 <p class="headline" id="headline">${view.headline}</p>
 </div>
 ${renderScoreGauge(view)}
+<p id="coverage"><strong>Coverage: ${toLabel(scan.coverage.status)}.</strong> ${scan.coverage.summary}</p>
+<details class="scan-details"${scan.resultDisposition === "no_go" || scan.coverage.status !== "complete" ? markup` open` : markup``}>
+<summary>Scan details: status, result, score status, region, times, ID</summary>
 <dl class="facts">
 <dt>Status</dt><dd id="scan-status">${toLabel(scan.status)}</dd>
 <dt>Result</dt><dd id="disposition">${toLabel(scan.resultDisposition)}${reason === null ? null : markup`: ${reason.message} (<code>${reason.code}</code>)`}</dd>
-<dt>Coverage</dt><dd id="coverage">${toLabel(scan.coverage.status)}: ${scan.coverage.summary}</dd>
 ${limitations}<dt>Score status</dt><dd>${toLabel(scan.scoreStatus)} (rubric <code>${scan.scoreVersion}</code>)</dd>
 <dt>Scanned from</dt><dd id="scan-from">${scan.scanFrom === "unavailable" ? notRecorded : markup`<code>${scan.scanFrom}</code>`}</dd>
 <dt>Started</dt><dd>${renderTimestamp(scan.startedAt)}</dd>
@@ -43,5 +45,6 @@ ${limitations}<dt>Score status</dt><dd>${toLabel(scan.scoreStatus)} (rubric <cod
 <dt>Scan time</dt><dd>${scan.scanTimeSeconds === null ? notRecorded : markup`${scan.scanTimeSeconds} s`}</dd>
 <dt>Scan ID</dt><dd><code>${scan.scanId}</code></dd>
 </dl>
+</details>
 </section>`;
 }

@@ -50,6 +50,8 @@ function renderCell(cell: VendorPhaseCell | undefined, phase: string): SafeHtml 
   if (cell === undefined) return markup`<td data-phase="${phase}" class="not-run">${toLabel("not_run")}</td>`;
   const text = vendorPhaseCellText(cell);
   if (text === null) return markup`<td data-phase="${phase}" class="quiet">None seen</td>`;
-  const tone = phase === "pre_consent" || phase === "after_reject" || phase === "gpc" ? " tone-medium" : "";
+  // Trackers contacted without consent (before it, after reject, under GPC) are what a reviewer looks at first;
+  // a cookie there may be the consent choice itself, so cookies alone are not highlighted.
+  const tone = cell.trackerHosts > 0 && phase !== "after_accept" ? " tone-medium" : "";
   return markup`<td data-phase="${phase}" class="active${tone}">${text}</td>`;
 }

@@ -120,6 +120,7 @@ ul, ol { padding-left: 1.25rem; }
 .finding.tone-low { border-left-color: var(--low-fg); }
 .finding p { margin: 0.5rem 0; }
 .finding summary { cursor: pointer; font-weight: 600; margin: 0.5rem 0; }
+.scan-details summary { cursor: pointer; color: var(--muted); margin: 0.5rem 0; }
 .counts { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.75rem 0; padding: 0; }
 .counts div { min-width: 8rem; padding: 0.5rem 0.75rem; border: 1px solid var(--border); border-radius: 0.5rem; background: var(--surface); }
 .counts dt { font-size: 0.875rem; color: var(--muted); }

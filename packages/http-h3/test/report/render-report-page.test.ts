@@ -170,6 +170,14 @@ describe("renderReportPage", () => {
     expect(REPORT_STYLES).toMatch(/@media print \{[^@]*details::details-content \{ content-visibility: visible; display: contents; \}/);
   });
 
+  it("folds the scan's details under the coverage, open when the scan is a no-go or its coverage is not complete", () => {
+    expect(page.html).toContain('<details class="scan-details">');
+    expect(page.html.indexOf('id="coverage"')).toBeLessThan(page.html.indexOf('<details class="scan-details"'));
+    expect(renderReportPage(reportViewOf("bot-challenge")).html).toContain('<details class="scan-details" open>');
+    const partial: ReportView = { ...courier, scan: { ...courier.scan, coverage: { ...courier.scan.coverage, status: "partial" } } };
+    expect(renderReportPage(partial).html).toContain('<details class="scan-details" open>');
+  });
+
   it("draws the score on the rubric's bands and says how it was reached", () => {
     const html = renderReportPage(courier).html;
     const gauge = /<figure class="gauge" id="score-gauge">[\s\S]*?<\/figure>/.exec(html)?.[0] ?? "";
