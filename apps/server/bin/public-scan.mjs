@@ -13,7 +13,7 @@ if (!existsSync(entry)) {
   if (build.error) process.stderr.write(`public-scan: cannot build the workspace: ${build.error.message}\n`);
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const { runPublicScanCommand } = await import(entry.href);
+const { runPublicScanCommand, wantsColour } = await import(entry.href);
 // Piping a command's output into `head` closes stdout early; that is the reader's choice, not an error. The
 // server keeps running instead (its stray-error guard logs it), and shuts down only on a signal.
 if (process.argv[2] !== "serve") {
@@ -26,6 +26,7 @@ process.exitCode = await runPublicScanCommand(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   env: process.env,
+  colour: wantsColour(process.stdout, process.env),
 });
 // A server's browser processes and sockets are closed by now; exit even if a library left a timer behind.
 if (process.argv[2] === "serve") process.exit();

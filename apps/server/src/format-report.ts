@@ -1,54 +1,74 @@
 import {
   EVIDENCE_PHASES,
   vendorPhaseCellText,
+  type Criticality,
   type FindingList,
   type PreConsentTable,
+  type RiskLevel,
   type Scan,
   type VendorPhaseMatrix,
 } from "@public-scan/core";
 import { formatTable } from "./format-table.js";
+import { PLAIN, type Paint } from "./terminal-paint.js";
+
+const CRITICALITY_COLOURS = { high: "red", medium: "yellow", low: "cyan", info: "dim" } as const satisfies Record<
+  Criticality,
+  Parameters<Paint>[0]
+>;
+const RISK_COLOURS = {
+  not_assessed: "dim",
+  informational: "green",
+  review_suggested: "cyan",
+  review_recommended: "yellow",
+  priority_review: "red",
+} as const satisfies Record<RiskLevel, Parameters<Paint>[0]>;
 
 /**
  * The report part of the scan command's output, rendered from the same resources the API serves: the Scan
  * (score, risk, coverage, disposition), its finding list and the complete pre-consent table.
  */
-export function formatReport(resources: {
-  scan: Scan;
-  findings: FindingList;
-  table: PreConsentTable;
-  /** The stored report's vendor x phase matrix, when it has one. */
-  vendorPhases?: VendorPhaseMatrix | null;
-}): string {
+export function formatReport(
+  resources: {
+    scan: Scan;
+    findings: FindingList;
+    table: PreConsentTable;
+    /** The stored report's vendor x phase matrix, when it has one. */
+    vendorPhases?: VendorPhaseMatrix | null;
+  },
+  paint: Paint = PLAIN,
+): string {
   const { scan, findings, table } = resources;
   const out: string[] = [];
-  out.push(`public-scan report for ${scan.url}`);
+  out.push(paint("bold", `public-scan report for ${scan.url}`));
   // A no-go's score is the contract's placeholder 0, no measurement: it must not read as the worst score.
   const score = scan.scoreStatus === "not_assessed" ? "Score not assessed (the page could not be observed)" : `Score ${scan.score}/100`;
-  out.push(`  ${score} · risk ${scan.riskLevel} · coverage ${scan.coverage.status} · ${scan.status} · score version ${scan.scoreVersion}`);
+  out.push(
+    `  ${paint(RISK_COLOURS[scan.riskLevel], score)} · risk ${scan.riskLevel} · coverage ${scan.coverage.status} · ${scan.status} · score version ${scan.scoreVersion}`,
+  );
   if (scan.reused) out.push(`  Reused a scan from ${scan.reusedScanAgeSeconds ?? 0} s ago (run with --fresh for a new one).`);
   out.push(`  ${scan.coverage.summary}`);
   if (scan.resultDispositionReason) out.push(`  No-go: ${scan.resultDispositionReason.message}`);
   for (const limitation of scan.coverage.limitations) out.push(`  Limitation: ${limitation}`);
 
-  if (resources.vendorPhases) out.push("", ...formatVendorPhases(resources.vendorPhases));
+  if (resources.vendorPhases) out.push("", ...formatVendorPhases(resources.vendorPhases, paint));
 
-  out.push("", `Findings (${findings.findings.length})`);
+  out.push("", paint("bold", `Findings (${findings.findings.length})`));
   if (findings.findings.length > 0) {
-    out.push(
-      formatTable(
-        ["PRIORITY", "CRITICALITY", "FINDING", "EXAMPLES", "ID"],
-        findings.findings.map((finding) => [
-          String(finding.priority),
-          finding.criticality,
-          finding.label,
-          String(finding.evidence.exampleCount),
-          finding.id,
-        ]),
-      ),
-    );
+    const [header, ...rows] = formatTable(
+      ["PRIORITY", "CRITICALITY", "FINDING", "EXAMPLES", "ID"],
+      findings.findings.map((finding) => [
+        String(finding.priority),
+        finding.criticality,
+        finding.label,
+        String(finding.evidence.exampleCount),
+        finding.id,
+      ]),
+    ).split("\n");
+    // Each row is coloured whole, after padding, so colour codes never shift the columns.
+    out.push(header!, ...rows.map((row, index) => paint(CRITICALITY_COLOURS[findings.findings[index]!.criticality], row)));
   }
 
-  out.push("", `Pre-consent cookies, storage and trackers (${table.rows.length})`);
+  out.push("", paint("bold", `Pre-consent cookies, storage and trackers (${table.rows.length})`));
   if (table.rows.length > 0) {
     out.push(
       formatTable(
@@ -78,8 +98,8 @@ const PHASE_HEADINGS = {
 } as const;
 
 /** The vendor x phase matrix: what each vendor did before consent, after reject, after accept and under GPC. */
-function formatVendorPhases(matrix: VendorPhaseMatrix): string[] {
-  const lines = [`What consent changes (${matrix.rows.length} vendors)`];
+function formatVendorPhases(matrix: VendorPhaseMatrix, paint: Paint): string[] {
+  const lines = [paint("bold", `What consent changes (${matrix.rows.length} vendors)`)];
   if (matrix.rows.length === 0) return [...lines, "  No vendor set a cookie or storage key, or was contacted as a tracker."];
   lines.push(
     formatTable(

@@ -4,6 +4,8 @@ import { runKeysCommand } from "./run-keys-command.js";
 import { runScanCommand, type CommandIo } from "./run-scan-command.js";
 import { runServeCommand } from "./serve/run-serve-command.js";
 
+export { wantsColour } from "./terminal-paint.js";
+
 /** What every command of `public-scan` is given: its output streams and the process's environment. */
 export type PublicScanIo = CommandIo & { env: Readonly<Record<string, string | undefined>> };
 

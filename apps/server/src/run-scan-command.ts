@@ -4,6 +4,8 @@ import { composeScanCommand } from "./compose-scan-command.js";
 import { evaluateScanGate } from "./evaluate-scan-gate.js";
 import { formatObservations } from "./format-observations.js";
 import { formatReport } from "./format-report.js";
+import { formatScanProgress } from "./format-scan-progress.js";
+import { COLOURED, PLAIN } from "./terminal-paint.js";
 import { openScanStore } from "./open-scan-store.js";
 import { parseScanArgs, SCAN_USAGE, type ScanArgs } from "./parse-scan-args.js";
 import { readScanBaseline } from "./read-scan-baseline.js";
@@ -17,6 +19,8 @@ export const DEMO_SITE_ID = "daily-courier";
 export interface CommandIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Colour in the report (a terminal that wants it: `wantsColour`); plain text when absent. */
+  colour?: boolean;
 }
 
 /**
@@ -79,12 +83,13 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
   try {
     // Shown as everywhere else: without the query string and fragment, which may carry tokens (they are scanned).
     io.stderr(`scan: ${toSafeUrl(url) ?? url}\n`);
+    const startedAt = Date.now();
     result = await scanThroughService({
       scanner,
       scans,
       url,
       fresh: args.fresh,
-      onProgress: ({ phase, progressPercent }) => io.stderr(`  ${String(progressPercent).padStart(3)}% ${phase}\n`),
+      onProgress: (progress) => io.stderr(formatScanProgress(progress, Date.now() - startedAt)),
     });
   } catch (error) {
     io.stderr(`scan failed: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -103,7 +108,7 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
   if (args.json) {
     io.stdout(`${JSON.stringify({ scan, findings, preConsentCookiesTrackers: table, observations }, null, 2)}\n`);
   } else {
-    io.stdout(`${formatReport({ scan, findings, table, vendorPhases })}\n`);
+    io.stdout(`${formatReport({ scan, findings, table, vendorPhases }, io.colour === true ? COLOURED : PLAIN)}\n`);
     if (observations !== null) io.stdout(`\nObservations\n${formatObservations(observations)}\n`);
   }
   // The demo's store is temporary: its scan cannot be opened later.

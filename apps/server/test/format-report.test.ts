@@ -1,7 +1,9 @@
 import type { FindingList, PreConsentTable, Scan } from "@public-scan/core";
+import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
 import { contractExamples } from "@public-scan/core/testing";
 import { formatReport } from "../src/format-report.js";
+import { COLOURED } from "../src/terminal-paint.js";
 
 const { noGoScan, scan: observedScan } = contractExamples;
 const scanId = observedScan.scanId;
@@ -47,5 +49,18 @@ describe("the terminal report's vendor x phase matrix", () => {
 
   it("has no matrix for a report stored without one", () => {
     expect(formatReport({ scan: observedScan as Scan, ...empty, vendorPhases: null })).not.toContain("What consent changes");
+  });
+});
+
+describe("the terminal report in colour", () => {
+  const findings = (contractExamples.findingList as unknown as FindingList).findings;
+  const resources = { scan: observedScan as Scan, findings: { ...empty.findings, findings }, table: empty.table };
+
+  it("colours headings, the score and each finding row whole, so stripping the codes gives the plain report", () => {
+    const coloured = formatReport(resources, COLOURED);
+    const plain = formatReport(resources);
+    expect(coloured).not.toBe(plain);
+    expect(stripVTControlCharacters(coloured)).toBe(plain);
+    expect(plain).toBe(stripVTControlCharacters(plain));
   });
 });

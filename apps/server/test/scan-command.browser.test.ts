@@ -33,7 +33,7 @@ describe("pnpm scan", () => {
     expect(stdout).toMatch(/What consent changes \(\d+ vendors\)/);
     expect(stdout).toMatch(/Google\s+\d+ trackers?[^\n]*\n/);
     expect(stdout).not.toMatch(/Google[^\n]*not run/);
-    expect(stderr).toContain("% runtime_observation");
+    expect(stderr).toMatch(/\d+\.\d s +\d+% {2}visiting as a first-time visitor, before consent/);
     expect(`${stdout}${stderr}`).not.toContain("CANARY");
   }, 90_000);
 
@@ -168,7 +168,7 @@ describe("pnpm scan on the embedded defaults", () => {
       const second = await run([bakery.url, ...flags]);
       expect(second.code).toBe(0);
       expect(second.stdout).toContain("Reused a scan from");
-      expect(second.stderr).not.toContain("% runtime_observation");
+      expect(second.stderr).not.toContain("visiting as a first-time visitor");
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
