@@ -34,7 +34,7 @@ interface SarifResult {
 }
 
 interface SarifRun {
-  tool: { driver: { name: string; informationUri: string; version: string; semanticVersion?: string; rules: SarifRule[] } };
+  tool: { driver: { name: string; informationUri?: string; version: string; rules: SarifRule[] } };
   automationDetails: { id: string };
   results: SarifResult[];
   properties: Record<string, unknown>;
@@ -53,7 +53,7 @@ export const SARIF_LEVELS: { readonly [Level in Criticality]: SarifLevel } = {
 export interface SarifOptions {
   /** The version of the tool that wrote the log (the scanner's or the service's). */
   readonly toolVersion: string;
-  /** Where the tool is documented. */
+  /** Where the tool is documented (a deployment's docs); left out when not given. */
   readonly informationUri?: string;
 }
 
@@ -75,7 +75,7 @@ export function toSarifLog(input: ScanExportInput, options: SarifOptions): Sarif
         tool: {
           driver: {
             name: "public-scan",
-            informationUri: options.informationUri ?? "https://github.com/public-scan/public-scan",
+            ...(options.informationUri === undefined ? {} : { informationUri: options.informationUri }),
             version: options.toolVersion,
             rules,
           },
