@@ -54,7 +54,8 @@ CI gate and reports:
   --fail-on high|medium|low|info     exit 1 when a finding is at this criticality or above
   --min-score N                      exit 1 when the score is under N (0-100)
   --baseline FILE                    a previous --output json result: only new findings fail --fail-on
-  --output FORMAT,...                write files: json, sarif, junit, csv (pre-consent table), md (summary)
+  --output FORMAT,...                write files: json, sarif, junit, csv (pre-consent table), md (summary),
+                                     html (the report page, one file), pdf (the same, printed by Chromium)
   --output-path DIR                  where --output writes (default ./public-scan-report)
   -h, --help                         show this help
 

@@ -104,7 +104,7 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
     if (args.json) io.stdout(`${JSON.stringify({ job: result.job }, null, 2)}\n`);
     return SCAN_EXIT_CODES.notAssessed;
   }
-  const { scan, findings, exported, table, vendorPhases, observations } = result;
+  const { scan, findings, exported, table, view, vendorPhases, observations } = result;
   if (args.json) {
     io.stdout(`${JSON.stringify({ scan, findings, preConsentCookiesTrackers: table, observations }, null, 2)}\n`);
   } else {
@@ -115,7 +115,7 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
   io.stderr(args.demo ? `scan id ${scan.scanId}\n` : `scan id ${scan.scanId}; \`pnpm serve\` shows it at ${scan.links.report}\n`);
   if (args.outputs.length > 0) {
     const written = await writeScanExports(
-      { scan, findings: exported, table },
+      { scan, findings: exported, table, view },
       { formats: args.outputs, directory: args.outputPath, toolVersion: SCANNER_VERSION, failOn: args.failOn, minScore: args.minScore },
     );
     for (const path of written) io.stderr(`wrote ${path}\n`);

@@ -3,11 +3,13 @@ import {
   createScan,
   exportFindings,
   getPreConsentTable,
+  getReport,
   getScanStatus,
   listFindings,
   type FindingList,
   type FindingsExport,
   type PreConsentTable,
+  type ReportView,
   type Scan,
   type ScanJob,
   type ScanObservations,
@@ -25,6 +27,8 @@ export type ServiceScanResult =
       /** Every finding in full, for the file exports. */
       exported: FindingsExport;
       table: PreConsentTable;
+      /** The report page's view, for the HTML and PDF files. */
+      view: ReportView;
       /** What each vendor did in each phase, as the stored report has it (absent in reports stored before it). */
       vendorPhases: VendorPhaseMatrix | null;
       observations: ScanObservations | null;
@@ -85,11 +89,21 @@ export async function scanThroughService(options: ScanThroughServiceOptions): Pr
     const findings = await listFindings(local.deps, input);
     const table = await getPreConsentTable(local.deps, input);
     const exported = await exportFindings(local.deps, input);
-    if (findings.status !== 200 || table.status !== 200 || exported.status !== 200)
+    const report = await getReport(local.deps, input);
+    if (findings.status !== 200 || table.status !== 200 || exported.status !== 200 || report.status !== 200)
       throw new Error("the scan completed but its results could not be read");
     const record = await options.scans.get(scan.scanId);
     const vendorPhases = record?.report?.vendorPhases ?? null;
-    return { kind: "completed", scan, findings: findings.body, exported: exported.body, table: table.body, vendorPhases, observations };
+    return {
+      kind: "completed",
+      scan,
+      findings: findings.body,
+      exported: exported.body,
+      table: table.body,
+      view: report.body,
+      vendorPhases,
+      observations,
+    };
   } finally {
     await local.close();
   }

@@ -75,7 +75,7 @@ describe("pnpm scan as a CI gate", () => {
         "--fail-on",
         "high",
         "--output",
-        "json,sarif,junit,csv,md",
+        "json,sarif,junit,csv,md,html,pdf",
         "--output-path",
         dir,
       ]);
@@ -95,10 +95,22 @@ describe("pnpm scan as a CI gate", () => {
         "kind,name,vendor,host,purpose,party,priority,requestCount,phase",
       );
       expect(await readFile(join(dir, "public-scan.md"), "utf8")).toContain("### public-scan:");
+      const html = await readFile(join(dir, "public-scan.html"), "utf8");
+      expect(html.startsWith("<!doctype html>")).toBe(true);
+      expect(html).toContain('id="consent-matrix"');
+      expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/);
+      const pdf = await readFile(join(dir, "public-scan.pdf"));
+      expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(pdf.length).toBeGreaterThan(10_000);
       const everything = await Promise.all(
-        ["public-scan.json", "public-scan.sarif", "public-scan.junit.xml", "public-scan-pre-consent.csv", "public-scan.md"].map((name) =>
-          readFile(join(dir, name), "utf8"),
-        ),
+        [
+          "public-scan.json",
+          "public-scan.sarif",
+          "public-scan.junit.xml",
+          "public-scan-pre-consent.csv",
+          "public-scan.md",
+          "public-scan.html",
+        ].map((name) => readFile(join(dir, name), "utf8")),
       );
       expect(everything.join("")).not.toContain("CANARY");
     } finally {
