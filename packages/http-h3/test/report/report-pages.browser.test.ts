@@ -188,6 +188,19 @@ describe("report pages in a real browser", () => {
     }
   });
 
+  it("folds low findings on screen and shows every finding's details in print", async () => {
+    const { page } = await open("/report", { javaScript: false });
+    const visibleExamples = () =>
+      page.$$eval("article.finding table.examples", (tables) => tables.filter((table) => table.checkVisibility()).length);
+    const high = courier.findings.filter((finding) => finding.criticality === "high" && finding.examples.length > 0).length;
+    const withExamples = courier.findings.filter((finding) => finding.examples.length > 0).length;
+    expect(high).toBeLessThan(withExamples);
+    expect(await visibleExamples()).toBe(high);
+    await page.emulateMediaType("print");
+    expect(await visibleExamples()).toBe(withExamples);
+    await page.close();
+  });
+
   it("filters the table by vendor and by kind, and resets", async () => {
     const { page, problems } = await open("/report");
     const rows = courier.table.rows;
