@@ -51,7 +51,14 @@ describe("the GitHub Action", () => {
     };
     const child = spawn("bash", ["-eo", "pipefail", "-c", step.run!], {
       cwd: work,
-      env: { ...process.env, ...env, GITHUB_WORKSPACE: work, RUNNER_TEMP: work, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile },
+      env: {
+        ...process.env,
+        ...env,
+        GITHUB_WORKSPACE: work,
+        RUNNER_TEMP: work,
+        GITHUB_OUTPUT: outputFile,
+        GITHUB_STEP_SUMMARY: summaryFile,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stderr = "";

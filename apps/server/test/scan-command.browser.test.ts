@@ -18,6 +18,20 @@ async function run(argv: string[]) {
   return { code, stdout, stderr };
 }
 
+/**
+ * The scan command's flags that reach the shared fixture web as an operator reaches a staging site (resolve
+ * rules, private hosts allowed, its CA trusted), with the data directory (where the CA file is written too).
+ */
+async function fixtureWebFlags(dataDir: string): Promise<string[]> {
+  const web = inject("fixtureWeb");
+  const caFile = join(dataDir, "fixture-ca.pem");
+  await writeFile(caFile, web.caCertPem);
+  return [
+    ...web.resolveRules.flatMap((rule) => ["--resolve", rule]),
+    ...["--allow-private-targets", web.allowPrivateTargets.join(","), "--extra-ca-certs", caFile, "--data-dir", dataDir],
+  ];
+}
+
 describe("pnpm scan", () => {
   it("--demo prints the pre-consent report of the fixture news site, without any planted value", async () => {
     const { code, stdout, stderr } = await run(["--demo", "--observe-ms", "2000"]);
@@ -129,12 +143,7 @@ describe("pnpm scan as a CI gate", () => {
     const web = inject("fixtureWeb");
     const bakery = web.sites.find((site) => site.id === "quiet-bakery")!;
     const dataDir = await mkdtemp(join(tmpdir(), "public-scan-no-go-"));
-    const caFile = join(dataDir, "fixture-ca.pem");
-    await writeFile(caFile, web.caCertPem);
-    const reach = [
-      ...web.resolveRules.flatMap((rule) => ["--resolve", rule]),
-      ...["--allow-private-targets", web.allowPrivateTargets.join(","), "--extra-ca-certs", caFile, "--data-dir", dataDir],
-    ];
+    const reach = await fixtureWebFlags(dataDir);
     try {
       const { code, stderr } = await run([new URL("/challenge", bakery.url).href, ...reach, ...quick, "--min-score", "0"]);
       expect(stderr).toContain("not assessed");
@@ -156,19 +165,7 @@ describe("pnpm scan on the embedded defaults", () => {
     const web = inject("fixtureWeb");
     const bakery = web.sites.find((site) => site.id === "quiet-bakery")!;
     const dataDir = await mkdtemp(join(tmpdir(), "public-scan-cli-"));
-    const caFile = join(dataDir, "fixture-ca.pem");
-    await writeFile(caFile, web.caCertPem);
-    const flags = [
-      ...web.resolveRules.flatMap((rule) => ["--resolve", rule]),
-      "--allow-private-targets",
-      web.allowPrivateTargets.join(","),
-      "--extra-ca-certs",
-      caFile,
-      "--data-dir",
-      dataDir,
-      "--observe-ms",
-      "300",
-    ];
+    const flags = [...(await fixtureWebFlags(dataDir)), "--observe-ms", "300"];
     try {
       const first = await run([bakery.url, ...flags]);
       expect(first.code).toBe(0);
