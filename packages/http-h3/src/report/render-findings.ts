@@ -1,7 +1,7 @@
 import { type ReportView } from "@public-scan/core";
 import { markup, type SafeHtml } from "./markup.js";
 import { renderOptional } from "./render-optional.js";
-import { toLabel, toneOf } from "./to-label.js";
+import { toExampleName, toLabel, toneOf } from "./to-label.js";
 
 type ReportFinding = ReportView["findings"][number];
 
@@ -61,7 +61,7 @@ function renderExamples(options: { finding: ReportFinding; id: string }): SafeHt
   const labelOrNone = (code: string | null) => renderOptional(code === null ? null : toLabel(code));
   const rows = finding.examples.map(
     (example) =>
-      markup`<tr data-example><td>${toLabel(example.kind)}</td><td>${renderOptional(example.name)}</td><td>${renderOptional(example.host)}</td>\
+      markup`<tr data-example><td>${toLabel(example.kind)}</td><td>${renderOptional(example.name === null ? null : toExampleName(example.kind, example.name))}</td><td>${renderOptional(example.host)}</td>\
 <td>${renderOptional(example.vendor)}</td><td>${labelOrNone(example.purpose)}</td><td>${labelOrNone(example.party)}</td>\
 <td>${labelOrNone(example.phase)}</td></tr>\n`,
   );

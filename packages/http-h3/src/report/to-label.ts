@@ -39,3 +39,27 @@ const TONES: Readonly<Record<string, "high" | "medium" | "low" | "info">> = {
 export function toneOf(level: string): "high" | "medium" | "low" | "info" {
   return TONES[level] ?? "info";
 }
+
+/** Evidence kinds whose names are the page's own (a cookie's, a storage key's), shown exactly as observed. */
+const OBSERVED_NAME_KINDS = new Set(["cookie", "storage_key", "tracker_request"]);
+
+/**
+ * Human words for an evidence example's name: a cookie or storage key keeps its real name, while a signal
+ * code of the service (`not_observed_automatedDecisions`, `hsts_missing`) reads as words
+ * ("Not observed: automated decisions", "HSTS missing"). The API keeps the codes.
+ */
+export function toExampleName(kind: string, name: string): string {
+  if (OBSERVED_NAME_KINDS.has(kind)) return name;
+  const notObserved = /^not_observed_(.+)$/.exec(name);
+  if (notObserved) return `Not observed: ${words(notObserved[1]!).toLowerCase()}`;
+  return toLabel(words(name).replace(/\s+/g, "_"));
+}
+
+/** `automatedDecisions` and `us_opt_out` as space-separated words, with known acronyms upper-cased. */
+function words(code: string): string {
+  return code
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/_/g, " ")
+    .toLowerCase()
+    .replace(/\b(hsts|https|http|gpc|us|tls|cmp|tcf|gpp)\b/g, (acronym) => acronym.toUpperCase());
+}
