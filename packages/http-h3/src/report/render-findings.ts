@@ -10,7 +10,7 @@ type ReportFinding = ReportView["findings"][number];
  * value field to show), caveats and next steps. The details of a high finding are open, the others folded
  * (a native disclosure: no script). No findings is said in words that cannot read as a pass.
  */
-export function renderFindings(view: Pick<ReportView, "findings" | "scan">): SafeHtml {
+export function renderFindings(view: Pick<ReportView, "findings" | "scan">, shared: ReadonlySet<string> = new Set()): SafeHtml {
   const { findings } = view;
   const empty =
     view.scan.resultDisposition === "no_go"
@@ -19,16 +19,18 @@ export function renderFindings(view: Pick<ReportView, "findings" | "scan">): Saf
   const content =
     findings.length === 0
       ? markup`<p id="no-findings">${empty}</p>`
-      : findings.map((finding, index) => renderFinding({ finding, number: index + 1 }));
+      : findings.map((finding, index) => renderFinding({ finding, number: index + 1, shared }));
   return markup`<section id="findings" aria-labelledby="findings-heading">
 <h2 id="findings-heading">Findings (${findings.length})</h2>
-<p class="muted">Criticality, priority and confidence are service metadata to order a review, not a legal severity.</p>
+<p class="muted">Criticality, priority and confidence are service metadata to order a review, not a legal severity.${
+    shared.size === 0 ? "" : markup` Caveats that apply to several findings are listed once, under <a href="#caveats">Caveats</a>.`
+  }</p>
 ${content}
 </section>`;
 }
 
-function renderFinding(options: { finding: ReportFinding; number: number }): SafeHtml {
-  const { finding, number } = options;
+function renderFinding(options: { finding: ReportFinding; number: number; shared: ReadonlySet<string> }): SafeHtml {
+  const { finding, number, shared } = options;
   const id = `finding-${number}`;
   const tone = toneOf(finding.criticality);
   const phase = finding.phase === null ? null : markup`<li class="badge">Phase: ${toLabel(finding.phase)}</li>\n`;
@@ -46,7 +48,7 @@ ${phase}</ul>
 <summary>Evidence, caveats and next steps</summary>
 <p class="muted">Finding code <code>${finding.id}</code></p>
 ${renderExamples({ finding, id })}
-${renderList({ title: "Caveats", items: finding.caveats })}
+${renderList({ title: "Caveats", items: finding.caveats.filter((caveat) => !shared.has(caveat)) })}
 ${renderList({ title: "Next steps", items: finding.nextSteps })}
 </details>
 </article>`;
@@ -81,4 +83,12 @@ function renderList(options: { title: string; items: readonly string[] }): SafeH
   if (options.items.length === 0) return null;
   return markup`<h4>${options.title}</h4>
 <ul>${options.items.map((item) => markup`<li>${item}</li>`)}</ul>`;
+}
+
+/** Caveats that two or more findings share: the page lists them once instead of under each finding. */
+export function sharedCaveats(findings: ReportView["findings"]): Set<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const finding of findings) for (const caveat of new Set(finding.caveats)) (seen.has(caveat) ? shared : seen).add(caveat);
+  return shared;
 }

@@ -1,7 +1,7 @@
 import { type ReportView } from "@public-scan/core";
 import { markup } from "./markup.js";
 import { renderDisclaimer, DEFAULT_SERVICE_NAME, renderDocument, type PageOptions, type RenderedPage } from "./render-document.js";
-import { renderFindings } from "./render-findings.js";
+import { renderFindings, sharedCaveats } from "./render-findings.js";
 import { renderPhases } from "./render-phases.js";
 import { renderPreConsentTable } from "./render-pre-consent-table.js";
 import { renderScanOverview } from "./render-scan-overview.js";
@@ -27,6 +27,8 @@ const SECTIONS = [
 export function renderReportPage(view: ReportView, options: ReportPageOptions = {}): RenderedPage {
   const { scan, links } = view;
   const toc = SECTIONS.map((section) => markup`<li><a href="#${section.id}">${section.label}</a></li>`);
+  const shared = sharedCaveats(view.findings);
+  const caveats = [...new Set([...view.caveats, ...shared])];
   const body = markup`<header>
 <p class="eyebrow">${options.serviceName ?? DEFAULT_SERVICE_NAME} · scan report</p>
 <h1>Privacy scan report: ${scan.domain}</h1>
@@ -37,12 +39,12 @@ export function renderReportPage(view: ReportView, options: ReportPageOptions = 
 ${renderDisclaimer(view.disclaimer)}
 ${renderScanOverview(view)}
 ${renderVendorPhases(view)}
-${renderFindings(view)}
+${renderFindings(view, shared)}
 ${renderPreConsentTable(view)}
 ${renderPhases(view)}
 <section id="caveats" aria-labelledby="caveats-heading">
 <h2 id="caveats-heading">Caveats</h2>
-<ul>${view.caveats.map((caveat) => markup`<li>${caveat}</li>`)}</ul>
+<ul>${caveats.map((caveat) => markup`<li>${caveat}</li>`)}</ul>
 </section>
 <section id="api" aria-labelledby="api-heading">
 <h2 id="api-heading">For API clients</h2>

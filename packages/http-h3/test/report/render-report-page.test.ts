@@ -74,8 +74,16 @@ describe("renderReportPage", () => {
         if (example.name !== null) expect(article).toContain(`<td>${escaped(example.name)}</td>`);
         if (example.host !== null) expect(article).toContain(`<td>${escaped(example.host)}</td>`);
       }
-      for (const text of [...finding.caveats, ...finding.nextSteps]) expect(article).toContain(`<li>${escaped(text)}</li>`);
+      for (const text of finding.nextSteps) expect(article).toContain(`<li>${escaped(text)}</li>`);
+      // A caveat of this finding alone is under it; one that several findings share is under Caveats, once.
+      for (const text of finding.caveats) {
+        const others = courier.findings.filter((other) => other !== finding && other.caveats.includes(text)).length;
+        expect(countOf(article, `<li>${escaped(text)}</li>`)).toBe(others === 0 ? 1 : 0);
+        if (others > 0) expect(countOf(page.html, `<li>${escaped(text)}</li>`)).toBe(1);
+      }
     }
+    const caveatsSection = /<section id="caveats"[\s\S]*?<\/section>/.exec(page.html)?.[0] ?? "";
+    expect(caveatsSection).toContain(escaped(courier.findings[0]!.caveats[0]!));
   });
 
   it("says how many examples a finding has when only some are shown", () => {
