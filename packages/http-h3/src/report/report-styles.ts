@@ -139,7 +139,7 @@ select, button {
 }
 button { cursor: pointer; }
 .table-status { margin: 0.5rem 0; color: var(--muted); }
-.table-wrap { overflow-x: auto; border: 1px solid var(--border); border-radius: 0.5rem; }
+.table-wrap { position: relative; overflow-x: auto; border: 1px solid var(--border); border-radius: 0.5rem; }
 table { width: 100%; border-collapse: collapse; font-size: 0.925rem; }
 caption { padding: 0.5rem 0.75rem; font-weight: 600; text-align: left; }
 th, td { padding: 0.4rem 0.75rem; border-top: 1px solid var(--border); text-align: left; vertical-align: top; }
