@@ -92,8 +92,6 @@ export async function scanThroughService(options: ScanThroughServiceOptions): Pr
     const report = await getReport(local.deps, input);
     if (findings.status !== 200 || table.status !== 200 || exported.status !== 200 || report.status !== 200)
       throw new Error("the scan completed but its results could not be read");
-    const record = await options.scans.get(scan.scanId);
-    const vendorPhases = record?.report?.vendorPhases ?? null;
     return {
       kind: "completed",
       scan,
@@ -101,7 +99,8 @@ export async function scanThroughService(options: ScanThroughServiceOptions): Pr
       exported: exported.body,
       table: table.body,
       view: report.body,
-      vendorPhases,
+      // The report view carries the stored matrix already: no second read of the record.
+      vendorPhases: report.body.vendorPhases ?? null,
       observations,
     };
   } finally {
