@@ -1,35 +1,15 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import {
-  toJunitXml,
-  toMarkdownSummary,
-  toPreConsentCsv,
-  toSarifLog,
-  type Criticality,
-  type ReportView,
-  type Scan,
-  type ScanExportInput,
-} from "@public-scan/core";
+import { SCAN_EXPORT_FILE_NAMES, SCAN_EXPORT_FORMATS, toScanExport, type Criticality, type ScanExportSources } from "@public-scan/core";
 import { renderReportPage } from "@public-scan/http-h3";
 import { printReportPdf } from "./print-report-pdf.js";
 
-/** The file formats the scan command writes with `--output`. */
-export const EXPORT_FORMATS = ["json", "sarif", "junit", "csv", "md", "html", "pdf"] as const;
+/** The file formats the scan command writes with `--output`: the service's exports, and a PDF it prints. */
+export const EXPORT_FORMATS = [...SCAN_EXPORT_FORMATS, "pdf"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** The file each format is written to, in `--output-path`: fixed names, so a CI step can upload them. */
-export const EXPORT_FILE_NAMES: { readonly [Format in ExportFormat]: string } = {
-  json: "public-scan.json",
-  sarif: "public-scan.sarif",
-  junit: "public-scan.junit.xml",
-  csv: "public-scan-pre-consent.csv",
-  md: "public-scan.md",
-  html: "public-scan.html",
-  pdf: "public-scan.pdf",
-};
-
-/** What the files are made of: the contract resources, and the report page's view for HTML and PDF. */
-export type ScanExportSources = ScanExportInput & { scan: Scan; view: ReportView };
+/** The file each format is written to, in `--output-path`: the service's names, so a CI step can upload them. */
+export const EXPORT_FILE_NAMES: { readonly [Format in ExportFormat]: string } = { ...SCAN_EXPORT_FILE_NAMES, pdf: "public-scan.pdf" };
 
 export interface ScanExportFiles {
   readonly formats: readonly ExportFormat[];
@@ -40,38 +20,24 @@ export interface ScanExportFiles {
   readonly minScore: number | null;
 }
 
+/** The report page as one document: it opens from the file with nothing to fetch. */
+const renderHtml = (view: ScanExportSources["view"]) => renderReportPage(view).html;
+
 /**
  * Writes the scan in each format asked for and returns the paths written. Each file is written beside its
- * final name and renamed into place, so a reader never sees half a file.
+ * final name and renamed into place, so a reader never sees half a file. The text formats are the REST
+ * export route's (`toScanExport`), so a file from CI and one downloaded from a deployment are the same.
  */
 export async function writeScanExports(input: ScanExportSources, files: ScanExportFiles): Promise<string[]> {
   await mkdir(files.directory, { recursive: true });
   const written: string[] = [];
   for (const format of files.formats) {
     const path = join(files.directory, EXPORT_FILE_NAMES[format]);
-    await writeFile(`${path}.partial`, await render(format, input, files));
+    const content =
+      format === "pdf" ? await printReportPdf(renderHtml(input.view)) : toScanExport(format, input, { ...files, renderHtml }).content;
+    await writeFile(`${path}.partial`, content);
     await rename(`${path}.partial`, path);
     written.push(path);
   }
   return written;
-}
-
-async function render(format: ExportFormat, input: ScanExportSources, files: ScanExportFiles): Promise<string | Uint8Array> {
-  switch (format) {
-    case "json":
-      return `${JSON.stringify({ scan: input.scan, findings: input.findings, preConsentCookiesTrackers: input.table }, null, 2)}\n`;
-    case "sarif":
-      return `${JSON.stringify(toSarifLog(input, { toolVersion: files.toolVersion }), null, 2)}\n`;
-    case "junit":
-      return toJunitXml(input, { failOn: files.failOn, ...(files.minScore === null ? {} : { minScore: files.minScore }) });
-    case "csv":
-      return toPreConsentCsv(input.table);
-    case "md":
-      return toMarkdownSummary(input);
-    case "html":
-      // The report page is one self-contained document: it opens from the file with nothing to fetch.
-      return renderReportPage(input.view).html;
-    case "pdf":
-      return printReportPdf(renderReportPage(input.view).html);
-  }
 }

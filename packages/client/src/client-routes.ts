@@ -5,13 +5,15 @@ export interface ClientRoute {
   readonly path: string;
   /** Statuses with a resource body; anything else is an error envelope or a contract violation. */
   readonly success: readonly (200 | 201 | 202)[];
+  /** A 200 is a file (text in its own media type), not JSON: the exports. */
+  readonly file?: true;
 }
 
 const result = (sub: string): ClientRoute => ({ method: "get", path: `/api/v2/scans/{scanId}${sub}`, success: [200, 202] });
 const read = (path: string): ClientRoute => ({ method: "get", path, success: [200] });
 
 /**
- * The 14 operations of the contract, as the client calls them. Kept here rather than read from core's
+ * The 14 operations of the contract and the service's export route, as the client calls them. Kept here rather than read from core's
  * OPERATIONS table, which carries the zod schemas: the client without validation stays a few kilobytes.
  * A test holds this table equal to OPERATIONS (method, path, success statuses).
  */
@@ -30,4 +32,5 @@ export const CLIENT_ROUTES: Readonly<Record<OperationId, ClientRoute>> = {
   getDomainLatestPreConsentCookiesTrackers: read("/api/v2/domains/{domain}/latest/pre-consent-cookies-trackers"),
   getHealth: read("/api/v2/health"),
   getOpenApiDocument: read("/api/v2/openapi.json"),
+  getScanExport: { ...result("/exports/{format}"), file: true },
 };

@@ -11,11 +11,15 @@ import type {
   Scan,
   ScanDiagnostics,
   ScanJob,
+  ScanExportFormat,
   ScanOrJob,
 } from "@public-scan/core/contract";
 import type { CallOptions, ClientOptions } from "./client-options.js";
 import { sendRequest, type ClientResponse } from "./send-request.js";
 import { scanAndWait, waitForScan, type WaitOptions } from "./wait-for-scan.js";
+
+/** The JUnit export's gates, beside the usual call options. */
+export type ExportCallOptions = CallOptions & { failOn?: "high" | "medium" | "low" | "none"; minScore?: number };
 
 /** A scan result route's answer: the resource, or the ScanJob (202) while the scan is still active. */
 export type ResultOrJob<T> = T | ScanJob;
@@ -38,6 +42,12 @@ export interface PublicScanClient {
   getScanFinding(scanId: string, findingId: string, call?: CallOptions): Promise<ResultOrJob<FindingDetail>>;
   getScanPulse(scanId: string, call?: CallOptions): Promise<ResultOrJob<Pulse>>;
   getScanPreConsentCookiesTrackers(scanId: string, call?: CallOptions): Promise<ResultOrJob<PreConsentTable>>;
+  /**
+   * GET /api/v2/scans/{scanId}/exports/{format}: the scan as a file's text (SARIF, JUnit XML, CSV,
+   * Markdown, standalone HTML or JSON), or the ScanJob (202) while the scan runs. JUnit takes the scan
+   * command's gates: `failOn` (default `low`; `none` fails no finding) and `minScore`.
+   */
+  getScanExport(scanId: string, format: ScanExportFormat, options?: ExportCallOptions): Promise<ResultOrJob<string>>;
   getDomainLatestScan(domain: string, options?: CallOptions & { scanFrom?: string }): Promise<Scan>;
   getDomainLatestPreConsentCookiesTrackers(domain: string, options?: CallOptions & { scanFrom?: string }): Promise<PreConsentTable>;
   /** Polls the status after each Retry-After until the scan ends; resolves with the Scan, or rejects (ScanFailedError, TimeoutError). */
@@ -78,6 +88,13 @@ export function createClient(options: ClientOptions): PublicScanClient {
     getScanFinding: (scanId, findingId, call) => send({ operationId: "getScanFinding", params: { scanId, findingId }, call }),
     getScanPulse: (scanId, call) => send({ operationId: "getScanPulse", params: { scanId }, call }),
     getScanPreConsentCookiesTrackers: (scanId, call) => send({ operationId: "getScanPreConsentCookiesTrackers", params: { scanId }, call }),
+    getScanExport: (scanId, format, { failOn, minScore, ...call } = {}) =>
+      send({
+        operationId: "getScanExport",
+        params: { scanId, format },
+        query: { failOn, minScore: minScore === undefined ? undefined : String(minScore) },
+        call,
+      }),
     getDomainLatestScan: (domain, { scanFrom, ...call } = {}) =>
       send({ operationId: "getDomainLatestScan", params: { domain }, query: { scanFrom }, call }),
     getDomainLatestPreConsentCookiesTrackers: (domain, { scanFrom, ...call } = {}) =>
@@ -100,6 +117,7 @@ export function createClient(options: ClientOptions): PublicScanClient {
     getScanFinding: body(raw.getScanFinding),
     getScanPulse: body(raw.getScanPulse),
     getScanPreConsentCookiesTrackers: body(raw.getScanPreConsentCookiesTrackers),
+    getScanExport: body(raw.getScanExport),
     getDomainLatestScan: body(raw.getDomainLatestScan),
     getDomainLatestPreConsentCookiesTrackers: body(raw.getDomainLatestPreConsentCookiesTrackers),
     waitForScan: (scanId, waitOptions) => waitForScan(raw, scanId, waitOptions),

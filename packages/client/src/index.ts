@@ -3,7 +3,7 @@
  * entry for types; response validation against the schemas is the opt-in `@public-scan/client/validate`.
  */
 export { createClient } from "./create-client.js";
-export type { PublicScanClient, RawClient, ResultOrJob } from "./create-client.js";
+export type { ExportCallOptions, PublicScanClient, RawClient, ResultOrJob } from "./create-client.js";
 export type { CallOptions, ClientOptions, RequestEvent, ResponseEvent, ResponseValidator } from "./client-options.js";
 export { NetworkError, ResponseContractError, ScanFailedError, ServiceApiError, TimeoutError } from "./client-errors.js";
 export { CLIENT_ROUTES } from "./client-routes.js";

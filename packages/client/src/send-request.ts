@@ -52,7 +52,8 @@ export async function sendRequest<T>(options: ClientOptions, input: SendInput): 
   const route = CLIENT_ROUTES[input.operationId];
   const { href, path } = toUrl(options.baseUrl, input);
   const method = route.method === "get" ? "GET" : "POST";
-  const headers: Record<string, string> = { accept: "application/json" };
+  // A file route answers its file in the format's media type, and errors as JSON.
+  const headers: Record<string, string> = { accept: route.file === true ? "*/*" : "application/json" };
   if (options.apiKey !== undefined) headers.authorization = `Bearer ${options.apiKey}`;
   if (options.userAgent !== undefined) headers["user-agent"] = options.userAgent;
   if (input.body !== undefined) headers["content-type"] = "application/json";
@@ -94,7 +95,7 @@ export async function sendRequest<T>(options: ClientOptions, input: SendInput): 
 
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = route.file === true && response.status === 200 ? text : JSON.parse(text);
   } catch {
     throw new ResponseContractError(`${input.operationId}: HTTP ${response.status} without a JSON body`, {
       operationId: input.operationId,

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CLIENT_ROUTES } from "../src/client-routes.js";
 
 describe("CLIENT_ROUTES", () => {
-  it("is the contract's operation table: same operations, methods, paths and success statuses", () => {
+  it("is the operation table: same operations, methods, paths, success statuses and file answers", () => {
     const fromContract = Object.fromEntries(
       OPERATIONS.map((operation) => [
         operation.operationId,
@@ -13,16 +13,19 @@ describe("CLIENT_ROUTES", () => {
           success: Object.keys(operation.responses)
             .map(Number)
             .sort((a, b) => a - b),
+          file: "produces" in operation,
         },
       ]),
     );
     const fromClient = Object.fromEntries(
       Object.entries(CLIENT_ROUTES).map(([id, route]) => [
         id,
-        { method: route.method, path: route.path, success: [...route.success].sort((a, b) => a - b) },
+        { method: route.method, path: route.path, success: [...route.success].sort((a, b) => a - b), file: route.file === true },
       ]),
     );
     expect(fromClient).toEqual(fromContract);
-    expect(Object.keys(CLIENT_ROUTES)).toHaveLength(14);
+    // The contract's 14, and the export route this service adds.
+    expect(Object.keys(CLIENT_ROUTES)).toHaveLength(15);
+    expect(CLIENT_ROUTES.getScanExport.file).toBe(true);
   });
 });

@@ -72,6 +72,14 @@ describe("the REST contract through @public-scan/client", () => {
     expect((await reader.getDomainLatestPreConsentCookiesTrackers("shop.example.com", { scanFrom: "eu_ie" })).type).toBe(
       "service_pre_consent_cookies_trackers",
     );
+    // Exports come back as the file's text; JUnit with the gates passed as options.
+    const sarif = await reader.getScanExport(scanId, "sarif");
+    if (typeof sarif !== "string") throw new Error(`expected the SARIF text, got ${sarif.type}`);
+    expect(JSON.parse(sarif)).toMatchObject({ version: "2.1.0" });
+    const junit = await reader.raw.getScanExport(scanId, "junit", { failOn: "none", minScore: 100 });
+    expect(junit.status).toBe(200);
+    expect(junit.body).toMatch(/<failure type="score"/);
+    await expect(reader.getScanExport(scanId, "pdf" as "md")).rejects.toMatchObject({ code: "invalid_request", status: 400 });
     // A second request for the same URL reuses the scan: 200 with the Scan, no wait.
     const reused = await anonymous.raw.createScan({ url: "https://shop.example.com/" });
     expect(reused.status).toBe(200);

@@ -22,7 +22,7 @@ async function start() {
 }
 
 const concretePath = (path: string) =>
-  path.replace("{scanId}", SCAN_ID).replace("{findingId}", "any_finding").replace("{domain}", "example.com");
+  path.replace("{scanId}", SCAN_ID).replace("{findingId}", "any_finding").replace("{domain}", "example.com").replace("{format}", "sarif");
 
 describe("credentials", () => {
   it("answers 401 to an empty or blank Authorization header: a supplied credential, not the anonymous path", async () => {

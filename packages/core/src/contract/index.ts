@@ -114,6 +114,16 @@ export type { ErrorCode } from "./error-codes.js";
 export { ErrorBodySchema, ErrorCodeSchema, ErrorEnvelopeSchema, RateLimitDetailsSchema } from "./error-envelope.js";
 export type { ErrorBody, ErrorEnvelope, RateLimitDetails } from "./error-envelope.js";
 export { OPERATIONS } from "./operations.js";
+export {
+  ExportFailOnSchema,
+  ExportMinScoreSchema,
+  isScanExportDocument,
+  SCAN_EXPORT_FILE_NAMES,
+  SCAN_EXPORT_FORMATS,
+  SCAN_EXPORT_MEDIA_TYPES,
+  ScanExportFormatSchema,
+} from "./scan-export.js";
+export type { ScanExportDocument, ScanExportFormat } from "./scan-export.js";
 export type { OperationId, OperationSecurity, OperationSpec, ReadWeight } from "./operations.js";
 // The one error type and its envelope, so a client that imports only this entry throws what the server does.
 export { isServiceError, ServiceError } from "../errors/service-error.js";

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { AuthCheckSchema } from "./auth-check.js";
 import { IssuedApiKeySchema, ReadOnlyKeyRequestSchema } from "./api-key.js";
 import { CreateScanRequestSchema } from "./create-scan-request.js";
@@ -13,6 +13,7 @@ import { ScanJobSchema } from "./scan-job.js";
 import { ScanOrJobSchema } from "./scan-status.js";
 import type { Scope } from "./scopes.js";
 import { OpenApiDocumentSchema } from "./openapi-document.js";
+import { SCAN_EXPORT_FORMATS, SCAN_EXPORT_MEDIA_TYPES } from "./scan-export.js";
 
 /**
  * How a caller authenticates to an operation:
@@ -38,8 +39,8 @@ export interface OperationSpec {
   /** OpenAPI-style path with `{param}` placeholders, relative to the base URL. */
   readonly path: `/api/v2/${string}`;
   readonly summary: string;
-  readonly pathParams: readonly ("scanId" | "findingId" | "domain")[];
-  readonly queryParams: readonly "scanFrom"[];
+  readonly pathParams: readonly ("scanId" | "findingId" | "domain" | "format")[];
+  readonly queryParams: readonly ("scanFrom" | "failOn" | "minScore")[];
   readonly security: OperationSecurity;
   /** Scopes a bearer must hold (all of them). Empty: any valid credential. */
   readonly scopes: readonly Scope[];
@@ -48,16 +49,25 @@ export interface OperationSpec {
   /** Success statuses and their body schema. */
   readonly responses: Readonly<Partial<Record<200 | 201 | 202, z.ZodType>>>;
   readonly errors: readonly ErrorCode[];
+  /**
+   * The media types of a 200 that is a file rather than JSON (the exports): the body is text, and the
+   * `responses[200]` schema is the string's.
+   */
+  readonly produces?: readonly string[];
+  /** A route this service adds to the contract's table (documented in docs/api.md); absent on the contract's. */
+  readonly extension?: true;
 }
 
 const READ_ERRORS = ["invalid_request", "unauthorized", "forbidden", "not_found", "rate_limited", "internal_error"] as const;
 const RESOURCE_1 = { policy: "resource", units: 1 } as const;
 const RESOURCE_4 = { policy: "resource", units: 4 } as const;
 
-/** The path parameters a scan result route has: its scan, and a finding when the path names one. */
+/** The path parameters a scan result route has: its scan, and a finding or a format when the path names one. */
 type ResultParams<Sub extends string> = Sub extends `${string}{findingId}${string}`
   ? readonly ["scanId", "findingId"]
-  : readonly ["scanId"];
+  : Sub extends `${string}{format}${string}`
+    ? readonly ["scanId", "format"]
+    : readonly ["scanId"];
 
 /**
  * A read of one scan's results at `/api/v2/scans/{scanId}` + `sub`. Routes that need a stored result answer
@@ -68,7 +78,8 @@ function resultRoute<
   const Sub extends string,
   const S extends Pick<OperationSpec, "summary" | "readWeight" | "responses">,
 >(operationId: Id, sub: Sub, spec: S) {
-  const pathParams = (sub.includes("{findingId}") ? ["scanId", "findingId"] : ["scanId"]) as unknown as ResultParams<Sub>;
+  const second = /\{(findingId|format)\}/.exec(sub)?.[1];
+  const pathParams = (second === undefined ? ["scanId"] : ["scanId", second]) as unknown as ResultParams<Sub>;
   return {
     operationId,
     method: "get",
@@ -113,7 +124,10 @@ function readRoute<
   return { operationId, method: "get", ...spec, ...access, requestBody: null } as const satisfies OperationSpec;
 }
 
-/** The 14 operations of the contract, in its order, with its operationIds. */
+/**
+ * The 14 operations of the contract, in its order, with its operationIds; then the routes this service
+ * adds (`extension: true`): the file exports of a scan.
+ */
 export const OPERATIONS = [
   {
     operationId: "requestReadOnlyApiKey",
@@ -225,6 +239,16 @@ export const OPERATIONS = [
     },
     PUBLIC_READ,
   ),
+  {
+    ...resultRoute("getScanExport", "/exports/{format}", {
+      summary: "A scan as a file: JSON, SARIF 2.1.0, JUnit XML, CSV, Markdown or standalone HTML",
+      readWeight: RESOURCE_4,
+      responses: { 200: z.string() },
+    }),
+    queryParams: ["failOn", "minScore"],
+    produces: SCAN_EXPORT_FORMATS.map((format) => SCAN_EXPORT_MEDIA_TYPES[format]),
+    extension: true,
+  },
 ] as const satisfies readonly OperationSpec[];
 
 export type OperationId = (typeof OPERATIONS)[number]["operationId"];

@@ -6,3 +6,5 @@ export { SARIF_LEVELS, toSarifLog } from "./to-sarif-log.js";
 export type { SarifLevel, SarifLog, SarifOptions } from "./to-sarif-log.js";
 export { toJunitXml } from "./to-junit-xml.js";
 export type { JunitOptions } from "./to-junit-xml.js";
+export { toScanExport } from "./to-scan-export.js";
+export type { ScanExportOptions, ScanExportSources } from "./to-scan-export.js";

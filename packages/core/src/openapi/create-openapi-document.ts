@@ -7,6 +7,7 @@ import { OPERATIONS, type OperationSpec } from "../contract/operations.js";
 import { PulseEvidenceSchema } from "../contract/pulse-evidence.js";
 import { ScanBundleSchema } from "../contract/scan-bundle.js";
 import { FindingIdSchema, HostSchema, RegionCodeSchema, ScanIdSchema } from "../contract/primitives.js";
+import { ExportFailOnSchema, ExportMinScoreSchema, ScanExportFormatSchema } from "../contract/scan-export.js";
 import { API_VERSION, CONTRACT_VERSION, HEADERS, WEIGHTED_READ_POLICY_VERSION } from "../contract/versions.js";
 
 export interface OpenApiDocumentOptions {
@@ -21,6 +22,13 @@ const PATH_PARAMS = {
   scanId: ScanIdSchema,
   findingId: FindingIdSchema,
   domain: HostSchema.meta({ description: "Host name of a scanned site." }),
+  format: ScanExportFormatSchema,
+} as const;
+
+const QUERY_PARAMS = {
+  scanFrom: RegionCodeSchema,
+  failOn: ExportFailOnSchema,
+  minScore: ExportMinScoreSchema,
 } as const;
 
 const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
@@ -111,10 +119,15 @@ function toRouteConfig(operation: OperationSpec, headers: HeaderRefs): RouteConf
   const responses: Record<string, ResponseConfig> = {};
   for (const [status, schema] of Object.entries(operation.responses)) {
     const code = Number(status) as 200 | 201 | 202;
+    // A file (an export) is text in its own media type, named by Content-Disposition; the rest is JSON.
+    const file = code === 200 && operation.produces !== undefined;
     responses[status] = {
-      description: SUCCESS_DESCRIPTIONS[code],
-      headers: code === 202 ? headers.withRetryAfter : headers.always,
-      content: { "application/json": { schema } },
+      description: file ? "The file, named in Content-Disposition." : SUCCESS_DESCRIPTIONS[code],
+      headers:
+        code === 202 ? headers.withRetryAfter : file ? { ...headers.always, "Content-Disposition": CONTENT_DISPOSITION } : headers.always,
+      content: file
+        ? Object.fromEntries((operation.produces ?? []).map((media) => [media, { schema: { type: "string" as const } }]))
+        : { "application/json": { schema } },
     };
   }
   for (const code of operation.errors) {
@@ -127,7 +140,7 @@ function toRouteConfig(operation: OperationSpec, headers: HeaderRefs): RouteConf
   }
 
   const params = Object.fromEntries(operation.pathParams.map((name) => [name, PATH_PARAMS[name]]));
-  const query = Object.fromEntries(operation.queryParams.map((name) => [name, RegionCodeSchema.optional()]));
+  const query = Object.fromEntries(operation.queryParams.map((name) => [name, QUERY_PARAMS[name].optional()]));
   const request: RouteConfig["request"] = {
     ...(operation.pathParams.length > 0 ? { params: z.object(params) } : {}),
     ...(operation.queryParams.length > 0 ? { query: z.object(query) } : {}),
@@ -146,8 +159,15 @@ function toRouteConfig(operation: OperationSpec, headers: HeaderRefs): RouteConf
     request,
     responses,
     ...(operation.readWeight === null ? {} : { "x-read-weight": { ...operation.readWeight, policyVersion: WEIGHTED_READ_POLICY_VERSION } }),
+    // Routes this service adds to the contract's table say so, for clients that hold to the contract alone.
+    ...(operation.extension === true ? { "x-extension": true } : {}),
   };
 }
+
+const CONTENT_DISPOSITION = {
+  description: "`attachment` with the file's name, such as `public-scan.sarif`.",
+  schema: { type: "string" as const },
+};
 
 function toSecurity(operation: OperationSpec): RouteConfig["security"] {
   const scopes = [...operation.scopes];

@@ -8,6 +8,7 @@ import { createScan } from "./create-scan.js";
 import { getDomainLatest, getDomainLatestTable } from "./get-domain-latest.js";
 import { getHealth } from "./get-health.js";
 import { getScan, getScanStatus } from "./get-scan.js";
+import { getScanExport, type ScanExportRead } from "./get-scan-export.js";
 import type { Outcome } from "./outcome.js";
 import { getDiagnostics, getFinding, getPreConsentTable, getPulse, listFindings } from "./scan-results.js";
 import type { Caller, ServiceDeps } from "./service-deps.js";
@@ -24,6 +25,8 @@ export interface OperationDeps {
   probes?: HealthProbes | undefined;
   /** A probe's failure, for the host's logs (health answers `degraded`, never the cause). */
   onProbeError?: ((error: unknown) => void) | undefined;
+  /** The host's report page as one standalone document: the HTML export (a host without pages has none). */
+  renderReportHtml?: ScanExportRead["renderHtml"];
 }
 
 /** One call of an operation, in plain values a surface reads from its own transport. */
@@ -92,5 +95,13 @@ export const OPERATION_USE_CASES: Record<UseCaseOperationId, OperationUseCase> =
   getScanPreConsentCookiesTrackers: (deps, input) => getPreConsentTable(deps.service, scanRead(input)),
   getDomainLatestScan: (deps, input) => getDomainLatest(deps.service, domainRead(input)),
   getDomainLatestPreConsentCookiesTrackers: (deps, input) => getDomainLatestTable(deps.service, domainRead(input)),
+  getScanExport: (deps, input) =>
+    getScanExport(deps.service, {
+      ...scanRead(input),
+      format: input.params.format ?? "",
+      failOn: input.query.failOn,
+      minScore: input.query.minScore,
+      renderHtml: deps.renderReportHtml,
+    }),
   getHealth: (deps) => getHealth(deps.service, { surfaces: deps.surfaces, probes: deps.probes, onProbeError: deps.onProbeError }),
 };

@@ -22,8 +22,23 @@ const CONTRACT_ENDPOINTS = [
 const byId = (id: string) => OPERATIONS.find((operation) => operation.operationId === id);
 
 describe("operation table", () => {
-  it("has the contract's 14 routes in its order", () => {
-    expect(OPERATIONS.map((operation) => [operation.method, operation.path])).toEqual(CONTRACT_ENDPOINTS);
+  it("has the contract's 14 routes in its order, then the service's extensions", () => {
+    const contract = OPERATIONS.filter((operation) => !("extension" in operation));
+    expect(contract.map((operation) => [operation.method, operation.path])).toEqual(CONTRACT_ENDPOINTS);
+    expect(OPERATIONS.slice(contract.length).map((operation) => [operation.method, operation.path])).toEqual([
+      ["get", "/api/v2/scans/{scanId}/exports/{format}"],
+    ]);
+  });
+
+  it("serves exports as files: text in each format's media type, weighed as an export (4 units)", () => {
+    expect(byId("getScanExport")).toMatchObject({
+      security: "bearer",
+      scopes: ["scan:read"],
+      readWeight: { policy: "resource", units: 4 },
+      queryParams: ["failOn", "minScore"],
+      produces: ["application/json", "application/sarif+json", "application/xml", "text/csv", "text/markdown", "text/html"],
+    });
+    expect(Object.keys(byId("getScanExport")!.responses).sort()).toEqual(["200", "202"]);
   });
 
   it("uses the contract's operationIds and unique ones elsewhere", () => {

@@ -40,8 +40,13 @@ describe("OpenAPI document", () => {
     expect(document.security).toEqual([{ bearerAuth: [] }]);
   });
 
-  it("lists all 14 operations with the contract's operationIds", () => {
-    expect(operations).toHaveLength(14);
+  it("lists the contract's 14 operations and the service's export route, marked as an extension", () => {
+    expect(operations).toHaveLength(15);
+    expect(
+      operations
+        .filter((operation) => (operation as { "x-extension"?: boolean })["x-extension"] === true)
+        .map((operation) => operation.operationId),
+    ).toEqual(["getScanExport"]);
     expect(operations.map((operation) => operation.operationId).sort()).toEqual(
       OPERATIONS.map((operation) => operation.operationId).sort(),
     );
@@ -85,6 +90,34 @@ describe("OpenAPI document", () => {
     expect(statuses("createScan")).toEqual(["200", "202", "400", "401", "403", "429", "500"]);
     expect(statuses("getScan")).toEqual(expect.arrayContaining(["200", "400", "404", "429", "500"]));
     expect(statuses("requestReadOnlyApiKey")).toEqual(["201", "400", "401", "403", "429", "500"]);
+  });
+
+  it("documents the export route's file answers: one media type per format, named by Content-Disposition", () => {
+    const route = (document.paths as Record<string, Record<string, Record<string, unknown>>>)["/api/v2/scans/{scanId}/exports/{format}"]!
+      .get!;
+    const ok = (route.responses as Record<string, { content: Record<string, { schema: unknown }>; headers: Record<string, unknown> }>)[
+      "200"
+    ]!;
+    expect(Object.keys(ok.content)).toEqual([
+      "application/json",
+      "application/sarif+json",
+      "application/xml",
+      "text/csv",
+      "text/markdown",
+      "text/html",
+    ]);
+    for (const media of Object.values(ok.content)) expect(media.schema).toEqual({ type: "string" });
+    expect(Object.keys(ok.headers)).toContain("Content-Disposition");
+    const parameters = route.parameters as Array<{ name: string; in: string; schema: { enum?: string[] } }>;
+    expect(parameters.find((parameter) => parameter.name === "format")?.schema.enum).toEqual([
+      "json",
+      "sarif",
+      "junit",
+      "csv",
+      "md",
+      "html",
+    ]);
+    expect(parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name)).toEqual(["failOn", "minScore"]);
   });
 
   it("publishes every resource of the contract as a component", () => {

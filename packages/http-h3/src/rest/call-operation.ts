@@ -8,6 +8,7 @@ import {
   type UseCaseOperationId,
 } from "@public-scan/core";
 import { createOpenApiDocument } from "@public-scan/core/openapi";
+import { renderReportPage } from "../report/index.js";
 import { readJsonBody } from "./read-json-body.js";
 import { DEFAULT_MAX_BODY_BYTES, type RestAppOptions } from "./rest-app-options.js";
 
@@ -52,6 +53,7 @@ export async function callOperation(options: RestAppOptions, call: OperationCall
       },
       probes: options.probes,
       onProbeError: (error) => options.onError?.(error, { requestId: "health", route: "getHealth" }),
+      renderReportHtml: (view) => renderReportPage(view).html,
     },
     {
       params: call.params,

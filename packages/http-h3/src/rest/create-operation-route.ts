@@ -1,9 +1,9 @@
-import { ServiceError, UNKNOWN_CLIENT, isServiceError, resolveCaller, type OperationSpec } from "@public-scan/core";
+import { ServiceError, UNKNOWN_CLIENT, isScanExportDocument, isServiceError, resolveCaller, type OperationSpec } from "@public-scan/core";
 import { getRouterParams, type H3Event } from "h3";
 import { callOperation } from "./call-operation.js";
 import type { RestAppOptions } from "./rest-app-options.js";
 import { requestContextOf } from "./request-context.js";
-import { baseHeaders, corsHeaders, preflightHeaders, toErrorResponse, toJsonResponse } from "./to-json-response.js";
+import { baseHeaders, corsHeaders, preflightHeaders, toErrorResponse, toFileResponse, toJsonResponse } from "./to-json-response.js";
 
 /** Routes that check their own credentials: the auth check reports on it, the key request uses a session. */
 const SELF_AUTHENTICATING = new Set<string>(["checkIntegrationCredential", "requestReadOnlyApiKey"]);
@@ -65,13 +65,16 @@ export function createOperationRoute(input: OperationRouteInput) {
         caller,
         credential,
       });
-      const response = toJsonResponse({
-        status: result.status,
-        body: result.body,
-        requestId,
-        retryAfterSeconds: result.status === 202 ? result.retryAfterSeconds : null,
-        headers: corsHeaders(corsFor(event.req)),
-      });
+      const response =
+        result.status === 200 && isScanExportDocument(result.body)
+          ? toFileResponse(result.body, { requestId, headers: corsHeaders(corsFor(event.req)) })
+          : toJsonResponse({
+              status: result.status,
+              body: result.body,
+              requestId,
+              retryAfterSeconds: result.status === 202 ? result.retryAfterSeconds : null,
+              headers: corsHeaders(corsFor(event.req)),
+            });
       return method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;
     } catch (error) {
       if (!isServiceError(error)) options.onError?.(error, { requestId, route: operation?.operationId ?? operations[0]?.path ?? "" });

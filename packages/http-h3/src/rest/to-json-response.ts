@@ -1,4 +1,4 @@
-import { API_VERSION, HEADERS, toErrorEnvelope, toHttpStatus } from "@public-scan/core";
+import { API_VERSION, HEADERS, toErrorEnvelope, toHttpStatus, type ScanExportDocument } from "@public-scan/core";
 
 export interface JsonResponseInput {
   status: number;
@@ -34,6 +34,24 @@ export function toJsonResponse(input: JsonResponseInput): Response {
 }
 
 /**
+ * An export as a download: its media type, and `attachment` with its file name, so a browser saves it
+ * rather than showing it. A sandbox CSP as well: the HTML export opened straight from the API runs nothing
+ * and cannot reach this origin's cookies or storage.
+ */
+export function toFileResponse(document: ScanExportDocument, context: { requestId: string; headers?: Record<string, string> }): Response {
+  return new Response(document.content, {
+    status: 200,
+    headers: {
+      "content-type": document.mediaType,
+      "content-disposition": `attachment; filename="${document.fileName}"`,
+      "content-security-policy": "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+      ...baseHeaders(context.requestId),
+      ...context.headers,
+    },
+  });
+}
+
+/**
  * Anything thrown, as the contract's error envelope with its HTTP status and headers. Retry-After goes
  * with every retryable error that names a wait (429, and 500 with its default 30 s).
  */
@@ -59,7 +77,7 @@ export function corsHeaders(enabled: boolean): Record<string, string> {
   if (!enabled) return {};
   return {
     "access-control-allow-origin": "*",
-    "access-control-expose-headers": [HEADERS.apiVersion, HEADERS.requestId, HEADERS.retryAfter].join(", "),
+    "access-control-expose-headers": [HEADERS.apiVersion, HEADERS.requestId, HEADERS.retryAfter, "Content-Disposition"].join(", "),
   };
 }
 

@@ -11,9 +11,13 @@ export interface CheckedResponse<T = Record<string, unknown>> {
   body: T;
 }
 
+/** A 200 of an export route is a file: its text, in the format's media type, not JSON. */
+const isFile = (path: string, status: number) => status === 200 && /^\/api\/v2\/scans\/[^/]+\/exports\/[^/?]+/.test(path);
+
 /**
  * Sends a request and checks what every API response must satisfy: the contract's headers, a JSON body
- * with the disclaimer, the error envelope for every error, and conformance to the OpenAPI document.
+ * with the disclaimer (a file named by Content-Disposition for an export), the error envelope for every
+ * error, and conformance to the OpenAPI document.
  */
 export function createCheckedClient(send: SendRequest) {
   return async function call<T = Record<string, unknown>>(
@@ -28,6 +32,13 @@ export function createCheckedClient(send: SendRequest) {
     const response = await send(path, { ...rest, method, headers, ...(json === undefined ? {} : { body: JSON.stringify(json) }) });
     expect(response.headers.get("x-service-api-version"), `${method} ${path}`).toBe("v2");
     expect(response.headers.get("x-service-request-id"), `${method} ${path}`).toMatch(/^[0-9a-f-]{36}$/);
+    if (isFile(path, response.status)) {
+      expect(response.headers.get("content-disposition"), path).toMatch(/^attachment; filename="public-scan[\w.-]*"$/);
+      const text = await response.text();
+      const pathname = new URL(path, "http://host").pathname;
+      expect(validate({ method, pathname, status: 200, headers: response.headers, body: text }), `${method} ${path}`).toEqual([]);
+      return { status: 200, headers: response.headers, body: text as T };
+    }
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     const body = (await response.json()) as Record<string, unknown>;
     // The OpenAPI document is a specification, not a resource: it carries the disclaimer in info.description.

@@ -49,6 +49,10 @@ export function createOpenApiValidator(document: Document) {
     for (const header of Object.keys(response.headers ?? {})) {
       if (!input.headers.has(header)) problems.push(`missing header ${header}`);
     }
+    // A file answer (an export) must be in one of the media types declared for it.
+    const media = (input.headers.get("content-type") ?? "").split(";")[0]!.trim();
+    if (response.content !== undefined && !("application/json" in response.content) && !(media in response.content))
+      problems.push(`content type ${media} is not declared for ${input.status}`);
     const schema = response.content?.["application/json"]?.schema;
     if (schema !== undefined) {
       const validate = validatorOf(schema);

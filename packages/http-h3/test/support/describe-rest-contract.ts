@@ -1,3 +1,5 @@
+import { parse as parseCsv } from "csv-parse/sync";
+import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCheckedClient } from "./create-checked-client.js";
 import { createTestRest } from "./create-test-rest.js";
@@ -86,6 +88,78 @@ export function describeRestContract(hosts: readonly RestHost[]): void {
       const reused = await call("POST", "/api/v2/scans", { json: { url: "https://shop.example.com/" } });
       expect(reused.status).toBe(200);
       expect(reused.body).toMatchObject({ type: "service_scan", scanId, executionMode: "reused_scan", quotaConsumed: false });
+    });
+
+    it("serves every export of a scan as a file in its media type, and refuses bad formats and gates", async () => {
+      const created = await call("POST", "/api/v2/scans", { token: creator, json: { url: "https://exports.example.com/" } });
+      const scanId = created.body.scanId as string;
+      const exportOf = (format: string, query = "") =>
+        call<string>("GET", `/api/v2/scans/${scanId}/exports/${format}${query}`, { token: reader });
+      // While the scan runs, the export is its ScanJob (202), as every result route.
+      const early = await call("GET", `/api/v2/scans/${scanId}/exports/sarif`, { token: reader });
+      if (early.status === 202) expect(early.body.type).toBe("service_scan_job");
+      await untilTerminal(call, scanId);
+      const findings = await call<{ findings: Array<{ id: string; criticality: string }> }>("GET", `/api/v2/scans/${scanId}/findings`, {
+        token: reader,
+      });
+      const table = await call<{ rows: unknown[] }>("GET", `/api/v2/scans/${scanId}/pre-consent-cookies-trackers`, { token: reader });
+
+      const json = await exportOf("json");
+      expect(json.headers.get("content-type")).toBe("application/json");
+      const document = JSON.parse(json.body) as {
+        scan: Body;
+        findings: { findings: unknown[] };
+        preConsentCookiesTrackers: { rows: unknown[] };
+      };
+      expect(document.scan).toMatchObject({ type: "service_scan", scanId });
+      expect(document.findings.findings).toHaveLength(findings.body.findings.length);
+
+      const sarif = await exportOf("sarif");
+      expect(sarif.headers.get("content-type")).toBe("application/sarif+json");
+      const log = JSON.parse(sarif.body) as { version: string; runs: Array<{ results: Array<{ ruleId: string }> }> };
+      expect(log.version).toBe("2.1.0");
+      expect(log.runs[0]!.results.map((result) => result.ruleId).sort()).toEqual(
+        findings.body.findings.map((finding) => finding.id).sort(),
+      );
+
+      // JUnit takes the scan command's gates: by default a low finding fails; `none` fails none.
+      const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "testcase" });
+      const failures = (xml: string) =>
+        (
+          parser.parse(xml) as { testsuites: { testsuite: { testcase: Array<{ failure?: unknown }> } } }
+        ).testsuites.testsuite.testcase.filter((testcase) => testcase.failure !== undefined).length;
+      const junit = await exportOf("junit");
+      expect(junit.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+      expect(failures(junit.body)).toBe(findings.body.findings.filter((finding) => finding.criticality !== "info").length);
+      expect(failures((await exportOf("junit", "?failOn=none")).body)).toBe(0);
+      expect(failures((await exportOf("junit", "?failOn=none&minScore=100")).body)).toBe(1);
+
+      const csv = await exportOf("csv");
+      expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(parseCsv(csv.body, { columns: true, bom: true })).toHaveLength(table.body.rows.length);
+
+      const markdown = await exportOf("md");
+      expect(markdown.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+      // Values from the page are escaped for Markdown, the domain's dots included.
+      expect(markdown.body).toMatch(/^### public-scan: exports\\\.example\\\.com/);
+      const html = await exportOf("html");
+      expect(html.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(html.headers.get("content-security-policy")).toMatch(/^sandbox;/);
+      expect(html.body).toMatch(/^<!doctype html>/i);
+      // Standalone: no script, stylesheet or image is fetched from anywhere.
+      expect(html.body).not.toMatch(/<(script|link|img)\b[^>]*\b(src|href)=["']?(https?:)?\/\//i);
+
+      for (const bad of ["pdf", "SARIF", "x".repeat(300), "..%2Fstatus"]) {
+        const refused = await call<{ error: Body }>("GET", `/api/v2/scans/${scanId}/exports/${bad}`, { token: reader });
+        expect(refused.status, bad).toBe(400);
+        expect(refused.body.error.code).toBe("invalid_request");
+      }
+      for (const query of ["?failOn=info", "?failOn=", "?minScore=101", "?minScore=", "?minScore=1e2", "?minScore=-1"]) {
+        expect((await exportOf("junit", query)).status, query).toBe(400);
+      }
+      expect((await call("GET", `/api/v2/scans/${scanId}/exports/md`)).status).toBe(401);
+      expect((await call("GET", `/api/v2/scans/${scanId}/exports/md`, { token: mcpOnly })).status).toBe(403);
+      expect((await call("GET", `/api/v2/scans/${UNKNOWN_SCAN}/exports/md`, { token: reader })).status).toBe(404);
     });
 
     it("answers 401 and 403 exactly as the contract says", async () => {
