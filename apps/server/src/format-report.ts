@@ -6,8 +6,10 @@ import {
   type PreConsentTable,
   type RiskLevel,
   type Scan,
+  type SiteCheckGroup,
   type VendorPhaseMatrix,
 } from "@public-scan/core";
+import { formatSiteChecks } from "./format-site-checks.js";
 import { formatTable } from "./format-table.js";
 import { PLAIN, type Paint } from "./terminal-paint.js";
 
@@ -34,6 +36,8 @@ export function formatReport(
     table: PreConsentTable;
     /** The stored report's vendor x phase matrix, when it has one. */
     vendorPhases?: VendorPhaseMatrix | null;
+    /** The stored report's transport, privacy-policy and US-law checks, when it has them. */
+    checks?: readonly SiteCheckGroup[] | undefined;
   },
   paint: Paint = PLAIN,
 ): string {
@@ -86,6 +90,8 @@ export function formatReport(
       ),
     );
   }
+  const checks = formatSiteChecks(resources.checks ?? [], paint);
+  if (checks.length > 0) out.push("", ...checks);
   out.push("", scan.disclaimer);
   return out.join("\n");
 }

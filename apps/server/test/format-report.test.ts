@@ -52,6 +52,36 @@ describe("the terminal report's vendor x phase matrix", () => {
   });
 });
 
+describe("the terminal report's site checks", () => {
+  const checks = [
+    {
+      area: "transport" as const,
+      title: "Transport and TLS",
+      checks: [
+        { code: "served_over_https", label: "Page served over HTTPS", outcome: "passed" as const, detail: null },
+        { code: "hsts", label: "HTTP Strict Transport Security (HSTS)", outcome: "issue" as const, detail: "No header." },
+        { code: "modern_tls", label: "TLS 1.2 or newer", outcome: "not_checked" as const, detail: null },
+      ],
+    },
+  ];
+
+  it("lists each area's checks with the outcome in words, after the tables, and none for a report without them", () => {
+    const text = formatReport({ scan: observedScan as Scan, ...empty, checks });
+    expect(text).toContain("Site checks\n  Transport and TLS (1 of 3 passed)");
+    expect(text).toMatch(
+      / {4}passed {7}Page served over HTTPS\n {4}look {9}HTTP Strict Transport Security \(HSTS\) · No header\.\n {4}not checked {2}TLS 1\.2 or newer/,
+    );
+    expect(text.indexOf("Site checks")).toBeGreaterThan(text.indexOf("Pre-consent cookies"));
+    expect(formatReport({ scan: observedScan as Scan, ...empty })).not.toContain("Site checks");
+  });
+
+  it("colours the outcome only: stripped of its codes, the coloured report is the plain one", () => {
+    const coloured = formatReport({ scan: observedScan as Scan, ...empty, checks }, COLOURED);
+    expect(coloured).not.toBe(formatReport({ scan: observedScan as Scan, ...empty, checks }));
+    expect(stripVTControlCharacters(coloured)).toBe(formatReport({ scan: observedScan as Scan, ...empty, checks }));
+  });
+});
+
 describe("the terminal report in colour", () => {
   const findings = (contractExamples.findingList as unknown as FindingList).findings;
   const resources = { scan: observedScan as Scan, findings: { ...empty.findings, findings }, table: empty.table };

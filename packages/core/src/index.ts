@@ -327,6 +327,8 @@ export type { ScanReport } from "./projection/to-scan-report.js";
 export type { Finding } from "./projection/findings/to-findings.js";
 export type { ConsentSummary } from "./projection/to-consent-summary.js";
 export type { VendorPhaseCell, VendorPhaseMatrix, VendorPhaseRow } from "./projection/to-vendor-phase-matrix.js";
+export { toSiteChecks } from "./projection/to-site-checks.js";
+export type { SiteCheck, SiteCheckGroup, SiteCheckOutcome } from "./projection/to-site-checks.js";
 export { vendorPhaseCellText } from "./render/vendor-phase-cell-text.js";
 export type { ScoreBreakdown } from "./render/to-score-breakdown.js";
 export { cmpDisplayName } from "./render/cmp-display-name.js";

@@ -1,6 +1,7 @@
 import { DISCLAIMER, MAX_FINDING_EXAMPLES, type FindingDetail, type PreConsentTable } from "../contract/index.js";
 import type { ConsentSummary } from "../projection/to-consent-summary.js";
 import type { VendorPhaseMatrix } from "../projection/to-vendor-phase-matrix.js";
+import type { SiteCheckGroup } from "../projection/to-site-checks.js";
 import { toScoreBreakdown, type ScoreBreakdown } from "./to-score-breakdown.js";
 import type { CompletedRecord } from "../domain/scan-record.js";
 import type { LinkBuilder } from "./scan-links.js";
@@ -35,6 +36,8 @@ export interface ReportView {
   consent?: ConsentSummary;
   /** What each vendor did before consent, after reject, after accept and under GPC; absent in older reports. */
   vendorPhases?: VendorPhaseMatrix;
+  /** The transport, privacy-policy and US-law checklists, passed checks included; absent in older reports. */
+  checks?: SiteCheckGroup[];
   /** How the score was reached (deductions by criticality, the rubric's bands); null for a no-go. */
   scoreBreakdown: ScoreBreakdown | null;
   caveats: string[];
@@ -84,6 +87,7 @@ export function toReportView(record: CompletedRecord, links: LinkBuilder): Repor
     }),
     ...(report.consent && !noGo ? { consent: report.consent } : {}),
     ...(report.vendorPhases && !noGo ? { vendorPhases: report.vendorPhases } : {}),
+    ...(report.checks && !noGo ? { checks: report.checks } : {}),
     scoreBreakdown: noGo ? null : toScoreBreakdown(report.findings),
     caveats: [PULSE_CAVEAT, ...report.coverage.limitations],
     links: {

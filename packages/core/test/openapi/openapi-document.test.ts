@@ -93,8 +93,9 @@ describe("OpenAPI document", () => {
   });
 
   it("documents the export route's file answers: one media type per format, named by Content-Disposition", () => {
-    const route = (document.paths as unknown as Record<string, Record<string, Record<string, unknown>>>)["/api/v2/scans/{scanId}/exports/{format}"]!
-      .get!;
+    const route = (document.paths as unknown as Record<string, Record<string, Record<string, unknown>>>)[
+      "/api/v2/scans/{scanId}/exports/{format}"
+    ]!.get!;
     const ok = (route.responses as Record<string, { content: Record<string, { schema: unknown }>; headers: Record<string, unknown> }>)[
       "200"
     ]!;

@@ -1,76 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ScanObservationsSchema, type ScanObservations } from "../../src/observations/scan-observations.js";
-import { type PrivacyPolicyObservation } from "../../src/observations/privacy-policy-observation.js";
-import { type TransportObservation } from "../../src/observations/transport-observation.js";
-import { type UsPrivacyObservation } from "../../src/observations/us-privacy-observation.js";
 import { toScanReport } from "../../src/projection/to-scan-report.js";
 import { readRecordedObservations, type RecordedScan } from "@public-scan/recorded-scans";
+import { ALL_DISCLOSED, OK, certificate, policy, transport, usPrivacy } from "./support/site-observations.js";
 
 const recorded = (name: RecordedScan): ScanObservations => ScanObservationsSchema.parse(readRecordedObservations(name));
-
-const certificate = (days: number) => ({
-  validFrom: "2026-01-01T00:00:00.000Z",
-  validTo: "2027-01-01T00:00:00.000Z",
-  daysToExpiry: days,
-  expired: days < 0,
-  notYetValid: false,
-  issuer: "Fixture CA",
-  subjectMatchesHost: true,
-  protocol: "TLS 1.3" as const,
-  cipher: "AES_128_GCM",
-});
-const OK = { status: "ok" as const, reason: null };
-
-function transport(overrides: Partial<TransportObservation> = {}): TransportObservation {
-  return {
-    status: "ok",
-    reason: null,
-    steps: { tlsProbe: OK, httpProbe: OK, browser: OK },
-    host: "www.green-grocer.test",
-    finalScheme: "https",
-    httpsAvailable: true,
-    httpAvailable: true,
-    httpRedirectsToHttps: true,
-    browserCertificateError: null,
-    hsts: { present: true, valid: true, maxAgeSeconds: 31_536_000, includeSubDomains: true, preload: true },
-    certificate: { browser: certificate(200), probe: { ...certificate(200), authorized: true, authorizationError: null } },
-    mixedContent: { blocked: 0, upgraded: 0, allowed: 0, items: [] },
-    cookiesWithoutSecure: 0,
-    privacyHeaders: { referrerPolicy: "strict-origin-when-cross-origin", permissionsPolicy: true, csp: true, cspReportOnly: false },
-    ...overrides,
-  };
-}
-
-const ALL_DISCLOSED = {
-  controllerContact: true,
-  dataProtectionOfficer: true,
-  purposes: true,
-  legalBases: true,
-  recipients: true,
-  internationalTransfers: true,
-  retention: true,
-  dataSubjectRights: true,
-  withdrawConsent: true,
-  complaintToAuthority: true,
-  cookies: true,
-  automatedDecisions: true,
-};
-function policy(overrides: Partial<PrivacyPolicyObservation> = {}): PrivacyPolicyObservation {
-  return {
-    steps: { discovery: "ok", fetch: "ok", analysis: "ok" },
-    reason: null,
-    link: { foundIn: "footer", host: "www.green-grocer.test", sameSite: true },
-    fetchStatus: "ok",
-    httpStatus: 200,
-    language: "en",
-    declaredLanguage: "en",
-    textLength: "5k_to_20k",
-    disclosures: ALL_DISCLOSED,
-    vendorsNotNamed: [],
-    vendorsChecked: 2,
-    ...overrides,
-  };
-}
 
 const report = (observations: Partial<ScanObservations>, base = recorded("green-grocer")) =>
   toScanReport(ScanObservationsSchema.parse({ ...base, ...observations }));
@@ -203,24 +137,13 @@ describe("privacy policy findings", () => {
 });
 
 describe("US-law findings", () => {
-  const us = (overrides: Partial<UsPrivacyObservation>): UsPrivacyObservation => ({
-    steps: { links: "ok", gpcJson: "ok" },
-    reason: null,
-    doNotSellOrShareLink: true,
-    limitSensitiveLink: false,
-    yourPrivacyChoicesLink: true,
-    privacyChoicesIcon: true,
-    noticeAtCollection: true,
-    gpcJson: { status: "found", gpc: true, lastUpdate: true },
-    gpcPass: { status: "absent", reason: null, advertisingVendors: null },
-    ...overrides,
-  });
-
   it("reports a missing opt-out link only when advertising trackers ran", () => {
     const none = { doNotSellOrShareLink: false, yourPrivacyChoicesLink: false };
-    expect(ids({ usPrivacy: us(none) }, recorded("daily-courier"))).toContain("us_opt_out_link_not_found");
-    expect(ids({ usPrivacy: us(none) }, recorded("quiet-bakery"))).not.toContain("us_opt_out_link_not_found");
-    expect(ids({ usPrivacy: us({}) }, recorded("daily-courier"))).not.toContain("us_opt_out_link_not_found");
-    expect(ids({ usPrivacy: us({ gpcJson: { status: "invalid", gpc: null, lastUpdate: false } }) })).toContain("gpc_support_file_invalid");
+    expect(ids({ usPrivacy: usPrivacy(none) }, recorded("daily-courier"))).toContain("us_opt_out_link_not_found");
+    expect(ids({ usPrivacy: usPrivacy(none) }, recorded("quiet-bakery"))).not.toContain("us_opt_out_link_not_found");
+    expect(ids({ usPrivacy: usPrivacy({}) }, recorded("daily-courier"))).not.toContain("us_opt_out_link_not_found");
+    expect(ids({ usPrivacy: usPrivacy({ gpcJson: { status: "invalid", gpc: null, lastUpdate: false } }) })).toContain(
+      "gpc_support_file_invalid",
+    );
   });
 });

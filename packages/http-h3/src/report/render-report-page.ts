@@ -5,6 +5,7 @@ import { renderFindings, sharedCaveats } from "./render-findings.js";
 import { renderPhases } from "./render-phases.js";
 import { renderPreConsentTable } from "./render-pre-consent-table.js";
 import { renderScanOverview } from "./render-scan-overview.js";
+import { renderSiteChecks } from "./render-site-checks.js";
 import { renderVendorPhases } from "./render-vendor-phases.js";
 import { REPORT_SCRIPT } from "./report-script.js";
 
@@ -15,6 +16,7 @@ const SECTIONS = [
   { id: "consent-matrix", label: "What consent changes" },
   { id: "findings", label: "Findings" },
   { id: "pre-consent", label: "Before consent" },
+  { id: "site-checks", label: "Site checks" },
   { id: "phases", label: "Phases" },
   { id: "caveats", label: "Caveats" },
   { id: "api", label: "For API clients" },
@@ -26,7 +28,10 @@ const SECTIONS = [
  */
 export function renderReportPage(view: ReportView, options: ReportPageOptions = {}): RenderedPage {
   const { scan, links } = view;
-  const toc = SECTIONS.map((section) => markup`<li><a href="#${section.id}">${section.label}</a></li>`);
+  // A section the scan has nothing for (no site checks in older reports) has no entry either.
+  const toc = SECTIONS.filter((section) => section.id !== "site-checks" || (view.checks ?? []).length > 0).map(
+    (section) => markup`<li><a href="#${section.id}">${section.label}</a></li>`,
+  );
   const shared = sharedCaveats(view.findings);
   const caveats = [...new Set([...view.caveats, ...shared])];
   const body = markup`<header>
@@ -41,6 +46,7 @@ ${renderScanOverview(view)}
 ${renderVendorPhases(view)}
 ${renderFindings(view, shared)}
 ${renderPreConsentTable(view)}
+${renderSiteChecks(view)}
 ${renderPhases(view)}
 <section id="caveats" aria-labelledby="caveats-heading">
 <h2 id="caveats-heading">Caveats</h2>

@@ -112,6 +112,11 @@ ul, ol { padding-left: 1.25rem; }
 .tone-medium { background: var(--medium-bg); color: var(--medium-fg); }
 .tone-low { background: var(--low-bg); color: var(--low-fg); }
 .tone-ok { background: var(--ok-bg); color: var(--ok-fg); }
+.checks { display: grid; gap: 0.45rem; margin: 0.5rem 0 1.25rem; padding: 0; list-style: none; }
+.checks li { display: grid; grid-template-columns: 8.5rem 1fr; gap: 0.75rem; align-items: start; }
+.checks .badge { justify-self: start; }
+.check-detail { display: block; color: var(--muted); font-size: 0.875rem; overflow-wrap: anywhere; }
+@media (max-width: 30rem) { .checks li { grid-template-columns: 1fr; gap: 0.15rem; } }
 .badges { display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0 0 0.75rem; padding: 0; list-style: none; }
 .finding { margin: 1rem 0; padding: 1rem; border: 1px solid var(--border); border-left: 6px solid var(--info-fg); border-radius: 0.5rem; }
 .finding.tone-high, .finding.tone-medium, .finding.tone-low { background: var(--bg); color: var(--fg); }

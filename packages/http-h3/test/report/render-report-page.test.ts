@@ -4,13 +4,13 @@ import { renderReportPage } from "../../src/report/index.js";
 import { REPORT_SCRIPT } from "../../src/report/report-script.js";
 import { REPORT_STYLES } from "../../src/report/report-styles.js";
 import { attributeValues, countOf, decodeEntities, escaped, inlineContents, mapStrings, sha256Source } from "./support/page-parts.js";
-import { reportViewOf, withPhaseMatrix } from "./support/report-views.js";
+import { reportViewOf, withPhaseMatrix, withSiteChecks } from "./support/report-views.js";
 
 /** Markup that would run, style or load something if any view string reached the page unescaped. */
 const PAYLOAD = `</style></script><script>alert("x")</script><img src=x onerror='y()'> & <style>*{}</style>`;
 
 describe("renderReportPage", () => {
-  const courier = reportViewOf("daily-courier");
+  const courier = withSiteChecks(reportViewOf("daily-courier"));
   const page = renderReportPage(courier);
 
   it("is one self-contained HTML5 document: one inline style, one inline script, nothing loaded from anywhere", () => {
@@ -289,6 +289,25 @@ describe("the consent banner summary", () => {
     const { consent: _none, ...without } = withConsent;
     expect(renderReportPage(without).html).not.toContain("Consent platform");
     expect(html).not.toContain("gpc-stopped");
+  });
+
+  it("lists the site checks by area with each outcome in words, passed ones included, and nothing without them", () => {
+    const { html } = renderReportPage(withSiteChecks(reportViewOf("daily-courier")));
+    const section = /<section id="site-checks"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    expect(section).toContain('<h3 id="checks-transport">Transport and TLS</h3>');
+    expect(section).toContain("1 passed, 1 needs a look, 1 not checked.");
+    expect(section).toMatch(
+      /data-check="served_over_https" data-outcome="passed"><span class="badge tone-ok">Passed<\/span><span>Page served over HTTPS/,
+    );
+    expect(section).toMatch(
+      /data-outcome="issue"><span class="badge tone-medium">Needs a look<\/span><span>HTTP Strict Transport Security \(HSTS\)<span class="check-detail">No header\.<\/span>/,
+    );
+    expect(section).toContain('<span class="badge">Not found</span><span>Privacy choices icon');
+    expect(html).toContain('<a href="#site-checks">Site checks</a>');
+    // An older report without checks has neither the section nor its entry in the contents.
+    const older = renderReportPage(reportViewOf("daily-courier")).html;
+    expect(older).not.toContain('id="site-checks"');
+    expect(older).not.toContain('href="#site-checks"');
   });
 
   it("shows which pre-consent trackers stopped and which still fired under Global Privacy Control", () => {

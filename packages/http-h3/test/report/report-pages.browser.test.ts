@@ -4,13 +4,13 @@ import puppeteer, { type Browser, type BrowserContext, type Page } from "puppete
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { renderErrorPage, renderPendingPage, renderReportPage } from "../../src/report/index.js";
 import { mapStrings } from "./support/page-parts.js";
-import { reportViewOf, scanJobWith, withPhaseMatrix } from "./support/report-views.js";
+import { reportViewOf, scanJobWith, withPhaseMatrix, withSiteChecks } from "./support/report-views.js";
 import { servePages, type PageServer, type ServedPage } from "./support/serve-pages.js";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const HOSTILE = `</style></script><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> & "q"`;
 
-const courier = reportViewOf("daily-courier");
+const courier = withSiteChecks(reportViewOf("daily-courier"));
 const noGo = reportViewOf("bot-challenge");
 const hostile = mapStrings(courier, (text) => `${text}${HOSTILE}`);
 const served = (page: { html: string; contentSecurityPolicy: string }): ServedPage => page;

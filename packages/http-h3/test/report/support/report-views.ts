@@ -44,3 +44,42 @@ export function withPhaseMatrix(view: ReportView): ReportView {
     },
   };
 }
+
+/**
+ * The view with transport, privacy-policy and US-law checklists of every outcome: recorded scans predate
+ * the site checks, so their own view has none.
+ */
+export function withSiteChecks(view: ReportView): ReportView {
+  return {
+    ...view,
+    checks: [
+      {
+        area: "transport",
+        title: "Transport and TLS",
+        checks: [
+          { code: "served_over_https", label: "Page served over HTTPS", outcome: "passed", detail: null },
+          { code: "hsts", label: "HTTP Strict Transport Security (HSTS)", outcome: "issue", detail: "No header." },
+          { code: "modern_tls", label: "TLS 1.2 or newer", outcome: "not_checked", detail: null },
+        ],
+      },
+      {
+        area: "privacy_policy",
+        title: "Privacy policy",
+        checks: [
+          {
+            code: "privacy_policy_link",
+            label: "Privacy policy linked from the page",
+            outcome: "passed",
+            detail: "Linked from the page footer.",
+          },
+          { code: "discloses_retention", label: "How long data is kept", outcome: "issue", detail: null },
+        ],
+      },
+      {
+        area: "us_privacy",
+        title: "US privacy signals (CCPA/CPRA)",
+        checks: [{ code: "us_privacy_choices_icon", label: "Privacy choices icon", outcome: "absent", detail: null }],
+      },
+    ],
+  };
+}
