@@ -2,7 +2,17 @@ import { EVIDENCE_BASIS, UNATTRIBUTED_VENDOR, type PreConsentRow } from "../cont
 import { rowPriority } from "./row-priority.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 
-const KIND = { cookie: "cookie", storage_key: "storage", tracker_request: "tracker", service_request: "service" } as const;
+/** The table kind of each evidence kind a table row is made of. */
+export const TABLE_KIND = { cookie: "cookie", storage_key: "storage", tracker_request: "tracker", service_request: "service" } as const;
+
+/** An evidence record that is a table row: a cookie, storage key, tracker or service host with a purpose. */
+export type TableRecord = EvidenceRecord & { kind: keyof typeof TABLE_KIND; purpose: NonNullable<EvidenceRecord["purpose"]> };
+
+export const isTableRecord = (record: EvidenceRecord): record is TableRecord => record.kind in TABLE_KIND && record.purpose !== null;
+
+/** A row's name: the cookie's or storage key's, a service's category, none for a tracker host. */
+export const rowNameOf = (record: TableRecord): string | null =>
+  record.kind === "tracker_request" ? null : record.kind === "service_request" ? record.category : record.name;
 
 /**
  * The complete pre-consent table: every cookie, storage key, tracker host and third-party service host
@@ -12,13 +22,10 @@ const KIND = { cookie: "cookie", storage_key: "storage", tracker_request: "track
  */
 export function toPreConsentRows(evidence: readonly EvidenceRecord[]): PreConsentRow[] {
   return evidence
-    .filter(
-      (record): record is EvidenceRecord & { kind: keyof typeof KIND; purpose: NonNullable<EvidenceRecord["purpose"]> } =>
-        record.phase === "pre_consent" && record.kind in KIND && record.purpose !== null,
-    )
+    .filter((record): record is TableRecord => record.phase === "pre_consent" && isTableRecord(record))
     .map((record): PreConsentRow => ({
-      kind: KIND[record.kind],
-      name: record.kind === "tracker_request" ? null : record.kind === "service_request" ? record.category : record.name,
+      kind: TABLE_KIND[record.kind],
+      name: rowNameOf(record),
       vendor: record.vendor ?? UNATTRIBUTED_VENDOR,
       host: record.host ?? "",
       purpose: record.purpose,

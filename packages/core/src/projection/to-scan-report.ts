@@ -7,6 +7,7 @@ import { SCORE_VERSION } from "./score/score-rubric.js";
 import { toCoverage } from "./score/to-coverage.js";
 import { toScore } from "./score/to-score.js";
 import { toEvidence } from "./to-evidence.js";
+import { toPhaseRows, type PhaseRows } from "./to-phase-rows.js";
 import { toSiteChecks, type SiteCheckGroup } from "./to-site-checks.js";
 import { toVendorPhaseMatrix, type VendorPhaseMatrix } from "./to-vendor-phase-matrix.js";
 import { toPreConsentRows } from "./to-pre-consent-rows.js";
@@ -31,6 +32,8 @@ export interface ScanReport {
   vendorPhases?: VendorPhaseMatrix;
   /** Every transport, privacy-policy and US-law check, passed ones included (absent before checks were stored, and in a no-go). */
   checks?: SiteCheckGroup[];
+  /** Every cookie, storage key, tracker and service host of each completed phase (absent in older reports and in a no-go). */
+  phaseRows?: PhaseRows;
 }
 
 /**
@@ -73,6 +76,7 @@ export function toScanReport(observations: ScanObservations): ScanReport {
     ...(observations.phases ? { phases: observations.phases.map((phase) => ({ ...phase })) } : {}),
     ...(consent === null ? {} : { consent }),
     vendorPhases: toVendorPhaseMatrix(evidence, observations.phases),
+    phaseRows: toPhaseRows(evidence, observations.phases),
     checks: toSiteChecks(observations, { findingIds: new Set(findings.map((finding) => finding.id)) }),
   };
 }

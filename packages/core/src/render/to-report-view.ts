@@ -2,6 +2,7 @@ import { DISCLAIMER, MAX_FINDING_EXAMPLES, type FindingDetail, type PreConsentTa
 import type { ConsentSummary } from "../projection/to-consent-summary.js";
 import type { VendorPhaseMatrix } from "../projection/to-vendor-phase-matrix.js";
 import type { SiteCheckGroup } from "../projection/to-site-checks.js";
+import type { PhaseRows } from "../projection/to-phase-rows.js";
 import { toScoreBreakdown, type ScoreBreakdown } from "./to-score-breakdown.js";
 import type { CompletedRecord } from "../domain/scan-record.js";
 import type { LinkBuilder } from "./scan-links.js";
@@ -38,6 +39,8 @@ export interface ReportView {
   vendorPhases?: VendorPhaseMatrix;
   /** The transport, privacy-policy and US-law checklists, passed checks included; absent in older reports. */
   checks?: SiteCheckGroup[];
+  /** Every cookie, storage key, tracker and service host of each completed phase; absent in older reports. */
+  phaseRows?: PhaseRows;
   /** How the score was reached (deductions by criticality, the rubric's bands); null for a no-go. */
   scoreBreakdown: ScoreBreakdown | null;
   caveats: string[];
@@ -88,6 +91,7 @@ export function toReportView(record: CompletedRecord, links: LinkBuilder): Repor
     ...(report.consent && !noGo ? { consent: report.consent } : {}),
     ...(report.vendorPhases && !noGo ? { vendorPhases: report.vendorPhases } : {}),
     ...(report.checks && !noGo ? { checks: report.checks } : {}),
+    ...(report.phaseRows && !noGo ? { phaseRows: report.phaseRows } : {}),
     scoreBreakdown: noGo ? null : toScoreBreakdown(report.findings),
     caveats: [PULSE_CAVEAT, ...report.coverage.limitations],
     links: {

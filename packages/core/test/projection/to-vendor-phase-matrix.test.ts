@@ -1,31 +1,9 @@
 import { readRecordedObservations } from "@public-scan/recorded-scans";
 import { describe, expect, it } from "vitest";
-import type { EvidenceRecord } from "../../src/projection/evidence-record.js";
 import { toScanReport } from "../../src/projection/to-scan-report.js";
 import { toVendorPhaseMatrix } from "../../src/projection/to-vendor-phase-matrix.js";
 import { ScanObservationsSchema } from "../../src/observations/scan-observations.js";
-import type { PhaseRun } from "../../src/observations/phase-observation.js";
-
-const record = (input: Partial<EvidenceRecord> & Pick<EvidenceRecord, "kind" | "phase">): EvidenceRecord => ({
-  name: null,
-  host: "tracker.example",
-  vendor: null,
-  purpose: null,
-  category: null,
-  party: "third_party",
-  requestCount: null,
-  lifetimeSeconds: null,
-  trackerListed: true,
-  secure: null,
-  ...input,
-});
-const run = (phase: PhaseRun["phase"], status: PhaseRun["status"]): PhaseRun => ({ phase, status, reason: null, observeMs: 1000 });
-const ALL_RUN = [
-  run("pre_consent", "completed"),
-  run("after_reject", "completed"),
-  run("after_accept", "completed"),
-  run("gpc", "completed"),
-];
+import { ALL_RUN, record, run } from "./support/evidence-records.js";
 
 describe("the vendor x phase matrix", () => {
   it("counts each vendor's tracker hosts, requests, cookies and storage keys per phase", () => {

@@ -1,4 +1,4 @@
-import { cmpDisplayName, type ReportView } from "@public-scan/core";
+import { cmpDisplayName, lifetimeText, type PhaseRow, type ReportView } from "@public-scan/core";
 import { markup, type SafeHtml } from "./markup.js";
 import { toLabel } from "./to-label.js";
 
@@ -6,12 +6,13 @@ import { toLabel } from "./to-label.js";
  * The observation phases, each "Observed" or "Not run" exactly as the view says. A phase that did not run
  * is never shown as empty or clean: it simply has no evidence in this report.
  */
-export function renderPhases(view: Pick<ReportView, "phases" | "consent">): SafeHtml {
+export function renderPhases(view: Pick<ReportView, "phases" | "consent" | "phaseRows">): SafeHtml {
   const items = view.phases.map((phase) => {
     const observed = phase.status === "observed";
     const badge = observed ? markup`<span class="badge tone-ok">Observed</span>` : markup`<span class="badge">Not run</span>`;
+    const rows = observed ? view.phaseRows?.[phase.phase] : undefined;
     return markup`<li data-phase="${phase.phase}" data-status="${phase.status}"><span class="phase-name">${toLabel(phase.phase)}</span> ${badge}
-<p>${phase.note}</p></li>
+<p>${phase.note}</p>${rows === undefined ? markup`` : renderPhaseTable(phase.phase, rows)}</li>
 `;
   });
   return markup`<section id="phases" aria-labelledby="phases-heading">
@@ -21,6 +22,42 @@ export function renderPhases(view: Pick<ReportView, "phases" | "consent">): Safe
 ${items}</ul>
 ${renderConsentSummary(view.consent)}
 </section>`;
+}
+
+/**
+ * One phase's cookies, storage keys, trackers and services, folded under a summary of its counts: with the
+ * cookie's lifetime, who set it (the host), its party, and whether the phase added it.
+ */
+function renderPhaseTable(phase: string, rows: readonly PhaseRow[]): SafeHtml {
+  const count = (kind: PhaseRow["kind"]) => rows.filter((row) => row.kind === kind).length;
+  const added = rows.filter((row) => row.newInPhase).length;
+  const summary = `${count("cookie")} cookies, ${count("storage")} storage keys, ${count("tracker")} tracker hosts, ${count("service")} services${
+    phase === "pre_consent" ? "" : ` (${added} not seen before consent)`
+  }`;
+  if (rows.length === 0)
+    return markup`<p class="muted">Nothing was set or contacted in this phase. Missing evidence is not proof of absence.</p>`;
+  const id = `phase-table-${phase.replace(/_/g, "-")}`;
+  return markup`<details class="phase-rows"><summary>${summary}</summary>
+<div class="table-wrap" tabindex="0" role="region" aria-labelledby="${id}-caption">
+<table id="${id}">
+<caption id="${id}-caption" class="visually-hidden">${toLabel(phase)}: ${summary}</caption>
+<thead><tr><th scope="col">Kind</th><th scope="col">Name</th><th scope="col">Vendor</th><th scope="col">Set by</th><th scope="col">Party</th><th scope="col">Purpose</th><th scope="col">Lifetime</th><th scope="col">Requests</th>${
+    phase === "pre_consent" ? markup`` : markup`<th scope="col">New</th>`
+  }</tr></thead>
+<tbody>
+${rows.map(
+  (
+    row,
+  ) => markup`<tr${row.newInPhase ? markup` class="new-in-phase"` : markup``}><td>${toLabel(row.kind)}</td><td>${row.name ?? "-"}</td><td>${row.vendor}</td><td>${row.host}</td><td>${
+    row.party === "first_party" ? "First" : "Third"
+  }</td><td>${toLabel(row.purpose)}</td><td>${row.kind === "cookie" ? lifetimeText(row.lifetimeSeconds) : "-"}</td><td>${
+    row.requestCount === null ? "-" : String(row.requestCount)
+  }</td>${phase === "pre_consent" ? markup`` : markup`<td>${row.newInPhase ? "New" : "-"}</td>`}</tr>
+`,
+)}</tbody>
+</table>
+</div>
+</details>`;
 }
 
 const outcome = (action: { outcome: string; reason: string | null } | null) =>

@@ -168,6 +168,8 @@ td.number, th.number { text-align: right; }
 .phases li { margin: 0 0 0.75rem; padding: 0.75rem 1rem; border: 1px solid var(--border); border-radius: 0.5rem; }
 .phases p { margin: 0.25rem 0 0; }
 .phase-name { font-weight: 700; margin-right: 0.5rem; }
+.phase-rows summary { cursor: pointer; margin: 0.5rem 0; }
+.new-in-phase td { font-weight: 600; }
 .progress { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: center; }
 progress { width: min(24rem, 100%); height: 1.25rem; }
 footer { margin-top: 3rem; padding-top: 1rem; border-top: 1px solid var(--border); color: var(--muted); font-size: 0.875rem; }
@@ -183,5 +185,7 @@ footer { margin-top: 3rem; padding-top: 1rem; border-top: 1px solid var(--border
   /* A printed report shows every finding's details, folded or not. */
   details::details-content { content-visibility: visible; display: contents; }
   details > summary { display: none; }
+  /* A phase table's summary holds its counts: kept as its heading on paper. */
+  details.phase-rows > summary { display: block; list-style: none; }
 }
 `;

@@ -4,7 +4,7 @@ import { renderReportPage } from "../../src/report/index.js";
 import { REPORT_SCRIPT } from "../../src/report/report-script.js";
 import { REPORT_STYLES } from "../../src/report/report-styles.js";
 import { attributeValues, countOf, decodeEntities, escaped, inlineContents, mapStrings, sha256Source } from "./support/page-parts.js";
-import { reportViewOf, withPhaseMatrix, withSiteChecks } from "./support/report-views.js";
+import { reportViewOf, withPhaseMatrix, withPhaseRows, withSiteChecks } from "./support/report-views.js";
 
 /** Markup that would run, style or load something if any view string reached the page unescaped. */
 const PAYLOAD = `</style></script><script>alert("x")</script><img src=x onerror='y()'> & <style>*{}</style>`;
@@ -308,6 +308,26 @@ describe("the consent banner summary", () => {
     const older = renderReportPage(reportViewOf("daily-courier")).html;
     expect(older).not.toContain('id="site-checks"');
     expect(older).not.toContain('href="#site-checks"');
+  });
+
+  it("folds each observed phase's table under its counts: lifetime, who set it, and what the phase added", () => {
+    const { html } = renderReportPage(withPhaseRows(reportViewOf("daily-courier")));
+    const accept = /<li data-phase="after_accept"[\s\S]*?<\/li>/.exec(html)?.[0] ?? "";
+    expect(accept).toContain(
+      '<details class="phase-rows"><summary>2 cookies, 0 storage keys, 1 tracker hosts, 0 services (2 not seen before consent)</summary>',
+    );
+    expect(accept).toContain(
+      '<tr class="new-in-phase"><td>Cookie</td><td>_gcl_au</td><td>Google</td><td>doubleclick.net</td><td>Third</td><td>Marketing</td><td>3 months</td><td>-</td><td>New</td></tr>',
+    );
+    expect(accept).toContain("<td>IDE</td><td>Google</td><td>doubleclick.net</td><td>Third</td><td>Marketing</td><td>13 months</td>");
+    expect(accept).toMatch(
+      /<td>Tracker<\/td><td>-<\/td><td>Google<\/td><td>www\.google-analytics\.com<\/td><td>Third<\/td><td>Analytics<\/td><td>-<\/td><td>4<\/td><td>New<\/td>/,
+    );
+    // A phase that ran and saw nothing says so; one that did not run has no table at all.
+    expect(/<li data-phase="after_reject"[\s\S]*?<\/li>/.exec(html)?.[0]).toContain("Nothing was set or contacted in this phase.");
+    expect(/<li data-phase="gpc"[\s\S]*?<\/li>/.exec(html)?.[0]).not.toContain("<table");
+    // Before consent there is nothing to be new against: no "New" column.
+    expect(/<li data-phase="pre_consent"[\s\S]*?<\/li>/.exec(html)?.[0]).not.toContain(">New<");
   });
 
   it("shows which pre-consent trackers stopped and which still fired under Global Privacy Control", () => {

@@ -4,7 +4,7 @@ import puppeteer, { type Browser, type BrowserContext, type Page } from "puppete
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { renderErrorPage, renderPendingPage, renderReportPage } from "../../src/report/index.js";
 import { mapStrings } from "./support/page-parts.js";
-import { reportViewOf, scanJobWith, withPhaseMatrix, withSiteChecks } from "./support/report-views.js";
+import { reportViewOf, scanJobWith, withPhaseMatrix, withPhaseRows, withSiteChecks } from "./support/report-views.js";
 import { servePages, type PageServer, type ServedPage } from "./support/serve-pages.js";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -34,7 +34,7 @@ describe("report pages in a real browser", () => {
   beforeAll(async () => {
     server = await servePages({
       "/report": served(renderReportPage(courier)),
-      "/matrix": served(renderReportPage(withPhaseMatrix(courier))),
+      "/matrix": served(renderReportPage(withPhaseRows(withPhaseMatrix(courier)))),
       "/no-go": served(renderReportPage(noGo)),
       "/hostile": served(renderReportPage(hostile)),
       "/pending": served(renderPendingPage(scanJobWith({ retryAfterSeconds: 60 }))),
@@ -179,10 +179,16 @@ describe("report pages in a real browser", () => {
       expect(gauge.right).toBeLessThanOrEqual(390);
       // The whole page fits: nothing (not even a table's visually hidden "none") widens it past the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // Unfolded, the per-phase tables scroll inside their own wrappers: the page still fits.
+      expect(await page.$$eval("details.phase-rows", (all) => all.map((details) => (details.open = true)).length)).toBe(2);
+      expect(await page.$eval("#phase-table-after-accept", (table) => table.checkVisibility())).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await expectClean(page, problems);
       await page.close();
-      // axe needs its own script, which the policy refuses: checked on the same page with the policy bypassed.
+      // axe needs its own script, which the policy refuses: checked on the same page with the policy bypassed,
+      // every fold open so the per-phase tables are checked too.
       const checked = await open("/matrix", { in: phone, bypassCsp: true });
+      await checked.page.$$eval("details", (all) => all.forEach((details) => (details.open = true)));
       await expectAccessible(checked.page);
       await checked.page.close();
     } finally {

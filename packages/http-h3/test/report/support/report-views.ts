@@ -83,3 +83,34 @@ export function withSiteChecks(view: ReportView): ReportView {
     ],
   };
 }
+
+/**
+ * The view of a scan that completed before consent, after reject and after accept (not GPC), with their
+ * per-phase tables: recorded scans predate the later phases.
+ */
+export function withPhaseRows(view: ReportView): ReportView {
+  const row = (name: string, newInPhase: boolean, lifetimeSeconds: number | null) => ({
+    kind: "cookie" as const,
+    name,
+    vendor: "Google",
+    host: "doubleclick.net",
+    purpose: "marketing" as const,
+    party: "third_party" as const,
+    lifetimeSeconds,
+    requestCount: null,
+    newInPhase,
+  });
+  return {
+    ...view,
+    phases: view.phases.map((phase) => (phase.phase === "gpc" ? phase : { ...phase, status: "observed" })),
+    phaseRows: {
+      pre_consent: [row("IDE", false, 34_000_000)],
+      after_reject: [],
+      after_accept: [
+        row("_gcl_au", true, 7_776_000),
+        row("IDE", false, 34_000_000),
+        { ...row("", true, null), kind: "tracker", name: null, host: "www.google-analytics.com", purpose: "analytics", requestCount: 4 },
+      ],
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { EVIDENCE_PHASES, UNATTRIBUTED_VENDOR, type EvidencePhase, type Party, type Purpose } from "../contract/index.js";
+import type { PhaseRun } from "../observations/phase-observation.js";
+import type { EvidenceRecord } from "./evidence-record.js";
+import { rowPriority } from "./row-priority.js";
+import { TABLE_KIND, isTableRecord, rowNameOf, type TableRecord } from "./to-pre-consent-rows.js";
+
+/** One cookie, storage key, tracker or service host seen in one phase: names, hosts and counts, never values. */
+export interface PhaseRow {
+  kind: (typeof TABLE_KIND)[keyof typeof TABLE_KIND];
+  name: string | null;
+  vendor: string;
+  /** Who set it: the cookie's domain, the storage's origin host, the tracker's or service's host. */
+  host: string;
+  purpose: Purpose;
+  party: Party;
+  /** A cookie's lifetime left when observed, in seconds; null for a session cookie and the other kinds. */
+  lifetimeSeconds: number | null;
+  requestCount: number | null;
+  /** Not seen before consent: what this phase added. Always false before consent. */
+  newInPhase: boolean;
+}
+
+/** The rows of each phase the scan completed; a phase it did not complete has none (not run is not empty). */
+export type PhaseRows = Partial<Record<EvidencePhase, PhaseRow[]>>;
+
+const identity = (record: TableRecord) => `${record.kind}\u0000${record.host ?? ""}\u0000${rowNameOf(record) ?? ""}`;
+
+/**
+ * The per-phase tables of the report: for each completed phase, every cookie, storage key, tracker and
+ * service host it observed, with the cookie's lifetime and whether the phase added it (not seen before
+ * consent). New rows first, then by priority, kind, vendor, host and name, so the order is stable.
+ */
+export function toPhaseRows(evidence: readonly EvidenceRecord[], runs: readonly PhaseRun[] | undefined): PhaseRows {
+  const completed = new Set<EvidencePhase>(
+    runs === undefined ? ["pre_consent"] : runs.filter((run) => run.status === "completed").map((run) => run.phase),
+  );
+  const records = evidence.filter(isTableRecord);
+  const beforeConsent = new Set(records.filter((record) => record.phase === "pre_consent").map(identity));
+  const rows: PhaseRows = {};
+  for (const phase of EVIDENCE_PHASES) {
+    if (!completed.has(phase)) continue;
+    rows[phase] = records
+      .filter((record) => record.phase === phase)
+      .map((record) => ({ record, newInPhase: phase !== "pre_consent" && !beforeConsent.has(identity(record)) }))
+      .sort(
+        (a, b) =>
+          Number(b.newInPhase) - Number(a.newInPhase) ||
+          rowPriority(a.record) - rowPriority(b.record) ||
+          TABLE_KIND[a.record.kind].localeCompare(TABLE_KIND[b.record.kind]) ||
+          (a.record.vendor ?? "").localeCompare(b.record.vendor ?? "") ||
+          (a.record.host ?? "").localeCompare(b.record.host ?? "") ||
+          (rowNameOf(a.record) ?? "").localeCompare(rowNameOf(b.record) ?? ""),
+      )
+      .map(({ record, newInPhase }) => ({
+        kind: TABLE_KIND[record.kind],
+        name: rowNameOf(record),
+        vendor: record.vendor ?? UNATTRIBUTED_VENDOR,
+        host: record.host ?? "",
+        purpose: record.purpose,
+        party: record.party,
+        lifetimeSeconds: record.kind === "cookie" ? record.lifetimeSeconds : null,
+        requestCount: record.kind === "tracker_request" || record.kind === "service_request" ? record.requestCount : null,
+        newInPhase,
+      }));
+  }
+  return rows;
+}
