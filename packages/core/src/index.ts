@@ -333,6 +333,7 @@ export type { PhaseRow, PhaseRows } from "./projection/to-phase-rows.js";
 export type { SiteCheck, SiteCheckGroup, SiteCheckOutcome } from "./projection/to-site-checks.js";
 export { vendorPhaseCellText } from "./render/vendor-phase-cell-text.js";
 export { lifetimeText } from "./render/lifetime-text.js";
+export { scoreImpactText } from "./render/score-impact-text.js";
 export type { ScoreBreakdown } from "./render/to-score-breakdown.js";
 export { cmpDisplayName } from "./render/cmp-display-name.js";
 export { toGpcComparison, type GpcComparison, type TrackerHostRef } from "./projection/to-gpc-comparison.js";

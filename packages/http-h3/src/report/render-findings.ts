@@ -1,4 +1,4 @@
-import { type ReportView } from "@public-scan/core";
+import { CRITICALITY_ORDER, scoreImpactText, type ReportView } from "@public-scan/core";
 import { markup, type SafeHtml } from "./markup.js";
 import { renderOptional } from "./render-optional.js";
 import { toExampleName, toLabel, toneOf } from "./to-label.js";
@@ -6,8 +6,9 @@ import { toExampleName, toLabel, toneOf } from "./to-label.js";
 type ReportFinding = ReportView["findings"][number];
 
 /**
- * Every finding with its metadata, description, examples (names, hosts and flags only: an example has no
- * value field to show), caveats and next steps. The details of a high finding are open, the others folded
+ * Every finding with its metadata, description, how to fix it (its next steps, never folded), what it takes
+ * off the score by the rubric, examples (names, hosts and flags only: an example has no value field to
+ * show) and caveats. The details of a high finding are open, the others folded
  * (a native disclosure: no script). No findings is said in words that cannot read as a pass.
  */
 export function renderFindings(view: Pick<ReportView, "findings" | "scan">, shared: ReadonlySet<string> = new Set()): SafeHtml {
@@ -44,12 +45,16 @@ function renderFinding(options: { finding: ReportFinding; number: number; shared
 <li class="badge">Category: ${toLabel(finding.category)}</li>
 ${phase}</ul>
 <p>${finding.description}</p>
+${renderList({ title: "How to fix", items: finding.nextSteps })}
+${
+  // A criticality the rubric does not know (a report from a newer version) has no weight to state.
+  CRITICALITY_ORDER.includes(finding.criticality) ? markup`<p class="muted score-impact">${scoreImpactText(finding)}</p>` : markup``
+}
 <details${finding.criticality === "high" ? markup` open` : markup``}>
-<summary>Evidence, caveats and next steps</summary>
-<p class="muted">Finding code <code>${finding.id}</code></p>
+<summary>Evidence and caveats</summary>
+<p class="muted">Finding code <code>${finding.id}</code> (its rule and weight are in the published scoring rubric)</p>
 ${renderExamples({ finding, id })}
 ${renderList({ title: "Caveats", items: finding.caveats.filter((caveat) => !shared.has(caveat)) })}
-${renderList({ title: "Next steps", items: finding.nextSteps })}
 </details>
 </article>`;
 }

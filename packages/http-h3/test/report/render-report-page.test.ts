@@ -56,7 +56,7 @@ describe("renderReportPage", () => {
     expect(page.html.indexOf(escaped(courier.disclaimer))).toBeLessThan(page.html.indexOf('id="overview"'));
   });
 
-  it("shows every finding with its metadata, description, examples, caveats and next steps", () => {
+  it("shows every finding with its metadata, description, how to fix it, its weight, examples and caveats", () => {
     expect(courier.findings.length).toBeGreaterThan(5);
     expect(countOf(page.html, '<article class="finding')).toBe(courier.findings.length);
     expect(attributeValues(page.html, "data-finding-id")).toEqual(courier.findings.map((finding) => finding.id));
@@ -74,7 +74,16 @@ describe("renderReportPage", () => {
         if (example.name !== null) expect(article).toContain(`<td>${escaped(example.name)}</td>`);
         if (example.host !== null) expect(article).toContain(`<td>${escaped(example.host)}</td>`);
       }
-      for (const text of finding.nextSteps) expect(article).toContain(`<li>${escaped(text)}</li>`);
+      // How to fix is never folded: it comes before the finding's details.
+      const fold = article.indexOf("<details");
+      for (const text of finding.nextSteps) {
+        expect(article).toContain(`<li>${escaped(text)}</li>`);
+        expect(article.indexOf(`<li>${escaped(text)}</li>`)).toBeLessThan(fold);
+      }
+      expect(article.indexOf("<h4>How to fix</h4>")).toBeLessThan(fold);
+      expect(article).toMatch(
+        /<p class="muted score-impact">(Lowers the score by \d+ points?: \d+ for a (high|medium|low) finding|Does not lower the score)/,
+      );
       // A caveat of this finding alone is under it; one that several findings share is under Caveats, once.
       for (const text of finding.caveats) {
         const others = courier.findings.filter((other) => other !== finding && other.caveats.includes(text)).length;
