@@ -25,7 +25,7 @@ describe("scoreImpactText", () => {
   it("states the same number the score was computed with", () => {
     for (const level of ["high", "medium", "low", "info"] as const)
       for (const count of [1, 2, 5, 40]) {
-        const points = deductionOf(finding(level, count) as never);
+        const points = deductionOf(finding(level, count));
         expect(scoreImpactText(finding(level, count))).toMatch(points === 0 ? /^Does not/ : new RegExp(`by ${points} point`));
       }
   });
