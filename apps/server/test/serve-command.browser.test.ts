@@ -97,6 +97,17 @@ describe("pnpm serve", () => {
       expect(text).toContain("not legal advice");
       expect(text).toContain("_ga");
       expect(violations.filter((line) => /Content Security Policy/i.test(line))).toEqual([]);
+
+      // The home page's form, as a person uses it: the same site again is reused, so the report shows at once.
+      await page.goto(`${server.url}/`);
+      expect(await page.$eval("#allowance", (line) => (line as HTMLElement).innerText)).toMatch(
+        /^Scans without an account: \d+ of \d+ left/,
+      );
+      await page.type("#url", site.url);
+      await Promise.all([page.waitForNavigation(), page.click(".scan-form button")]);
+      expect(new URL(page.url()).pathname).toBe(`/reports/${scanId}`);
+      expect(await page.evaluate(() => document.body.innerText)).toContain(site.host);
+      expect(violations.filter((line) => /Content Security Policy/i.test(line))).toEqual([]);
     } finally {
       await context.close();
       await browser.disconnect();

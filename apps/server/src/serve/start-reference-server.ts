@@ -217,6 +217,8 @@ async function composeServer(input: {
           },
           mounts: [accounts.accounts.mount],
         }),
+    // The home page's scan form, and sign-up when accounts are on.
+    homePage: { accounts: accounts !== null },
     probes: createServeProbes({ config, queue: service.deps.queue, scanner }),
     onError: (error, context) => logError(error, `${context.requestId} ${context.route}`),
   });

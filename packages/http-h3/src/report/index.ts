@@ -5,3 +5,5 @@ export { renderPendingPage } from "./render-pending-page.js";
 export { renderErrorPage } from "./render-error-page.js";
 export type { ErrorPageInput } from "./render-error-page.js";
 export type { PageOptions, RenderedPage } from "./render-document.js";
+export { renderHomePage, SCAN_FORM_ROUTE } from "./render-home-page.js";
+export type { HomePageInput } from "./render-home-page.js";

@@ -24,6 +24,8 @@ export interface DocumentOptions extends PageOptions {
   head?: SafeHtml;
   /** The page's one inline script, a constant of this package; the policy allows it by hash. */
   script?: string;
+  /** The page's forms post to this origin (`form-action 'self'`); other pages post nowhere. */
+  formsToSelf?: boolean;
 }
 
 export const DEFAULT_SERVICE_NAME = "public-scan";
@@ -35,7 +37,8 @@ const STYLE_HASH = toCspHash(REPORT_STYLES);
  */
 export function renderDocument(options: DocumentOptions): RenderedPage {
   const scriptHash = options.script === undefined ? null : toCspHash(options.script);
-  const policy = (delivery: "header" | "meta") => toContentSecurityPolicy({ styleHash: STYLE_HASH, scriptHash, delivery });
+  const policy = (delivery: "header" | "meta") =>
+    toContentSecurityPolicy({ styleHash: STYLE_HASH, scriptHash, delivery, formsToSelf: options.formsToSelf === true });
   const serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME;
   const metaPolicy = options.metaCsp === false ? null : markup`<meta http-equiv="Content-Security-Policy" content="${policy("meta")}">\n`;
   const script = options.script === undefined ? null : markup`<script>${trustedHtml(options.script)}</script>\n`;

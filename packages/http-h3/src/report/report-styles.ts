@@ -50,7 +50,7 @@ html {
 }
 body { margin: 0 auto; max-width: 72rem; padding: 1.5rem 1rem 3rem; }
 a { color: var(--accent); }
-a:focus-visible, button:focus-visible, select:focus-visible, .table-wrap:focus-visible {
+a:focus-visible, button:focus-visible, select:focus-visible, input:focus-visible, .table-wrap:focus-visible {
   outline: 3px solid var(--accent);
   outline-offset: 2px;
 }
@@ -133,7 +133,7 @@ ul, ol { padding-left: 1.25rem; }
 .table-controls { display: flex; flex-wrap: wrap; gap: 0.75rem 1rem; align-items: flex-end; margin: 1rem 0 0.5rem; }
 .control { display: flex; flex-direction: column; gap: 0.2rem; }
 .control label { font-weight: 600; font-size: 0.9rem; }
-select, button {
+select, button, input {
   min-height: 2.25rem;
   padding: 0.3rem 0.6rem;
   border: 1px solid var(--muted);
@@ -143,6 +143,10 @@ select, button {
   font: inherit;
 }
 button { cursor: pointer; }
+.scan-form { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.5rem 0; }
+.scan-form label { flex: 1 0 100%; font-weight: 600; }
+.scan-form input { flex: 1 1 16rem; min-width: 0; }
+.alert { padding: 0.5rem 0.75rem; border-left: 4px solid var(--high-fg); background: var(--high-bg); color: var(--high-fg); }
 .table-status { margin: 0.5rem 0; color: var(--muted); }
 .table-wrap { position: relative; overflow-x: auto; border: 1px solid var(--border); border-radius: 0.5rem; }
 table { width: 100%; border-collapse: collapse; font-size: 0.925rem; }

@@ -7,6 +7,8 @@ export interface ContentSecurityPolicyOptions {
   scriptHash: string | null;
   /** `meta` leaves out what browsers ignore (and warn about) in a `<meta>` policy. */
   delivery: "header" | "meta";
+  /** The page has a form that posts to this origin (the home page's scan form); no other page posts anywhere. */
+  formsToSelf?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export function toContentSecurityPolicy(options: ContentSecurityPolicyOptions): 
     `script-src ${options.scriptHash ?? "'none'"}`,
     "img-src 'none'",
     "base-uri 'none'",
-    "form-action 'none'",
+    options.formsToSelf === true ? "form-action 'self'" : "form-action 'none'",
     // frame-ancestors is ignored in a <meta> policy (with a console warning); the header carries it.
     ...(options.delivery === "header" ? ["frame-ancestors 'none'"] : []),
   ].join("; ");

@@ -9,6 +9,7 @@ import {
 } from "@public-scan/core";
 import { createOpenApiDocument } from "@public-scan/core/openapi";
 import { renderReportPage } from "../report/index.js";
+import { isCrossSite } from "./is-cross-site.js";
 import { readJsonBody } from "./read-json-body.js";
 import { DEFAULT_MAX_BODY_BYTES, type RestAppOptions } from "./rest-app-options.js";
 
@@ -63,22 +64,11 @@ export async function callOperation(options: RestAppOptions, call: OperationCall
       credential: call.credential,
       authorization: request.headers.get("authorization") ?? undefined,
       cookieHeader: request.headers.get("cookie") ?? undefined,
+      // The only cookie-authenticated route: a page elsewhere must not spend a signed-in user's issuance allowance.
       ...(dashboard ? { crossSite: isCrossSite(request, options.service.config.baseUrl) } : {}),
       ...(bodyError === undefined ? {} : { bodyError }),
     },
   );
-}
-
-/**
- * POST /api/v2/keys/request is the only cookie-authenticated route, so core refuses (and audits) cross-site
- * calls: a page elsewhere must not spend a signed-in user's issuance allowance (CSRF). Browsers say where a
- * request comes from in `Sec-Fetch-Site` and `Origin`; other clients send neither, and need the session
- * cookie anyway.
- */
-function isCrossSite(request: Request, baseUrl: string): boolean {
-  const site = request.headers.get("sec-fetch-site");
-  const origin = request.headers.get("origin");
-  return (site !== null && site !== "same-origin" && site !== "none") || (origin !== null && origin !== new URL(baseUrl).origin);
 }
 
 /** `URLSearchParams.get` semantics: the first value of a repeated parameter. */

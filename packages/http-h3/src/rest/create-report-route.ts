@@ -3,29 +3,10 @@ import { getRouterParams, type H3, type H3Event } from "h3";
 import { renderErrorPage, renderPendingPage, renderReportPage } from "../report/index.js";
 import type { RestAppOptions } from "./rest-app-options.js";
 import { requestContextOf } from "./request-context.js";
-import { baseHeaders } from "./to-json-response.js";
+import { toHtmlResponse } from "./to-html-response.js";
 
 /** Path of the report page, outside the API prefix (core's link builder makes `links.report` from it). */
 export const REPORT_ROUTE = "/reports/:scanId";
-
-function toHtmlResponse(
-  page: { html: string; contentSecurityPolicy: string },
-  context: { status: number; requestId: string; headers?: Record<string, string> },
-) {
-  return new Response(page.html, {
-    status: context.status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "content-security-policy": page.contentSecurityPolicy,
-      "referrer-policy": "no-referrer",
-      "x-frame-options": "DENY",
-      // A report is shared by link; it is not for search engines.
-      "x-robots-tag": "noindex, nofollow",
-      ...baseHeaders(context.requestId),
-      ...context.headers,
-    },
-  });
-}
 
 /**
  * GET /reports/{scanId}: the human report page behind `links.report`. It is opened from a link in a browser,

@@ -3,6 +3,7 @@ import { H3, HTTPError, type H3Event } from "h3";
 import { createClientAddressResolver, createProxyTrust } from "./create-client-address-resolver.js";
 import { createOperationRoute } from "./create-operation-route.js";
 import { addProbeRoutes } from "./create-probe-app.js";
+import { createHomeRoute } from "./create-home-route.js";
 import { createReportRoute } from "./create-report-route.js";
 import { toHstsHeader, type RestAppOptions } from "./rest-app-options.js";
 import { requestContextOf, startRequestContext } from "./request-context.js";
@@ -91,6 +92,7 @@ export function createRestApp(options: RestAppOptions): H3 {
     app.all(toRouterPath(path), createOperationRoute({ options, operations, addressOf }));
   }
   createReportRoute(app, { options, addressOf });
+  createHomeRoute(app, { options, addressOf });
   addProbeRoutes(app, {
     scans: options.service.scans,
     probes: options.probes,

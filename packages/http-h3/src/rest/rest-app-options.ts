@@ -63,6 +63,12 @@ export interface RestAppOptions {
    * a proxy in front. Never sent over plain http, where browsers ignore it.
    */
   hsts?: false | { maxAgeSeconds: number; includeSubDomains?: boolean; preload?: boolean };
+  /**
+   * A home page at `/` with a scan form posting to `/scan` (the reference server's): off by default, so an
+   * embedder's own pages keep `/`. `accounts` links sign-up and sign-in (`/account/...`); `docsUrl` links
+   * the deployment's documentation.
+   */
+  homePage?: false | { accounts?: boolean; docsUrl?: string; serviceName?: string };
   /** Unexpected errors, for the host's logs (the response is redacted). */
   onError?: (error: unknown, context: { requestId: string; route: string }) => void;
 }

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import puppeteer, { type Browser, type BrowserContext, type Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { renderErrorPage, renderPendingPage, renderReportPage } from "../../src/report/index.js";
+import { renderErrorPage, renderHomePage, renderPendingPage, renderReportPage } from "../../src/report/index.js";
 import { mapStrings } from "./support/page-parts.js";
 import { reportViewOf, scanJobWith, withPhaseMatrix, withPhaseRows, withSiteChecks } from "./support/report-views.js";
 import { servePages, type PageServer, type ServedPage } from "./support/serve-pages.js";
@@ -36,6 +36,16 @@ describe("report pages in a real browser", () => {
       "/report": served(renderReportPage(courier)),
       "/matrix": served(renderReportPage(withPhaseRows(withPhaseMatrix(courier)))),
       "/no-go": served(renderReportPage(noGo)),
+      "/home": served(
+        renderHomePage({
+          baseUrl: "https://scan.example.org",
+          allowance: { limit: 10, remaining: 7, resetAt: "2026-11-29T00:00:00.000Z" },
+          mcp: { hosted: true, light: true },
+          accounts: true,
+          error: { message: "url: must be an http(s) URL" },
+          url: "ftp://example.com/",
+        }),
+      ),
       "/hostile": served(renderReportPage(hostile)),
       "/pending": served(renderPendingPage(scanJobWith({ retryAfterSeconds: 60 }))),
       "/pending-fast": served(renderPendingPage(scanJobWith({ retryAfterSeconds: 2 }))),
@@ -324,6 +334,24 @@ describe("report pages in a real browser", () => {
     if (groupBy !== null) await page.select("#group-by", groupBy);
     await expectAccessible(page);
     await page.close();
+  });
+
+  it("home page: the scan form works without script, within the policy, accessible and within a phone's width", async () => {
+    const phone = await browser.createBrowserContext();
+    try {
+      const { page, problems } = await open("/home", { in: phone });
+      await page.setViewport({ width: 390, height: 844 });
+      expect(await page.$eval("#url", (input) => (input as HTMLInputElement).value)).toBe("ftp://example.com/");
+      expect(await page.$eval("#scan-error", (alert) => (alert as HTMLElement).innerText)).toBe("url: must be an http(s) URL");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectClean(page, problems);
+      await page.close();
+      const checked = await open("/home", { in: phone, bypassCsp: true });
+      await expectAccessible(checked.page);
+      await checked.page.close();
+    } finally {
+      await phone.close();
+    }
   });
 
   it("pending page: progress and a pausable reload, within the policy and accessible", async () => {
