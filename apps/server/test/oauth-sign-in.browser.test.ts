@@ -270,9 +270,19 @@ describe("signing up and authorizing an MCP client on the reference server", () 
     await expectAccessible(`${server.url}/account`);
     await page.type("#name", "browser");
     await submit(`form[action="/account/keys"] button`);
-    const key = await page.$eval("code.key", (element) => element.textContent ?? "");
+    const key = await page.$eval("#new-key-value", (element) => (element as HTMLInputElement).value);
     expect(key).toMatch(/^svc_ro_/);
     const check = await fetch(`${server.url}/api/v2/auth/check`, { headers: { authorization: `Bearer ${key}` } });
     expect(check.status).toBe(200);
+    // The copy buttons appear with their script (allowed by hash) and copy the key and the examples.
+    await context.overridePermissions(server.url, ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
+    await page.click('button[data-copy="new-key-value"]');
+    await page.waitForFunction(() => document.getElementById("copy-status")?.textContent === "Copied.", { timeout: 10_000 });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await page.click('button[data-copy="example-check"]');
+    await page.waitForFunction((token) => navigator.clipboard.readText().then((text) => text.includes(token)), { timeout: 10_000 }, key);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `curl -s ${server.url}/api/v2/auth/check -H "Authorization: Bearer ${key}"`,
+    );
   });
 });

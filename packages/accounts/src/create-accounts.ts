@@ -125,6 +125,8 @@ export function createAccounts(options: AccountsOptions): Accounts {
       counters: options.counters,
       identifierSecret: keyRequestSecret,
     },
+    baseUrl: baseUrl.origin,
+    mcpUrl: resource,
     onError: options.onError ?? (() => {}),
   });
   return {

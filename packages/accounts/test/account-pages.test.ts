@@ -96,9 +96,19 @@ describe("the dashboard's keys", () => {
     const issued = await person.jar.request(`${server.baseUrl}/account/keys`, { method: "POST", form: { csrf: csrf!, name: "laptop" } });
     expect(issued.status).toBe(200);
     const html = await issued.text();
-    const token = /<code class="key">(svc_ro_[^<]+)<\/code>/.exec(html)?.[1];
+    const token = /<input id="new-key-value" class="key" type="text" readonly value="(svc_ro_[^"]+)">/.exec(html)?.[1];
     expect(token).toBeDefined();
     expect(html).toContain("laptop");
+    // Ready to use: curl calls and the MCP host configuration name this deployment and the new key, and the
+    // copy buttons' one script is allowed by hash (the page runs nothing else).
+    expect(html).toContain(`<code>curl -s ${server.baseUrl}/api/v2/auth/check -H &quot;Authorization: Bearer ${token}&quot;</code>`);
+    expect(html).toContain(`&quot;url&quot;: &quot;${server.baseUrl}/mcp&quot;`);
+    expect(html).toMatch(/<button type="button" data-copy="new-key-value" hidden>Copy the key<\/button>/);
+    expect(issued.headers.get("content-security-policy")).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(issued.headers.get("cache-control")).toBe("no-store");
+    // Without a new key the dashboard runs no script at all.
+    const plain = await person.jar.request(`${server.baseUrl}/account`);
+    expect(plain.headers.get("content-security-policy")).toContain("script-src 'none'");
     // The key works on the REST API.
     expect((await fetch(`${server.baseUrl}/api/v2/auth/check`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     const keyId = /action="\/account\/keys\/(key_\w+)\/revoke"/.exec(html)?.[1];

@@ -14,6 +14,10 @@ export interface AccountsAppContext {
   authorization: AuthorizationServer;
   /** The self-serve key request's dependencies, as POST /api/v2/keys/request uses them. */
   keyRequests: Omit<RequestReadOnlyKeyDeps, "sessions">;
+  /** The deployment's origin, for the ready-to-run examples shown with a new key. */
+  baseUrl: string;
+  /** The hosted MCP endpoint's URL (the access tokens' audience), for the MCP host example. */
+  mcpUrl: string;
   /** Unexpected errors, for the host's logs (the page says only that something went wrong). */
   onError: (error: unknown, route: string) => void;
 }

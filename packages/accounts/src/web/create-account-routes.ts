@@ -36,6 +36,8 @@ export function addAccountRoutes(app: H3, context: AccountsAppContext): void {
       error: extra.error ?? null,
       notice: extra.notice ?? null,
       now: context.keyRequests.clock.now(),
+      baseUrl: context.baseUrl,
+      mcpUrl: context.mcpUrl,
     });
     return toPageResponse(page, { status: extra.status ?? 200, setCookies: [csrf.setCookie] });
   };

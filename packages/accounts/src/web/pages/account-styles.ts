@@ -8,7 +8,8 @@ input[type=email],input[type=password],input[type=text]{width:100%;box-sizing:bo
 button{margin-top:1rem;padding:.5rem 1rem;font:inherit;cursor:pointer}
 .alert{border:2px solid #b00020;padding:.5rem .75rem;margin:1rem 0}
 .notice{border:2px solid #1b5e20;padding:.5rem .75rem;margin:1rem 0}
-code.key{display:block;word-break:break-all;padding:.5rem;border:1px solid currentColor}
+code.key,input.key{display:block;width:100%;box-sizing:border-box;word-break:break-all;padding:.5rem;border:1px solid currentColor;font-family:ui-monospace,monospace}
+pre{overflow-x:auto;padding:.5rem;border:1px solid #8886;white-space:pre-wrap;word-break:break-all}
 table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:.25rem .5rem;border-bottom:1px solid #8886}
 form.inline{display:inline}

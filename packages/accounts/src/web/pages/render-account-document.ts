@@ -15,12 +15,14 @@ export interface AccountDocumentOptions {
    * client's redirect URI, and browsers apply `form-action` to redirects after a submission.
    */
   formTargets?: readonly string[];
+  /** The page's one inline script, a constant of this package, allowed by hash (the dashboard's copy buttons). */
+  script?: string;
 }
 
 const STYLE_HASH = toCspHash(ACCOUNT_STYLES);
 
 /**
- * An account page: self-contained, no script at all, one inline style sheet allowed by hash, forms only to
+ * An account page: self-contained, no script but the dashboard's copy buttons (by hash), one inline style sheet allowed by hash, forms only to
  * this origin (and the client's redirect target on the consent page), never framed.
  */
 export function renderAccountDocument(options: AccountDocumentOptions): AccountPage {
@@ -40,6 +42,7 @@ export function renderAccountDocument(options: AccountDocumentOptions): AccountP
 <h1>${options.title}</h1>
 ${options.body}
 </main>
+${options.script === undefined ? null : markup`<script>${trustedHtml(options.script)}</script>`}
 <footer>Automated observations for review; not legal advice.</footer>
 </body>
 </html>
@@ -47,7 +50,7 @@ ${options.body}
   const policy = [
     "default-src 'none'",
     `style-src ${STYLE_HASH}`,
-    "script-src 'none'",
+    `script-src ${options.script === undefined ? "'none'" : toCspHash(options.script)}`,
     "img-src 'none'",
     "base-uri 'none'",
     `form-action 'self'${(options.formTargets ?? []).map((target) => ` ${target}`).join("")}`,

@@ -1,6 +1,7 @@
 import { markup } from "@public-scan/http-h3";
 import type { ApiKeyRecord } from "@public-scan/core";
 import { CSRF_FIELD } from "../create-csrf-guard.js";
+import { COPY_KEY_SCRIPT } from "./copy-key-script.js";
 import { renderAccountDocument, type AccountPage } from "./render-account-document.js";
 
 export interface DashboardPageInput {
@@ -13,6 +14,9 @@ export interface DashboardPageInput {
   error?: string | null;
   notice?: string | null;
   now: number;
+  /** The deployment's origin and MCP endpoint, for the examples shown with a new key. */
+  baseUrl: string;
+  mcpUrl: string;
 }
 
 const stateOf = (key: ApiKeyRecord, now: number) =>
@@ -34,13 +38,7 @@ export function renderDashboardPage(input: DashboardPageInput): AccountPage {
     body: markup`<p>Signed in as <strong>${input.email}</strong>.</p>
 ${input.error ? markup`<p class="alert" role="alert">${input.error}</p>` : null}
 ${input.notice ? markup`<p class="notice" role="status">${input.notice}</p>` : null}
-${
-  input.issuedKey
-    ? markup`<section aria-labelledby="new-key"><h2 id="new-key">Your new key</h2>
-<p>Copy it now: it is shown only once. It reads scans and uses the MCP tools (scopes <code>scan:read</code> and <code>mcp</code>) until ${input.issuedKey.expiresAt.slice(0, 10)}.</p>
-<code class="key">${input.issuedKey.token}</code></section>`
-    : null
-}
+${input.issuedKey ? renderIssuedKey(input.issuedKey, input) : null}
 <section aria-labelledby="keys"><h2 id="keys">API keys</h2>
 ${
   input.keys.length === 0
@@ -58,5 +56,44 @@ ${
 }
 </section>
 <form method="post" action="/account/sign-out">${csrf}<button type="submit">Sign out</button></form>`,
+    ...(input.issuedKey ? { script: COPY_KEY_SCRIPT } : {}),
   });
+}
+
+/**
+ * A key just issued: shown once, in a field with a copy button, and ready to use: a curl call that checks it,
+ * one that reads a domain's latest scan, and the MCP host configuration for the hosted endpoint.
+ */
+function renderIssuedKey(issued: { token: string; expiresAt: string }, input: Pick<DashboardPageInput, "baseUrl" | "mcpUrl">) {
+  const bearer = `Authorization: Bearer ${issued.token}`;
+  const examples = [
+    { id: "example-check", label: "Check the key", text: `curl -s ${input.baseUrl}/api/v2/auth/check -H "${bearer}"` },
+    {
+      id: "example-latest",
+      label: "Read a domain's latest scan",
+      text: `curl -s ${input.baseUrl}/api/v2/domains/www.example.com/latest -H "${bearer}"`,
+    },
+    {
+      id: "example-mcp",
+      label: "In an MCP host (Streamable HTTP)",
+      text: JSON.stringify(
+        { mcpServers: { "public-scan": { url: input.mcpUrl, headers: { Authorization: `Bearer ${issued.token}` } } } },
+        null,
+        2,
+      ),
+    },
+  ];
+  return markup`<section aria-labelledby="new-key"><h2 id="new-key">Your new key</h2>
+<p>Copy it now: it is shown only once. It reads scans and uses the MCP tools (scopes <code>scan:read</code> and <code>mcp</code>) until ${issued.expiresAt.slice(0, 10)}.</p>
+<label for="new-key-value">API key</label>
+<input id="new-key-value" class="key" type="text" readonly value="${issued.token}">
+<button type="button" data-copy="new-key-value" hidden>Copy the key</button>
+<p role="status" id="copy-status"></p>
+<h3>Use it</h3>
+${examples.map(
+  (example) => markup`<p id="${example.id}-label">${example.label}</p>
+<pre id="${example.id}" aria-labelledby="${example.id}-label"><code>${example.text}</code></pre>
+<button type="button" data-copy="${example.id}" hidden aria-describedby="${example.id}-label">Copy</button>
+`,
+)}</section>`;
 }
