@@ -16,19 +16,24 @@ export interface PhaseRow {
   /** A cookie's lifetime left when observed, in seconds; null for a session cookie and the other kinds. */
   lifetimeSeconds: number | null;
   requestCount: number | null;
-  /** Not seen before consent: what this phase added. Always false before consent. */
+  /** Not seen before consent: what this phase added. */
   newInPhase: boolean;
 }
 
-/** The rows of each phase the scan completed; a phase it did not complete has none (not run is not empty). */
-export type PhaseRows = Partial<Record<EvidencePhase, PhaseRow[]>>;
+/**
+ * The rows of each phase after the first that the scan completed; a phase it did not complete has none (not
+ * run is not empty). Before consent is the pre-consent table's (`preConsentRows`), not stored twice: every
+ * read of a scan parses the stored report.
+ */
+export type PhaseRows = Partial<Record<Exclude<EvidencePhase, "pre_consent">, PhaseRow[]>>;
 
 const identity = (record: TableRecord) => `${record.kind}\u0000${record.host ?? ""}\u0000${rowNameOf(record) ?? ""}`;
 
 /**
- * The per-phase tables of the report: for each completed phase, every cookie, storage key, tracker and
- * service host it observed, with the cookie's lifetime and whether the phase added it (not seen before
- * consent). New rows first, then by priority, kind, vendor, host and name, so the order is stable.
+ * The per-phase tables of the report: for each completed phase after consent was asked (after reject, after
+ * accept, under GPC), every cookie, storage key, tracker and service host it observed, with the cookie's
+ * lifetime and whether the phase added it (not seen before consent). New rows first, then by priority, kind,
+ * vendor, host and name, so the order is stable.
  */
 export function toPhaseRows(evidence: readonly EvidenceRecord[], runs: readonly PhaseRun[] | undefined): PhaseRows {
   const completed = new Set<EvidencePhase>(
@@ -38,10 +43,10 @@ export function toPhaseRows(evidence: readonly EvidenceRecord[], runs: readonly 
   const beforeConsent = new Set(records.filter((record) => record.phase === "pre_consent").map(identity));
   const rows: PhaseRows = {};
   for (const phase of EVIDENCE_PHASES) {
-    if (!completed.has(phase)) continue;
+    if (phase === "pre_consent" || !completed.has(phase)) continue;
     rows[phase] = records
       .filter((record) => record.phase === phase)
-      .map((record) => ({ record, newInPhase: phase !== "pre_consent" && !beforeConsent.has(identity(record)) }))
+      .map((record) => ({ record, newInPhase: !beforeConsent.has(identity(record)) }))
       .sort(
         (a, b) =>
           Number(b.newInPhase) - Number(a.newInPhase) ||

@@ -10,7 +10,8 @@ export function renderPhases(view: Pick<ReportView, "phases" | "consent" | "phas
   const items = view.phases.map((phase) => {
     const observed = phase.status === "observed";
     const badge = observed ? markup`<span class="badge tone-ok">Observed</span>` : markup`<span class="badge">Not run</span>`;
-    const rows = observed ? view.phaseRows?.[phase.phase] : undefined;
+    // Before consent is the pre-consent table above; the later phases have their own.
+    const rows = observed && phase.phase !== "pre_consent" ? view.phaseRows?.[phase.phase] : undefined;
     return markup`<li data-phase="${phase.phase}" data-status="${phase.status}"><span class="phase-name">${toLabel(phase.phase)}</span> ${badge}
 <p>${phase.note}</p>${rows === undefined ? markup`` : renderPhaseTable(phase.phase, rows)}</li>
 `;
@@ -31,9 +32,7 @@ ${renderConsentSummary(view.consent)}
 function renderPhaseTable(phase: string, rows: readonly PhaseRow[]): SafeHtml {
   const count = (kind: PhaseRow["kind"]) => rows.filter((row) => row.kind === kind).length;
   const added = rows.filter((row) => row.newInPhase).length;
-  const summary = `${count("cookie")} cookies, ${count("storage")} storage keys, ${count("tracker")} tracker hosts, ${count("service")} services${
-    phase === "pre_consent" ? "" : ` (${added} not seen before consent)`
-  }`;
+  const summary = `${count("cookie")} cookies, ${count("storage")} storage keys, ${count("tracker")} tracker hosts, ${count("service")} services (${added} not seen before consent)`;
   if (rows.length === 0)
     return markup`<p class="muted">Nothing was set or contacted in this phase. Missing evidence is not proof of absence.</p>`;
   const id = `phase-table-${phase.replace(/_/g, "-")}`;
@@ -41,9 +40,7 @@ function renderPhaseTable(phase: string, rows: readonly PhaseRow[]): SafeHtml {
 <div class="table-wrap" tabindex="0" role="region" aria-labelledby="${id}-caption">
 <table id="${id}">
 <caption id="${id}-caption" class="visually-hidden">${toLabel(phase)}: ${summary}</caption>
-<thead><tr><th scope="col">Kind</th><th scope="col">Name</th><th scope="col">Vendor</th><th scope="col">Set by</th><th scope="col">Party</th><th scope="col">Purpose</th><th scope="col">Lifetime</th><th scope="col">Requests</th>${
-    phase === "pre_consent" ? markup`` : markup`<th scope="col">New</th>`
-  }</tr></thead>
+<thead><tr><th scope="col">Kind</th><th scope="col">Name</th><th scope="col">Vendor</th><th scope="col">Set by</th><th scope="col">Party</th><th scope="col">Purpose</th><th scope="col">Lifetime</th><th scope="col">Requests</th><th scope="col">New</th></tr></thead>
 <tbody>
 ${rows.map(
   (
@@ -52,7 +49,7 @@ ${rows.map(
     row.party === "first_party" ? "First" : "Third"
   }</td><td>${toLabel(row.purpose)}</td><td>${row.kind === "cookie" ? lifetimeText(row.lifetimeSeconds) : "-"}</td><td>${
     row.requestCount === null ? "-" : String(row.requestCount)
-  }</td>${phase === "pre_consent" ? markup`` : markup`<td>${row.newInPhase ? "New" : "-"}</td>`}</tr>
+  }</td><td>${row.newInPhase ? "New" : "-"}</td></tr>
 `,
 )}</tbody>
 </table>

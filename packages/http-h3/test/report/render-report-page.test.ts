@@ -335,8 +335,8 @@ describe("the consent banner summary", () => {
     // A phase that ran and saw nothing says so; one that did not run has no table at all.
     expect(/<li data-phase="after_reject"[\s\S]*?<\/li>/.exec(html)?.[0]).toContain("Nothing was set or contacted in this phase.");
     expect(/<li data-phase="gpc"[\s\S]*?<\/li>/.exec(html)?.[0]).not.toContain("<table");
-    // Before consent there is nothing to be new against: no "New" column.
-    expect(/<li data-phase="pre_consent"[\s\S]*?<\/li>/.exec(html)?.[0]).not.toContain(">New<");
+    // Before consent is the pre-consent table's section, not a second table here.
+    expect(/<li data-phase="pre_consent"[\s\S]*?<\/li>/.exec(html)?.[0]).not.toContain("<table");
   });
 
   it("shows which pre-consent trackers stopped and which still fired under Global Privacy Control", () => {

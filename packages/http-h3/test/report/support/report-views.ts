@@ -104,7 +104,6 @@ export function withPhaseRows(view: ReportView): ReportView {
     ...view,
     phases: view.phases.map((phase) => (phase.phase === "gpc" ? phase : { ...phase, status: "observed" })),
     phaseRows: {
-      pre_consent: [row("IDE", false, 34_000_000)],
       after_reject: [],
       after_accept: [
         row("_gcl_au", true, 7_776_000),
