@@ -89,7 +89,7 @@ describe("pnpm scan as a CI gate", () => {
         "--fail-on",
         "high",
         "--output",
-        "json,sarif,junit,csv,md,html,pdf",
+        "json,sarif,junit,csv,phases-csv,md,html,pdf",
         "--output-path",
         dir,
       ]);
@@ -108,6 +108,10 @@ describe("pnpm scan as a CI gate", () => {
       expect((await readFile(join(dir, "public-scan-pre-consent.csv"), "utf8")).split("\r\n")[0]).toBe(
         "kind,name,vendor,host,purpose,party,priority,requestCount,phase",
       );
+      // Pre-consent only: the later phases did not run, so their CSV is its header alone.
+      expect(await readFile(join(dir, "public-scan-phases.csv"), "utf8")).toBe(
+        "phase,kind,name,vendor,host,purpose,party,lifetimeSeconds,requestCount,newInPhase\r\n",
+      );
       expect(await readFile(join(dir, "public-scan.md"), "utf8")).toContain("### public-scan:");
       const html = await readFile(join(dir, "public-scan.html"), "utf8");
       expect(html.startsWith("<!doctype html>")).toBe(true);
@@ -122,6 +126,7 @@ describe("pnpm scan as a CI gate", () => {
           "public-scan.sarif",
           "public-scan.junit.xml",
           "public-scan-pre-consent.csv",
+          "public-scan-phases.csv",
           "public-scan.md",
           "public-scan.html",
         ].map((name) => readFile(join(dir, name), "utf8")),

@@ -438,6 +438,7 @@ export {
   SARIF_LEVELS,
   toJunitXml,
   toMarkdownSummary,
+  toPhaseRowsCsv,
   toPreConsentCsv,
   toSarifLog,
   toScanExport,

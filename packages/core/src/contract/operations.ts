@@ -246,7 +246,8 @@ export const OPERATIONS = [
       responses: { 200: z.string() },
     }),
     queryParams: ["failOn", "minScore"],
-    produces: SCAN_EXPORT_FORMATS.map((format) => SCAN_EXPORT_MEDIA_TYPES[format]),
+    // Two CSV formats share one media type: each type is listed once.
+    produces: [...new Set(SCAN_EXPORT_FORMATS.map((format) => SCAN_EXPORT_MEDIA_TYPES[format]))],
     extension: true,
   },
 ] as const satisfies readonly OperationSpec[];

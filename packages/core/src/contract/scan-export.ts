@@ -6,7 +6,7 @@ import { CriticalitySchema } from "./finding.js";
  * the order the docs list them. PDF is not among them: it needs a browser to print, so the scan command
  * writes it (`--output pdf`) and a reader prints the HTML export.
  */
-export const SCAN_EXPORT_FORMATS = ["json", "sarif", "junit", "csv", "md", "html"] as const;
+export const SCAN_EXPORT_FORMATS = ["json", "sarif", "junit", "csv", "phases-csv", "md", "html"] as const;
 export type ScanExportFormat = (typeof SCAN_EXPORT_FORMATS)[number];
 
 /** The media type each format is served with (`Content-Type`, and what `Accept` may ask for). */
@@ -15,6 +15,7 @@ export const SCAN_EXPORT_MEDIA_TYPES: { readonly [Format in ScanExportFormat]: s
   sarif: "application/sarif+json",
   junit: "application/xml",
   csv: "text/csv",
+  "phases-csv": "text/csv",
   md: "text/markdown",
   html: "text/html",
 };
@@ -25,13 +26,15 @@ export const SCAN_EXPORT_FILE_NAMES: { readonly [Format in ScanExportFormat]: st
   sarif: "public-scan.sarif",
   junit: "public-scan.junit.xml",
   csv: "public-scan-pre-consent.csv",
+  "phases-csv": "public-scan-phases.csv",
   md: "public-scan.md",
   html: "public-scan.html",
 };
 
-export const ScanExportFormatSchema = z
-  .enum(SCAN_EXPORT_FORMATS)
-  .meta({ description: "File format of the export: json, sarif (2.1.0), junit (XML), csv (pre-consent table), md, html." });
+export const ScanExportFormatSchema = z.enum(SCAN_EXPORT_FORMATS).meta({
+  description:
+    "File format of the export: json, sarif (2.1.0), junit (XML), csv (pre-consent table), phases-csv (the tables of the phases after consent was asked), md, html.",
+});
 
 /**
  * The JUnit export's gate, as the scan command's `--fail-on`: findings at this criticality or above are

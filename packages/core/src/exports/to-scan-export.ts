@@ -10,6 +10,7 @@ import type { ReportView } from "../render/to-report-view.js";
 import type { ScanExportInput } from "./scan-export-input.js";
 import { toJunitXml } from "./to-junit-xml.js";
 import { toMarkdownSummary } from "./to-markdown-summary.js";
+import { toPhaseRowsCsv } from "./to-phase-rows-csv.js";
 import { toPreConsentCsv } from "./to-pre-consent-csv.js";
 import { toSarifLog } from "./to-sarif-log.js";
 
@@ -56,6 +57,8 @@ function render(format: ScanExportFormat, sources: ScanExportSources, options: S
       return toJunitXml(sources, { failOn: options.failOn, ...(options.minScore === null ? {} : { minScore: options.minScore }) });
     case "csv":
       return toPreConsentCsv(sources.table);
+    case "phases-csv":
+      return toPhaseRowsCsv(sources.view.phaseRows);
     case "md":
       return toMarkdownSummary(sources);
     case "html":

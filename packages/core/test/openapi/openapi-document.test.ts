@@ -115,6 +115,7 @@ describe("OpenAPI document", () => {
       "sarif",
       "junit",
       "csv",
+      "phases-csv",
       "md",
       "html",
     ]);

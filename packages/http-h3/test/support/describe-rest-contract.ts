@@ -138,6 +138,11 @@ export function describeRestContract(hosts: readonly RestHost[]): void {
       expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       expect(parseCsv(csv.body, { columns: true, bom: true })).toHaveLength(table.body.rows.length);
 
+      // The recorded scans ran before consent only: the later phases' CSV is its header alone.
+      const phases = await exportOf("phases-csv");
+      expect(phases.headers.get("content-disposition")).toBe('attachment; filename="public-scan-phases.csv"');
+      expect(parseCsv(phases.body, { columns: true, bom: true })).toEqual([]);
+
       const markdown = await exportOf("md");
       expect(markdown.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
       // Values from the page are escaped for Markdown, the domain's dots included.
