@@ -13,7 +13,13 @@ export function renderPhases(view: Pick<ReportView, "phases" | "consent" | "phas
     // Before consent is the pre-consent table above; the later phases have their own.
     const rows = observed && phase.phase !== "pre_consent" ? view.phaseRows?.[phase.phase] : undefined;
     return markup`<li data-phase="${phase.phase}" data-status="${phase.status}"><span class="phase-name">${toLabel(phase.phase)}</span> ${badge}
-<p>${phase.note}</p>${rows === undefined ? markup`` : renderPhaseTable(phase.phase, rows)}</li>
+<p>${phase.note}</p>${
+      rows !== undefined
+        ? renderPhaseTable(phase.phase, rows)
+        : observed && phase.phase === "pre_consent"
+          ? markup`<p><a href="#pre-consent">Its cookies, storage and trackers</a> are the pre-consent table.</p>`
+          : markup``
+    }</li>
 `;
   });
   return markup`<section id="phases" aria-labelledby="phases-heading">

@@ -336,7 +336,9 @@ describe("the consent banner summary", () => {
     expect(/<li data-phase="after_reject"[\s\S]*?<\/li>/.exec(html)?.[0]).toContain("Nothing was set or contacted in this phase.");
     expect(/<li data-phase="gpc"[\s\S]*?<\/li>/.exec(html)?.[0]).not.toContain("<table");
     // Before consent is the pre-consent table's section, not a second table here.
-    expect(/<li data-phase="pre_consent"[\s\S]*?<\/li>/.exec(html)?.[0]).not.toContain("<table");
+    const before = /<li data-phase="pre_consent"[\s\S]*?<\/li>/.exec(html)?.[0];
+    expect(before).not.toContain("<table");
+    expect(before).toContain('<a href="#pre-consent">Its cookies, storage and trackers</a> are the pre-consent table.');
   });
 
   it("shows which pre-consent trackers stopped and which still fired under Global Privacy Control", () => {
