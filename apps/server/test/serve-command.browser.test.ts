@@ -136,6 +136,10 @@ describe("pnpm serve", () => {
 describe("serve configuration", () => {
   it("takes flags over environment over defaults", () => {
     expect(parseServeConfig([], {})).toMatchObject({ host: "127.0.0.1", port: 8787, dataDir: ".data", trustedProxies: [], concurrency: 2 });
+    expect(parseServeConfig([], {}).recentScans).toBe(10);
+    expect(parseServeConfig(["--recent-scans", "0"], { PUBLIC_SCAN_RECENT_SCANS: "5" }).recentScans).toBe(0);
+    expect(parseServeConfig([], { PUBLIC_SCAN_RECENT_SCANS: "5" }).recentScans).toBe(5);
+    expect(() => parseServeConfig(["--recent-scans", "-1"], {})).toThrow(/--recent-scans/);
     const config = parseServeConfig(["--port", "9000", "--trusted-proxies", "loopback,10.0.0.0/8"], {
       PUBLIC_SCAN_PORT: "7000",
       PUBLIC_SCAN_HOST: "0.0.0.0",

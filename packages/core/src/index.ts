@@ -311,6 +311,8 @@ export type { AccountStore } from "./ports/account-store.js";
 export type { AuditEvent, AuditLog } from "./ports/audit-log.js";
 export type { AuditRetention } from "./ports/audit-retention.js";
 export type { ScanRetention } from "./ports/scan-retention.js";
+export { hasRecentScans } from "./ports/recent-scans.js";
+export type { RecentScans } from "./ports/recent-scans.js";
 export type { DashboardSession, SessionResolver } from "./ports/session-resolver.js";
 export type { TargetPolicy } from "./ports/target-policy.js";
 export type { Allowance, QuotaCaller, ScanQuota } from "./ports/scan-quota.js";

@@ -57,6 +57,24 @@ describe("the home page", () => {
     expect([200, 202]).toContain((await send(response.headers.get("location")!)).status);
   });
 
+  it("lists the latest scans with evidence as their site, score and report link, and none when turned off", async () => {
+    const { send, scan } = await start();
+    expect(await (await send("/")).text()).toContain("No scans yet: start one above.");
+    const reportPath = (await scan("https://shop.example.com/")).headers.get("location")!;
+    const scanId = reportPath.split("/").at(-1)!;
+    await expect
+      .poll(async () => ((await (await send(`/api/v2/scans/${scanId}/status`)).json()) as { status: string }).status, { timeout: 10_000 })
+      .toBe("completed");
+    const html = await (await send("/")).text();
+    expect(html).toMatch(
+      new RegExp(`<li><a href="/reports/${scanId}">shop\\.example\\.com</a> <span class="badge tone-\\w+">\\d+/100</span>`),
+    );
+    // The site only: never the URL scanned.
+    expect(html).not.toContain("https://shop.example.com/");
+    const off = await start({ homePage: { recentScans: 0 } });
+    expect(await (await off.send("/")).text()).not.toContain('id="recent"');
+  });
+
   it("refuses a post from another site without spending the visitor's allowance", async () => {
     const { send, scan } = await start();
     const before = allowanceOf(await (await send("/")).text());

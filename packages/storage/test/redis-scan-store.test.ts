@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { targetKeyOf } from "@public-scan/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedisScanStore, REDIS_SCAN_SCHEMA_VERSION, REDIS_SCAN_SCRIPTS } from "../src/redis/index.js";
-import { createTestScanRecord, describeScanRetention, describeScanStore } from "../src/testing/index.js";
+import { createTestScanRecord, describeRecentScans, describeScanRetention, describeScanStore } from "../src/testing/index.js";
 import { expectRefusedAfterClose } from "@public-scan/test-support/expect-refused-after-close";
 import { forgetfulScriptClient, redisSuiteFactory } from "./support/redis-test-clients.js";
 import { releaseTestRedis, scanKeys, sharedTestRedis, uniqueRedisPrefix } from "@public-scan/test-support/test-redis";
@@ -13,6 +13,7 @@ afterAll(() => releaseTestRedis(prefix));
 
 describeScanStore("redis", redisSuiteFactory(prefix, createRedisScanStore), { durable: true });
 describeScanRetention("redis", redisSuiteFactory(prefix, createRedisScanStore), { durable: true });
+describeRecentScans("redis", redisSuiteFactory(prefix, createRedisScanStore), { durable: true });
 
 describe("Redis scan store", () => {
   it("writes only prefixed keys: the record hash and the indexes it belongs to", async () => {

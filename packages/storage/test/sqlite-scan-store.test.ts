@@ -5,7 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import { targetKeyOf } from "@public-scan/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSqliteCounterStore, createSqliteScanStore } from "../src/sqlite/index.js";
-import { createTestScanRecord, describeScanRetention, describeScanStore } from "../src/testing/index.js";
+import { createTestScanRecord, describeRecentScans, describeScanRetention, describeScanStore } from "../src/testing/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "public-scan-sqlite-scans-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -13,6 +13,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // One file per test (the namespace); peers and reopens open the same file through their own handle.
 describeScanStore("sqlite", ({ namespace }) => createSqliteScanStore({ path: join(dir, `${namespace}.sqlite`) }), { durable: true });
 describeScanRetention("sqlite", ({ namespace }) => createSqliteScanStore({ path: join(dir, `${namespace}.sqlite`) }), { durable: true });
+describeRecentScans("sqlite", ({ namespace }) => createSqliteScanStore({ path: join(dir, `${namespace}.sqlite`) }), { durable: true });
 
 describe("SQLite scan store", () => {
   it("creates its schema on open, in WAL mode, with the index columns beside the record", async () => {

@@ -19,6 +19,8 @@ export interface ServeConfig {
   extraCaCertsFile: string | null;
   /** Scans at the same time. */
   concurrency: number;
+  /** How many of the latest scans the home page lists (0: none). */
+  recentScans: number;
   /** How long running scans may take to finish on shutdown before they are put back to queued. */
   shutdownGraceMs: number;
   /** Secret for hashing client addresses and key ids in rate-limit counters. */
@@ -79,6 +81,8 @@ Options (each has an environment equivalent; a flag wins over the environment):
   --trusted-proxies LIST       proxies whose X-Forwarded-For is believed: addresses, CIDRs, loopback, private
                                                                  PUBLIC_SCAN_TRUSTED_PROXIES (default none)
   --concurrency N              scans at the same time            PUBLIC_SCAN_CONCURRENCY (default 2)
+  --recent-scans N             latest scans listed on the home page (their site, score and report; 0: none)
+                                                                 PUBLIC_SCAN_RECENT_SCANS (default 10)
   --demo                       also serve the bundled fixture web and allow scanning it (works offline)
   --no-accounts                no accounts, dashboard or OAuth (/mcp then takes API keys only)
                                                                  PUBLIC_SCAN_ACCOUNTS=off
@@ -169,6 +173,7 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
       "base-url": { type: "string" },
       "trusted-proxies": { type: "string" },
       concurrency: { type: "string" },
+      "recent-scans": { type: "string" },
       resolve: { type: "string", multiple: true },
       "allow-private-targets": { type: "string" },
       "extra-ca-certs": { type: "string" },
@@ -206,6 +211,13 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
     allowPrivateTargets: list(values["allow-private-targets"] ?? env.PUBLIC_SCAN_ALLOW_PRIVATE_TARGETS),
     extraCaCertsFile: values["extra-ca-certs"] ?? env.PUBLIC_SCAN_EXTRA_CA_CERTS ?? null,
     concurrency: integer({ name: "--concurrency", value: values.concurrency ?? env.PUBLIC_SCAN_CONCURRENCY, fallback: 2, min: 1, max: 32 }),
+    recentScans: integer({
+      name: "--recent-scans",
+      value: values["recent-scans"] ?? env.PUBLIC_SCAN_RECENT_SCANS,
+      fallback: 10,
+      min: 0,
+      max: 50,
+    }),
     shutdownGraceMs: integer({
       name: "PUBLIC_SCAN_SHUTDOWN_GRACE_MS",
       value: env.PUBLIC_SCAN_SHUTDOWN_GRACE_MS,

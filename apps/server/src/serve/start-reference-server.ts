@@ -218,7 +218,7 @@ async function composeServer(input: {
           mounts: [accounts.accounts.mount],
         }),
     // The home page's scan form, and sign-up when accounts are on.
-    homePage: { accounts: accounts !== null },
+    homePage: { accounts: accounts !== null, recentScans: config.recentScans },
     probes: createServeProbes({ config, queue: service.deps.queue, scanner }),
     onError: (error, context) => logError(error, `${context.requestId} ${context.route}`),
   });

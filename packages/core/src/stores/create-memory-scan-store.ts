@@ -1,5 +1,6 @@
 import { hasEvidence, type ScanRecord } from "../domain/scan-record.js";
 import type { ScanRetention } from "../ports/scan-retention.js";
+import type { RecentScans } from "../ports/recent-scans.js";
 import type { ScanStore } from "../ports/scan-store.js";
 
 const ACTIVE = new Set<ScanRecord["status"]>(["queued", "pending", "running", "finalizing"]);
@@ -9,7 +10,7 @@ const TERMINAL = new Set<ScanRecord["status"]>(["completed", "completed_limited"
  * The in-memory ScanStore: for tests and single-process embedding where losing scans on restart is fine.
  * Records are copied in and out, so a caller's later mutation never changes what is stored.
  */
-export function createMemoryScanStore(): ScanStore & ScanRetention {
+export function createMemoryScanStore(): ScanStore & ScanRetention & RecentScans {
   const records = new Map<string, ScanRecord>();
   const targetOf = new Map<string, string>();
   const copy = (record: ScanRecord | undefined): ScanRecord | null => (record === undefined ? null : structuredClone(record));
@@ -72,6 +73,14 @@ export function createMemoryScanStore(): ScanStore & ScanRetention {
     },
     listActive: () =>
       Promise.resolve([...records.values()].filter((record) => ACTIVE.has(record.status)).map((record) => structuredClone(record))),
+    listRecentWithEvidence: (limit) =>
+      Promise.resolve(
+        [...records.values()]
+          .filter((record) => hasEvidence(record))
+          .sort((a, b) => (b.completedAt ?? "").localeCompare(a.completedAt ?? ""))
+          .slice(0, Math.max(0, limit))
+          .map((record) => structuredClone(record)),
+      ),
     countEndedBefore: (cutoff) => Promise.resolve(endedBefore(cutoff).length),
     purgeEndedBefore(cutoff, { limit }) {
       // The indexes are computed from the records on each read, so deleting the record updates them.

@@ -1,5 +1,6 @@
 import { DISCLAIMER } from "@public-scan/core";
-import { markup } from "./markup.js";
+import { markup, type SafeHtml } from "./markup.js";
+import { toLabel, toneOf } from "./to-label.js";
 import { DEFAULT_SERVICE_NAME, renderDisclaimer, renderDocument, type PageOptions, type RenderedPage } from "./render-document.js";
 
 /** Where the scan form posts: a form-encoded `url`, answered with a redirect to the scan's report page. */
@@ -16,6 +17,11 @@ export interface HomePageInput {
   accounts: boolean;
   /** Where the deployment's documentation is; not linked when absent. */
   docsUrl?: string | null;
+  /**
+   * The latest scans with evidence of this deployment, newest first: the site, not its URL. Null when the
+   * deployment does not list them (turned off, or a store without the list).
+   */
+  recentScans?: ReadonlyArray<{ scanId: string; domain: string; score: number; riskLevel: string; completedAt: string }> | null;
   /** A refused scan request: the message says what to fix. */
   error?: { message: string } | null;
   /** The address the reader typed, kept in the form after a refusal. */
@@ -52,6 +58,7 @@ A recent scan of the same page is reused and uses none.</p>`
 }
 </section>
 ${renderDisclaimer(DISCLAIMER)}
+${renderRecentScans(input.recentScans ?? null)}
 <section id="reports" aria-labelledby="reports-heading">
 <h2 id="reports-heading">What a scan reports</h2>
 <ul>
@@ -79,4 +86,24 @@ ${
 <p>${DISCLAIMER}</p>
 </footer>`;
   return renderDocument({ ...options, title: "Scan a website", body, formsToSelf: true });
+}
+
+/** The latest scans of this deployment, each a link to its report: the site, its score and risk, when. */
+function renderRecentScans(scans: HomePageInput["recentScans"]): SafeHtml | null {
+  if (scans === null || scans === undefined) return null;
+  return markup`<section id="recent" aria-labelledby="recent-heading">
+<h2 id="recent-heading">Recent scans</h2>
+${
+  scans.length === 0
+    ? markup`<p class="muted">No scans yet: start one above.</p>`
+    : markup`<ol class="recent">
+${scans.map(
+  (
+    scan,
+  ) => markup`<li><a href="/reports/${scan.scanId}">${scan.domain}</a> <span class="badge tone-${toneOf(scan.riskLevel)}">${scan.score}/100</span> \
+<span class="muted">${toLabel(scan.riskLevel)}, ${scan.completedAt.slice(0, 16).replace("T", " ")} UTC</span></li>
+`,
+)}</ol>`
+}
+</section>`;
 }

@@ -143,6 +143,8 @@ select, button, input {
   font: inherit;
 }
 button { cursor: pointer; }
+.recent { padding-left: 1.25rem; }
+.recent li { margin: 0.35rem 0; overflow-wrap: anywhere; }
 .scan-form { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.5rem 0; }
 .scan-form label { flex: 1 0 100%; font-weight: 600; }
 .scan-form input { flex: 1 1 16rem; min-width: 0; }

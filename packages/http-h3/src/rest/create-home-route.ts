@@ -1,4 +1,14 @@
-import { createScan, isServiceError, toErrorEnvelope, toHttpStatus, UNKNOWN_CLIENT, type Caller } from "@public-scan/core";
+import {
+  createScan,
+  hasEvidence,
+  hasRecentScans,
+  isServiceError,
+  toErrorEnvelope,
+  toHttpStatus,
+  UNKNOWN_CLIENT,
+  type Caller,
+  type ServiceDeps,
+} from "@public-scan/core";
 import type { H3, H3Event } from "h3";
 import { renderHomePage, SCAN_FORM_ROUTE, type HomePageInput } from "../report/render-home-page.js";
 import { isCrossSite } from "./is-cross-site.js";
@@ -27,7 +37,7 @@ export function createHomeRoute(app: H3, input: { options: RestAppOptions; addre
   const service = options.service;
   const callerOf = (event: H3Event): Caller => ({ kind: "anonymous", ip: input.addressOf(event) ?? UNKNOWN_CLIENT });
   const page = async (event: H3Event, extra: Pick<HomePageInput, "error" | "url"> & { status: number }) => {
-    const allowance = await service.quota.peek(callerOf(event));
+    const [allowance, recentScans] = await Promise.all([service.quota.peek(callerOf(event)), recentOf(service, home.recentScans ?? 10)]);
     const rendered = renderHomePage(
       {
         baseUrl: service.config.baseUrl,
@@ -35,6 +45,7 @@ export function createHomeRoute(app: H3, input: { options: RestAppOptions; addre
         mcp: { hosted: options.mcp?.hosted !== undefined, light: options.mcp?.light !== undefined },
         accounts: home.accounts === true,
         docsUrl: home.docsUrl ?? null,
+        recentScans,
         ...extra,
       },
       home.serviceName === undefined ? {} : { serviceName: home.serviceName },
@@ -68,4 +79,17 @@ export function createHomeRoute(app: H3, input: { options: RestAppOptions; addre
       return page(event, { status: toHttpStatus(error), error: { message: envelope.message }, url: url.slice(0, 2048) });
     }
   });
+}
+
+/** The latest scans with evidence, as the home page lists them; null when turned off or the store has no list. */
+async function recentOf(service: ServiceDeps, limit: number): Promise<HomePageInput["recentScans"]> {
+  if (limit < 1 || !hasRecentScans(service.scans)) return null;
+  const records = await service.scans.listRecentWithEvidence(limit);
+  return records.filter(hasEvidence).map((record) => ({
+    scanId: record.scanId,
+    domain: record.domain,
+    score: record.report.score,
+    riskLevel: record.report.riskLevel,
+    completedAt: record.completedAt ?? record.createdAt,
+  }));
 }

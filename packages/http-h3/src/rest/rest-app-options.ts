@@ -66,9 +66,10 @@ export interface RestAppOptions {
   /**
    * A home page at `/` with a scan form posting to `/scan` (the reference server's): off by default, so an
    * embedder's own pages keep `/`. `accounts` links sign-up and sign-in (`/account/...`); `docsUrl` links
-   * the deployment's documentation.
+   * the deployment's documentation; `recentScans` lists that many of the latest scans with evidence (their
+   * site, score and report link; default 10, 0 for none), where the scan store can list them.
    */
-  homePage?: false | { accounts?: boolean; docsUrl?: string; serviceName?: string };
+  homePage?: false | { accounts?: boolean; docsUrl?: string; serviceName?: string; recentScans?: number };
   /** Unexpected errors, for the host's logs (the response is redacted). */
   onError?: (error: unknown, context: { requestId: string; route: string }) => void;
 }

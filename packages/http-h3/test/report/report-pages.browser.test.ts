@@ -43,6 +43,22 @@ describe("report pages in a real browser", () => {
           mcp: { hosted: true, light: true },
           accounts: true,
           error: { message: "url: must be an http(s) URL" },
+          recentScans: [
+            {
+              scanId: "3f1c9a52-7c1e-4c55-9b0e-2f4b8e2d6a10",
+              domain: "www.a-very-long-domain-name-of-a-shop.example.com",
+              score: 42,
+              riskLevel: "review_recommended",
+              completedAt: "2026-11-28T10:00:00.000Z",
+            },
+            {
+              scanId: "0b7e9f1e-3c52-4d8e-9a51-6f7d2c1b9e40",
+              domain: "quiet.example",
+              score: 100,
+              riskLevel: "informational",
+              completedAt: "2026-11-28T09:00:00.000Z",
+            },
+          ],
           url: "ftp://example.com/",
         }),
       ),

@@ -1,4 +1,4 @@
-import { hasEvidence, type ScanRecord, type ScanRetention, type ScanStore } from "@public-scan/core";
+import { hasEvidence, type RecentScans, type ScanRecord, type ScanRetention, type ScanStore } from "@public-scan/core";
 import { createRedisConnection, type RedisConnectionOptions } from "./create-redis-connection.js";
 import { createScriptRunner, type RedisScriptClient } from "./create-script-runner.js";
 import { ensureRedisScanSchema } from "./ensure-redis-scan-schema.js";
@@ -33,7 +33,10 @@ function scoreOf(record: ScanRecord): string {
  * scans are indexed by their end (`P ended`) so retention deletes them oldest first, each with its index
  * entries, in one script per batch.
  */
-export function createRedisScanStore(options: RedisScanStoreOptions = {}): ScanStore & ScanRetention {
+/** How many ended scans the recent list looks at per scan it lists, at most (the rest are failures or no-go). */
+const RECENT_WALK_FACTOR = 20;
+
+export function createRedisScanStore(options: RedisScanStoreOptions = {}): ScanStore & ScanRetention & RecentScans {
   const prefix = options.keyPrefix ?? "public-scan:scan:";
   const connection = createRedisConnection({ ...options, name: "Redis scan store" });
   const run = createScriptRunner({ scripts: REDIS_SCAN_SCRIPTS, client: () => connection.client() });
@@ -98,6 +101,16 @@ export function createRedisScanStore(options: RedisScanStoreOptions = {}): ScanS
     },
     async listActive() {
       const replies = (await call("listActive", [`${prefix}active`], [prefix])) as unknown[];
+      return replies.map((reply) => parse(reply)!);
+    },
+    async listRecentWithEvidence(limit) {
+      const wanted = Math.max(0, Math.trunc(limit));
+      // Failures and no-go results are skipped: look at a bounded number of ended scans for them.
+      const replies = (await call(
+        "listRecentWithEvidence",
+        [`${prefix}ended`],
+        [prefix, wanted, wanted * RECENT_WALK_FACTOR],
+      )) as unknown[];
       return replies.map((reply) => parse(reply)!);
     },
     countEndedBefore: async (cutoff) => Number(await call("countEnded", [`${prefix}ended`], [endBound(cutoff)])),

@@ -130,6 +130,27 @@ if #ids == 0 then return false end
 return redis.call("HGET", ARGV[1] .. "r:" .. ids[1], "record")
 `;
 
+/**
+ * KEYS[1] P ended; ARGV[1] prefix, ARGV[2] limit, ARGV[3] how many ended scans to look at, at most. Walks the
+ * ended scans newest end first and keeps those with evidence (the ones in their target's P done:<target>),
+ * until `limit` are found or the walk's bound is reached: failures and no-go results are skipped, never
+ * listed. Reply: the records' JSON, newest first.
+ */
+const LIST_RECENT_WITH_EVIDENCE = `
+local p = ARGV[1]
+local limit = tonumber(ARGV[2])
+local records = {}
+if limit < 1 then return records end
+for _, id in ipairs(redis.call("ZREVRANGE", KEYS[1], 0, tonumber(ARGV[3]) - 1)) do
+  local fields = redis.call("HMGET", p .. "r:" .. id, "target", "record")
+  if fields[2] and redis.call("ZSCORE", p .. "done:" .. fields[1], id) then
+    records[#records + 1] = fields[2]
+    if #records >= limit then break end
+  end
+end
+return records
+`;
+
 /** KEYS[1] the active set; ARGV[1] prefix. Reply: the records' JSON. */
 const LIST_ACTIVE = `
 local records = {}
@@ -221,6 +242,7 @@ export const REDIS_SCAN_SCRIPTS = {
   findActive: FIND_ACTIVE,
   latestCompleted: LATEST_COMPLETED,
   listActive: LIST_ACTIVE,
+  listRecentWithEvidence: LIST_RECENT_WITH_EVIDENCE,
   purgeEnded: PURGE_ENDED,
   countEnded: COUNT_ENDED,
   schemaVersion: SCHEMA_VERSION,

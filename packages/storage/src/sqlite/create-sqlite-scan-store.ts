@@ -1,5 +1,12 @@
 import type { SQLInputValue } from "node:sqlite";
-import { hasEvidence, type CreateIfNoActiveResult, type ScanRecord, type ScanRetention, type ScanStore } from "@public-scan/core";
+import {
+  hasEvidence,
+  type CreateIfNoActiveResult,
+  type RecentScans,
+  type ScanRecord,
+  type ScanRetention,
+  type ScanStore,
+} from "@public-scan/core";
 import { ensureScanSchema } from "./ensure-scan-schema.js";
 import { openSqliteDatabase, sourceOf, type SqliteStoreSource } from "./open-sqlite-database.js";
 import { SQLITE_SCAN_SQL } from "./sqlite-scan-sql.js";
@@ -25,7 +32,7 @@ const parse = (row: unknown): ScanRecord | null =>
  * succeeded iff it changed a row. The index columns live in the record's row, so they never run ahead of it.
  * Records are stored as JSON and parsed on every read, so callers always get their own copy.
  */
-export function createSqliteScanStore(options: SqliteScanStoreOptions): ScanStore & ScanRetention {
+export function createSqliteScanStore(options: SqliteScanStoreOptions): ScanStore & ScanRetention & RecentScans {
   // Scans are documents: FULL syncs every commit, so a power cut cannot lose a completed scan.
   const { db, owned } = openSqliteDatabase({
     source: sourceOf(options),
@@ -49,6 +56,7 @@ export function createSqliteScanStore(options: SqliteScanStoreOptions): ScanStor
     latestForDomain: db.prepare(SQLITE_SCAN_SQL.latestForDomain),
     latestForDomainFrom: db.prepare(SQLITE_SCAN_SQL.latestForDomainFrom),
     listActive: db.prepare(SQLITE_SCAN_SQL.listActive),
+    listRecentWithEvidence: db.prepare(SQLITE_SCAN_SQL.listRecentWithEvidence),
     discardPending: db.prepare(SQLITE_SCAN_SQL.discardPending),
     countEndedBefore: db.prepare(SQLITE_SCAN_SQL.countEndedBefore),
     purgeEndedBefore: db.prepare(SQLITE_SCAN_SQL.purgeEndedBefore),
@@ -114,6 +122,8 @@ export function createSqliteScanStore(options: SqliteScanStoreOptions): ScanStor
         parse(scanFrom === undefined ? statements.latestForDomain.get(domain) : statements.latestForDomainFrom.get(domain, scanFrom)),
       ),
     listActive: () => run(() => statements.listActive.all().map((row) => parse(row)!)),
+    listRecentWithEvidence: (limit) =>
+      run(() => statements.listRecentWithEvidence.all(Math.max(0, Math.trunc(limit))).map((row) => parse(row)!)),
     // The indexes are SQL indexes of the same rows, so one DELETE keeps them true; a batch is one statement.
     countEndedBefore: (cutoff) => run(() => Number((statements.countEndedBefore.get(cutoff) as { count: number }).count)),
     purgeEndedBefore: (cutoff, { limit }) => run(() => Number(statements.purgeEndedBefore.run(cutoff, Math.max(0, limit)).changes)),

@@ -25,6 +25,10 @@ export const SQLITE_SCAN_SQL = {
   latestForDomainFrom: `SELECT record FROM scan_records
                         WHERE domain = ? AND scan_from = ? AND has_evidence = 1
                         ORDER BY completed_at DESC NULLS LAST, rowid LIMIT 1`,
+  // The ended-scans index, newest end first: the scans with evidence are most of them, so the walk is short.
+  listRecentWithEvidence: `SELECT record FROM scan_records INDEXED BY scan_records_ended
+                           WHERE status IN ('completed', 'completed_limited', 'failed', 'expired') AND has_evidence = 1
+                           ORDER BY completed_at DESC, rowid DESC LIMIT ?`,
   listActive: "SELECT record FROM scan_records WHERE status IN ('queued', 'pending', 'running', 'finalizing') ORDER BY rowid",
   // Retention reads the partial index scan_records_ended (INDEXED BY: without statistics the planner prefers
   // the status index and sorts; with it, a batch reads the oldest ended rows and stops). The WHERE repeats

@@ -1,6 +1,6 @@
 import { targetKeyOf, type ScanRecord, type ScanRetention, type ScanStore } from "@public-scan/core";
 import { expect } from "vitest";
-import { createTestScanRecord, type TestScanRecordInput } from "./create-test-scan-record.js";
+import { storedThroughUpdate as stored } from "./stored-through-update.js";
 
 /** A store with the retention capability, as a retention case gets it. */
 export type RetainingScanStore = ScanStore & ScanRetention;
@@ -16,15 +16,6 @@ export type ScanRetentionCase = (context: ScanRetentionCaseContext) => Promise<v
 
 const ACTIVE_STATUSES = ["pending", "queued", "running", "finalizing"] as const;
 const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12)).toISOString();
-
-/** Created queued and moved to its status through `update`, so the update path writes its indexes. */
-async function stored(store: ScanStore, input: TestScanRecordInput): Promise<ScanRecord> {
-  const record = createTestScanRecord(input);
-  const targetKey = targetKeyOf(record);
-  expect(await store.create(createTestScanRecord({ ...input, status: "queued" }), { targetKey })).toBe(true);
-  if (record.status !== "queued") expect(await store.update(record, { expectedStatus: "queued", targetKey })).toStrictEqual(record);
-  return record;
-}
 
 /** Purging ended scans: only ended ones, before the cutoff, in bounded batches, with every index kept true. */
 export const RETENTION_SCAN_STORE_CASES = {
