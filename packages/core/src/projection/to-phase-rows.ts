@@ -1,8 +1,8 @@
-import { EVIDENCE_PHASES, UNATTRIBUTED_VENDOR, type EvidencePhase, type Party, type Purpose } from "../contract/index.js";
+import { EVIDENCE_PHASES, type EvidencePhase, type Party, type Purpose } from "../contract/index.js";
 import type { PhaseRun } from "../observations/phase-observation.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { rowPriority } from "./row-priority.js";
-import { TABLE_KIND, isTableRecord, rowNameOf, type TableRecord } from "./to-pre-consent-rows.js";
+import { TABLE_KIND, isTableRecord, rowNameOf, tableRowFields, type TableRecord } from "./to-pre-consent-rows.js";
 
 /** One cookie, storage key, tracker or service host seen in one phase: names, hosts and counts, never values. */
 export interface PhaseRow {
@@ -57,14 +57,8 @@ export function toPhaseRows(evidence: readonly EvidenceRecord[], runs: readonly 
           (rowNameOf(a.record) ?? "").localeCompare(rowNameOf(b.record) ?? ""),
       )
       .map(({ record, newInPhase }) => ({
-        kind: TABLE_KIND[record.kind],
-        name: rowNameOf(record),
-        vendor: record.vendor ?? UNATTRIBUTED_VENDOR,
-        host: record.host ?? "",
-        purpose: record.purpose,
-        party: record.party,
+        ...tableRowFields(record),
         lifetimeSeconds: record.kind === "cookie" ? record.lifetimeSeconds : null,
-        requestCount: record.kind === "tracker_request" || record.kind === "service_request" ? record.requestCount : null,
         newInPhase,
       }));
   }

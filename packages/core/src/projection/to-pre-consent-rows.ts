@@ -14,6 +14,18 @@ export const isTableRecord = (record: EvidenceRecord): record is TableRecord => 
 export const rowNameOf = (record: TableRecord): string | null =>
   record.kind === "tracker_request" ? null : record.kind === "service_request" ? record.category : record.name;
 
+/** What every table row says of its record, in the pre-consent table and the per-phase tables alike. */
+export const tableRowFields = (record: TableRecord) => ({
+  kind: TABLE_KIND[record.kind],
+  name: rowNameOf(record),
+  vendor: record.vendor ?? UNATTRIBUTED_VENDOR,
+  host: record.host ?? "",
+  purpose: record.purpose,
+  party: record.party,
+  // Host rows, trackers and services alike, count their requests.
+  requestCount: record.kind === "tracker_request" || record.kind === "service_request" ? record.requestCount : null,
+});
+
 /**
  * The complete pre-consent table: every cookie, storage key, tracker host and third-party service host
  * observed before consent, one row each, ordered by priority, then kind, vendor, host and name so the order
@@ -24,14 +36,8 @@ export function toPreConsentRows(evidence: readonly EvidenceRecord[]): PreConsen
   return evidence
     .filter((record): record is TableRecord => record.phase === "pre_consent" && isTableRecord(record))
     .map((record): PreConsentRow => ({
-      kind: TABLE_KIND[record.kind],
-      name: rowNameOf(record),
-      vendor: record.vendor ?? UNATTRIBUTED_VENDOR,
-      host: record.host ?? "",
-      purpose: record.purpose,
-      party: record.party,
+      ...tableRowFields(record),
       priority: rowPriority(record),
-      requestCount: record.kind === "tracker_request" || record.kind === "service_request" ? record.requestCount : null,
       phase: "pre_consent",
       evidenceBasis: EVIDENCE_BASIS,
     }))
