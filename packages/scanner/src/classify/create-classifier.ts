@@ -6,6 +6,7 @@ import { createTrackerListMatcher } from "./create-tracker-list-matcher.js";
 import { loadOpenCookieDatabase } from "./load-open-cookie-database.js";
 import { loadTrackerCatalogue } from "./load-tracker-catalogue.js";
 import { partyOf, registrableDomainOf } from "./party-of.js";
+import { toVendorCookiePurposes } from "./to-vendor-cookie-purposes.js";
 
 export interface CreateClassifierOptions {
   /** Replaces `data/tracker-catalogue.json`. */
@@ -26,7 +27,7 @@ export async function createClassifier(options: CreateClassifierOptions = {}): P
     loadOpenCookieDatabase({ directory: options.openCookieDatabaseDirectory }),
     createTrackerListMatcher({ listUrl: options.easyPrivacyListUrl }),
   ]);
-  const data: ClassifierData = { catalogue, cookies, trackerList };
+  const data: ClassifierData = { catalogue, cookies, trackerList, vendorPurposes: toVendorCookiePurposes(cookies, catalogue) };
   return {
     classifyRequest: (input) => classifyRequest(data, input),
     classifyCookie: (input) => classifyNamedItem(data, { name: input.name, host: input.domain }),

@@ -49,6 +49,30 @@ describe("createClassifier", () => {
       expect(cmp.classification).toMatchObject({ vendor: "Cookiebot", category: "consent_management", purpose: "functional" });
     });
 
+    it("gives a vendor's hosts that the catalogue leaves without a purpose the purpose of the vendor's cookies", () => {
+      // Intercom: category `other` in the catalogue, its cookies Analytics in the Open Cookie Database.
+      for (const url of [
+        "https://widget.intercom.io/widget/abc",
+        "https://js.intercomcdn.com/frame.js",
+        "https://api-iam.intercom.io/messenger/web/ping",
+      ]) {
+        const { classification } = classifier.classifyRequest({ url, resourceType: "script", documentUrl: PAGE });
+        expect(classification, url).toMatchObject({ vendor: "Intercom", category: "other", purpose: "analytics" });
+        expect(classification.sources, url).toEqual(expect.arrayContaining(["tracker_catalogue", "open_cookie_database"]));
+        // The same purpose as the vendor's cookie.
+        expect(classifier.classifyCookie({ name: "intercom-id-abc", domain: "shop.example" }).purpose).toBe(classification.purpose);
+      }
+      // A vendor with no cookie rows keeps the catalogue's unknown; a tag manager stays unknown whoever makes it.
+      expect(
+        classifier.classifyRequest({ url: "https://browser.sentry-cdn.com/7/bundle.min.js", resourceType: "script", documentUrl: PAGE })
+          .classification.purpose,
+      ).toBe("unknown");
+      expect(
+        classifier.classifyRequest({ url: "https://www.googletagmanager.com/gtm.js?id=GTM-X", resourceType: "script", documentUrl: PAGE })
+          .classification.purpose,
+      ).toBe("unknown");
+    });
+
     it("keeps the catalogue's attribution when EasyPrivacy does not list the request", () => {
       const video = classifier.classifyRequest({
         url: "https://www.youtube-nocookie.com/embed/abc",
@@ -67,7 +91,8 @@ describe("createClassifier", () => {
         resourceType: "script",
         documentUrl: PAGE,
       });
-      expect(result.classification).toMatchObject({ vendor: "Shopify", category: null, purpose: "unknown" });
+      // No catalogue category: the purpose is the one most of Shopify's cookie rows have.
+      expect(result.classification).toMatchObject({ vendor: "Shopify", category: null, purpose: "functional" });
       expect(result.classification.sources[0]).toBe("open_cookie_database");
     });
 
