@@ -8,8 +8,10 @@ import {
   type Scan,
   type SiteCheckGroup,
   type VendorPhaseMatrix,
+  type VisitTimeline,
 } from "@public-scan/core";
 import { formatSiteChecks } from "./format-site-checks.js";
+import { formatVisitTimeline } from "./format-visit-timeline.js";
 import { formatTable } from "./format-table.js";
 import { PLAIN, type Paint } from "./terminal-paint.js";
 
@@ -38,6 +40,8 @@ export function formatReport(
     vendorPhases?: VendorPhaseMatrix | null;
     /** The stored report's transport, privacy-policy and US-law checks, when it has them. */
     checks?: readonly SiteCheckGroup[] | undefined;
+    /** The stored report's timeline of the visit, when it has one. */
+    timeline?: VisitTimeline | undefined;
   },
   paint: Paint = PLAIN,
 ): string {
@@ -55,6 +59,8 @@ export function formatReport(
   for (const limitation of scan.coverage.limitations) out.push(`  Limitation: ${limitation}`);
 
   if (resources.vendorPhases) out.push("", ...formatVendorPhases(resources.vendorPhases, paint));
+  const timeline = formatVisitTimeline(resources.timeline, paint);
+  if (timeline.length > 0) out.push("", ...timeline);
 
   out.push("", paint("bold", `Findings (${findings.findings.length})`));
   if (findings.findings.length > 0) {

@@ -108,7 +108,9 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
   if (args.json) {
     io.stdout(`${JSON.stringify({ scan, findings, preConsentCookiesTrackers: table, observations }, null, 2)}\n`);
   } else {
-    io.stdout(`${formatReport({ scan, findings, table, vendorPhases, checks: view.checks }, io.colour === true ? COLOURED : PLAIN)}\n`);
+    io.stdout(
+      `${formatReport({ scan, findings, table, vendorPhases, checks: view.checks, timeline: view.timeline }, io.colour === true ? COLOURED : PLAIN)}\n`,
+    );
     if (observations !== null) io.stdout(`\nObservations\n${formatObservations(observations)}\n`);
   }
   // The demo's store is temporary: its scan cannot be opened later.

@@ -52,6 +52,61 @@ describe("the terminal report's vendor x phase matrix", () => {
   });
 });
 
+describe("the terminal report's visit timeline", () => {
+  const timeline = {
+    marks: [
+      { kind: "banner_shown" as const, atMs: 800 },
+      { kind: "pre_consent_snapshot" as const, atMs: 2000 },
+      { kind: "reject" as const, atMs: 2000 },
+    ],
+    hits: [
+      {
+        atMs: 360,
+        host: "www.googletagmanager.com",
+        vendor: "Google",
+        party: "third_party" as const,
+        phase: "pre_consent" as const,
+        requests: 2,
+      },
+      {
+        atMs: 12_400,
+        host: "ad.doubleclick.net",
+        vendor: "Google",
+        party: "third_party" as const,
+        phase: "after_reject" as const,
+        requests: 1,
+      },
+    ],
+    hiddenHits: 3,
+    endMs: 12_400,
+  };
+
+  it("lists the moments and first requests in time order, aligned, after the matrix, and nothing without one", () => {
+    const text = formatReport({ scan: observedScan as Scan, ...empty, timeline });
+    expect(text).toContain(
+      [
+        "Timeline of the visit",
+        "   0.0 s  Page requested",
+        "   0.4 s  Google contacted (www.googletagmanager.com, 2 requests) before consent",
+        "   0.8 s  Consent banner shown",
+        "   2.0 s  Before-consent snapshot taken",
+        "   2.0 s  Reject used on the banner",
+        "  12.4 s  Google contacted (ad.doubleclick.net, 1 request) after reject",
+        "  3 more tracker hosts fired later (all are in the per-phase exports).",
+      ].join("\n"),
+    );
+    expect(text.indexOf("Timeline of the visit")).toBeLessThan(text.indexOf("Findings ("));
+    expect(formatReport({ scan: observedScan as Scan, ...empty })).not.toContain("Timeline");
+  });
+
+  it("colours the phase of each tracker, and stripped of its codes reads as the plain text", () => {
+    const coloured = formatReport({ scan: observedScan as Scan, ...empty, timeline }, COLOURED);
+    expect(coloured).toContain("\u001b[33mGoogle contacted (www.googletagmanager.com");
+    expect(coloured).toContain("\u001b[36mGoogle contacted (ad.doubleclick.net");
+    expect(stripVTControlCharacters(coloured)).toBe(formatReport({ scan: observedScan as Scan, ...empty, timeline }));
+  });
+});
+
 describe("the terminal report's site checks", () => {
   const checks = [
     {

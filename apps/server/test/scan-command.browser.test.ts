@@ -47,6 +47,12 @@ describe("pnpm scan", () => {
     expect(stdout).toMatch(/What consent changes \(\d+ vendors\)/);
     expect(stdout).toMatch(/Google\s+\d+ trackers?[^\n]*\n/);
     expect(stdout).not.toMatch(/Google[^\n]*not run/);
+    // The visit's timeline: from the page request, Google's tag manager before the snapshot, then reject.
+    const timeline = /Timeline of the visit\n((?: {2}.*\n)+)/.exec(stdout)?.[1] ?? "";
+    expect(timeline).toMatch(/^ +0\.0 s {2}Page requested\n/);
+    expect(timeline).toMatch(
+      /\d+\.\d s {2}Google contacted \(www\.googletagmanager\.com, \d+ requests?\) before consent\n[\s\S]*Before-consent snapshot taken\n[\s\S]*Reject used on the banner/,
+    );
     expect(stderr).toMatch(/\d+\.\d s +\d+% {2}visiting as a first-time visitor, before consent/);
     expect(`${stdout}${stderr}`).not.toContain("CANARY");
   }, 90_000);

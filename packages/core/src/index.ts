@@ -227,6 +227,8 @@ export type { ScanObservations } from "./observations/scan-observations.js";
 export { hostOf, toObservedHost, toSafeUrl } from "./observations/safe-url.js";
 export { ConsentActionSchema, ConsentActionsSchema, PhaseRunSchema } from "./observations/phase-observation.js";
 export type { ConsentAction, ConsentActions, PhaseRun } from "./observations/phase-observation.js";
+export { toVisitMs, VISIT_TIME_LIMIT_MS, VisitTimesSchema } from "./observations/visit-times.js";
+export type { VisitTimes } from "./observations/visit-times.js";
 export {
   BrowserCertificateErrorSchema,
   CertificateSummarySchema,
@@ -329,11 +331,15 @@ export type { ScanReport } from "./projection/to-scan-report.js";
 export type { Finding } from "./projection/findings/to-findings.js";
 export type { ConsentSummary } from "./projection/to-consent-summary.js";
 export type { VendorPhaseCell, VendorPhaseMatrix, VendorPhaseRow } from "./projection/to-vendor-phase-matrix.js";
+export { VISIT_TIMELINE_HITS } from "./projection/to-visit-timeline.js";
+export type { VisitTimeline, VisitTimelineHit, VisitTimelineMark, VisitTimelinePhase } from "./projection/to-visit-timeline.js";
 export { toSiteChecks } from "./projection/to-site-checks.js";
 export { toPhaseRows } from "./projection/to-phase-rows.js";
 export type { PhaseRow, PhaseRows } from "./projection/to-phase-rows.js";
 export type { SiteCheck, SiteCheckGroup, SiteCheckOutcome } from "./projection/to-site-checks.js";
 export { vendorPhaseCellText } from "./render/vendor-phase-cell-text.js";
+export { toTimelineEntries, visitTimeText } from "./render/to-timeline-entries.js";
+export type { TimelineEntry } from "./render/to-timeline-entries.js";
 export { lifetimeText } from "./render/lifetime-text.js";
 export { scoreImpactText } from "./render/score-impact-text.js";
 export type { ScoreBreakdown } from "./render/to-score-breakdown.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VISIT_TIME_LIMIT_MS } from "./visit-times.js";
 import { ClassificationSchema, EvidencePhaseSchema, ObservedHostSchema, PartySchema } from "./observation-primitives.js";
 
 export const ResourceTypeSchema = z.enum([
@@ -40,5 +41,11 @@ export const RequestObservationSchema = z.object({
   /** Whether EasyPrivacy lists the request as tracking. */
   trackerListed: z.boolean(),
   classification: ClassificationSchema,
+  /**
+   * Milliseconds from the start of the visit's navigation to the group's first request (the scan's own
+   * visit for `pre_consent` and `after_reject`, the phase's fresh visit otherwise). Optional: scans before
+   * visit timelines have none.
+   */
+  firstSeenMs: z.int().min(0).max(VISIT_TIME_LIMIT_MS).optional(),
 });
 export type RequestObservation = z.infer<typeof RequestObservationSchema>;

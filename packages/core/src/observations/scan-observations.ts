@@ -12,6 +12,7 @@ import { StorageObservationSchema } from "./storage-observation.js";
 import { TransportObservationSchema } from "./transport-observation.js";
 import { PrivacyPolicyObservationSchema } from "./privacy-policy-observation.js";
 import { UsPrivacyObservationSchema } from "./us-privacy-observation.js";
+import { VisitTimesSchema } from "./visit-times.js";
 
 /** Bounds that keep one scan's observations small whatever the page does; what is cut is counted. */
 export const OBSERVATION_LIMITS = { cookies: 2000, storage: 2000, requests: 5000, frames: 500 } as const;
@@ -58,6 +59,8 @@ export const ScanObservationsSchema = z.object({
    * older scans have none.
    */
   pageBehaviour: z.object({ dialogsDismissed: z.int().min(0), popupsClosed: z.int().min(0) }).optional(),
+  /** When the banner showed, the snapshots were taken and reject was used in the scan's own visit. Optional: older scans have none. */
+  visitTimes: VisitTimesSchema.optional(),
   collectors: z.array(CollectorReportSchema).max(50),
   /** Items dropped because a bound was reached, per list. */
   truncated: z.object({ cookies: z.int().min(0), storage: z.int().min(0), requests: z.int().min(0), frames: z.int().min(0) }),

@@ -11,6 +11,7 @@ import { toPhaseRows, type PhaseRows } from "./to-phase-rows.js";
 import { toSiteChecks, type SiteCheckGroup } from "./to-site-checks.js";
 import { toVendorPhaseMatrix, type VendorPhaseMatrix } from "./to-vendor-phase-matrix.js";
 import { toPreConsentRows } from "./to-pre-consent-rows.js";
+import { toVisitTimeline, type VisitTimeline } from "./to-visit-timeline.js";
 
 /** The scored result of one scan: everything the resources and reports are rendered from. */
 export interface ScanReport {
@@ -34,6 +35,8 @@ export interface ScanReport {
   checks?: SiteCheckGroup[];
   /** Every cookie, storage key, tracker and service host of each completed phase (absent in older reports and in a no-go). */
   phaseRows?: PhaseRows;
+  /** When the banner showed, reject was used and each tracker host first fired in the scan's own visit (absent in older reports and in a no-go). */
+  timeline?: VisitTimeline;
 }
 
 /**
@@ -78,5 +81,11 @@ export function toScanReport(observations: ScanObservations): ScanReport {
     vendorPhases: toVendorPhaseMatrix(evidence, observations.phases),
     phaseRows: toPhaseRows(evidence, observations.phases),
     checks: toSiteChecks(observations, { findingIds: new Set(findings.map((finding) => finding.id)) }),
+    ...withTimeline(toVisitTimeline(observations, evidence)),
   };
+}
+
+/** The timeline as an optional field: absent, not undefined, so a stored report's JSON has no hole. */
+function withTimeline(timeline: VisitTimeline | undefined): { timeline?: VisitTimeline } {
+  return timeline === undefined ? {} : { timeline };
 }

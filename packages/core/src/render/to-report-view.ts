@@ -3,6 +3,7 @@ import type { ConsentSummary } from "../projection/to-consent-summary.js";
 import type { VendorPhaseMatrix } from "../projection/to-vendor-phase-matrix.js";
 import type { SiteCheckGroup } from "../projection/to-site-checks.js";
 import type { PhaseRows } from "../projection/to-phase-rows.js";
+import type { VisitTimeline } from "../projection/to-visit-timeline.js";
 import { toScoreBreakdown, type ScoreBreakdown } from "./to-score-breakdown.js";
 import type { CompletedRecord } from "../domain/scan-record.js";
 import type { LinkBuilder } from "./scan-links.js";
@@ -41,6 +42,8 @@ export interface ReportView {
   checks?: SiteCheckGroup[];
   /** Every cookie, storage key, tracker and service host of each completed phase; absent in older reports. */
   phaseRows?: PhaseRows;
+  /** When the banner showed, reject was used and each tracker host first fired in the scan's own visit; absent in older reports. */
+  timeline?: VisitTimeline;
   /** How the score was reached (deductions by criticality, the rubric's bands); null for a no-go. */
   scoreBreakdown: ScoreBreakdown | null;
   caveats: string[];
@@ -92,6 +95,7 @@ export function toReportView(record: CompletedRecord, links: LinkBuilder): Repor
     ...(report.vendorPhases && !noGo ? { vendorPhases: report.vendorPhases } : {}),
     ...(report.checks && !noGo ? { checks: report.checks } : {}),
     ...(report.phaseRows && !noGo ? { phaseRows: report.phaseRows } : {}),
+    ...(report.timeline && !noGo ? { timeline: report.timeline } : {}),
     scoreBreakdown: noGo ? null : toScoreBreakdown(report.findings),
     caveats: [PULSE_CAVEAT, ...report.coverage.limitations],
     links: {

@@ -7,6 +7,7 @@ import { renderPreConsentTable } from "./render-pre-consent-table.js";
 import { renderScanOverview } from "./render-scan-overview.js";
 import { renderSiteChecks } from "./render-site-checks.js";
 import { renderVendorPhases } from "./render-vendor-phases.js";
+import { renderVisitTimeline } from "./render-visit-timeline.js";
 import { REPORT_SCRIPT } from "./report-script.js";
 
 export type ReportPageOptions = PageOptions;
@@ -14,6 +15,7 @@ export type ReportPageOptions = PageOptions;
 const SECTIONS = [
   { id: "overview", label: "Overview" },
   { id: "consent-matrix", label: "What consent changes" },
+  { id: "visit-timeline", label: "Timeline" },
   { id: "findings", label: "Findings" },
   { id: "pre-consent", label: "Before consent" },
   { id: "site-checks", label: "Site checks" },
@@ -28,8 +30,12 @@ const SECTIONS = [
  */
 export function renderReportPage(view: ReportView, options: ReportPageOptions = {}): RenderedPage {
   const { scan, links } = view;
-  // A section the scan has nothing for (no site checks in older reports) has no entry either.
-  const toc = SECTIONS.filter((section) => section.id !== "site-checks" || (view.checks ?? []).length > 0).map(
+  // A section the scan has nothing for (no site checks or timeline in older reports) has no entry either.
+  const absent = new Set<string>([
+    ...((view.checks ?? []).length === 0 ? ["site-checks"] : []),
+    ...(view.timeline === undefined ? ["visit-timeline"] : []),
+  ]);
+  const toc = SECTIONS.filter((section) => !absent.has(section.id)).map(
     (section) => markup`<li><a href="#${section.id}">${section.label}</a></li>`,
   );
   const shared = sharedCaveats(view.findings);
@@ -44,6 +50,7 @@ export function renderReportPage(view: ReportView, options: ReportPageOptions = 
 ${renderDisclaimer(view.disclaimer)}
 ${renderScanOverview(view)}
 ${renderVendorPhases(view)}
+${renderVisitTimeline(view)}
 ${renderFindings(view, shared)}
 ${renderPreConsentTable(view)}
 ${renderSiteChecks(view)}

@@ -169,6 +169,18 @@ td.number, th.number { text-align: right; }
 .gauge .marker { fill: var(--fg); }
 .gauge .axis { fill: var(--muted); font-size: 3.5px; }
 .breakdown { margin: 0.25rem 0 0; padding-left: 1.25rem; }
+.timeline { margin: 0; padding: 0; list-style: none; font-size: 0.925rem; }
+.timeline li { display: grid; grid-template-columns: 4rem minmax(0, 1fr) minmax(8rem, 40%); gap: 0.25rem 0.75rem; align-items: center; padding: 0.2rem 0; border-top: 1px solid var(--border); }
+.timeline .tl-time { font-variant-numeric: tabular-nums; color: var(--muted); text-align: right; }
+.timeline .tl-text { overflow-wrap: anywhere; }
+.timeline .tl-mark .tl-text { font-weight: 600; }
+.tl-track { display: block; width: 100%; height: 0.9rem; }
+.tl-zone-before { fill: var(--medium-bg); }
+.tl-zone-after { fill: var(--low-bg); }
+.tl-dot { fill: var(--high-fg); }
+.tl-after-reject .tl-dot { fill: var(--low-fg); }
+.tl-line { fill: var(--fg); }
+.tl-axis { display: flex; justify-content: space-between; margin: 0.25rem 0 0 60%; color: var(--muted); font-size: 0.8rem; }
 .breakdown .result { font-weight: 600; }
 .phases { margin: 0; padding: 0; list-style: none; }
 .phases li { margin: 0 0 0.75rem; padding: 0.75rem 1rem; border: 1px solid var(--border); border-radius: 0.5rem; }
@@ -184,6 +196,10 @@ footer { margin-top: 3rem; padding-top: 1rem; border-top: 1px solid var(--border
   .facts { grid-template-columns: 1fr; gap: 0; }
   .facts dd { margin-bottom: 0.5rem; }
   .score-card { flex-basis: 100%; }
+  /* On a phone the track goes under the words, full width. */
+  .timeline li { grid-template-columns: 3.5rem minmax(0, 1fr); }
+  .tl-track { grid-column: 1 / -1; }
+  .tl-axis { margin-left: 0; }
 }
 @media print {
   .table-controls, .toc { display: none; }

@@ -4,7 +4,7 @@ import { renderReportPage } from "../../src/report/index.js";
 import { REPORT_SCRIPT } from "../../src/report/report-script.js";
 import { REPORT_STYLES } from "../../src/report/report-styles.js";
 import { attributeValues, countOf, decodeEntities, escaped, inlineContents, mapStrings, sha256Source } from "./support/page-parts.js";
-import { reportViewOf, withPhaseMatrix, withPhaseRows, withSiteChecks } from "./support/report-views.js";
+import { reportViewOf, withPhaseMatrix, withPhaseRows, withSiteChecks, withTimeline } from "./support/report-views.js";
 
 /** Markup that would run, style or load something if any view string reached the page unescaped. */
 const PAYLOAD = `</style></script><script>alert("x")</script><img src=x onerror='y()'> & <style>*{}</style>`;
@@ -176,6 +176,45 @@ describe("renderReportPage", () => {
     const { vendorPhases: _absent, ...older } = view;
     expect(renderReportPage(older).html).not.toContain('id="consent-matrix"');
     expect(renderReportPage(reportViewOf("bot-challenge")).html).not.toContain('id="consent-matrix"');
+  });
+
+  it("draws the visit's timeline: each moment and tracker in time order, with its phase, after the matrix", () => {
+    const html = renderReportPage(withTimeline(withPhaseMatrix(courier))).html;
+    const section = /<section id="visit-timeline"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    expect(html.indexOf('id="consent-matrix"')).toBeLessThan(html.indexOf('id="visit-timeline"'));
+    expect(html.indexOf('id="visit-timeline"')).toBeLessThan(html.indexOf('id="findings"'));
+    expect(html).toContain('<li><a href="#visit-timeline">Timeline</a></li>');
+    const lines = [...section.matchAll(/<span class="tl-time">([^<]*)<\/span><span class="tl-text">([^<]*)<\/span>/g)].map(
+      (match) => `${match[1]} ${match[2]}`,
+    );
+    expect(lines).toEqual([
+      "0.0 s Page requested",
+      "0.4 s Google contacted (www.googletagmanager.com, 2 requests) before consent",
+      "1.2 s Consent banner shown",
+      "1.9 s Meta contacted (connect.facebook.net, 1 request) before consent",
+      "3.0 s Before-consent snapshot taken",
+      "3.0 s Reject used on the banner",
+      "3.4 s Google contacted (stats.g.doubleclick.net, 3 requests) after reject",
+      "6.0 s After-reject snapshot taken",
+    ]);
+    // Each row's track is on one axis: reject's line and the shaded stretches meet at the same x.
+    const span = 6050 * 1.04;
+    const rejectX = Math.round((3000 / span) * 10000) / 100;
+    expect(section).toContain(`<rect class="tl-zone-before" x="0" y="0" width="${rejectX}" height="10"/>`);
+    expect(countOf(section, '<li class="tl-hit tl-before-consent">')).toBe(2);
+    expect(countOf(section, '<li class="tl-hit tl-after-reject">')).toBe(1);
+    expect(countOf(section, 'aria-hidden="true"')).toBe(9);
+    expect(section).toContain("2 more tracker hosts fired later");
+    // Older reports (and a no-go) have no timeline: no section and no entry in the contents.
+    const { timeline: _absent, ...older } = withTimeline(courier);
+    expect(renderReportPage(older).html).not.toContain("visit-timeline");
+    expect(renderReportPage(reportViewOf("bot-challenge")).html).not.toContain("visit-timeline");
+  });
+
+  it("says when no tracker fired in the visit, without calling it proof", () => {
+    const view = withTimeline(courier);
+    const quiet: ReportView = { ...view, timeline: { ...view.timeline!, hits: [], hiddenHits: 0 } };
+    expect(renderReportPage(quiet).html).toContain('<p id="timeline-no-trackers">No tracker host was contacted');
   });
 
   it("opens the details of high findings and folds the others (no script needed), and prints them all", () => {

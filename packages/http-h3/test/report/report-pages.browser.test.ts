@@ -4,7 +4,7 @@ import puppeteer, { type Browser, type BrowserContext, type Page } from "puppete
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { renderErrorPage, renderHomePage, renderPendingPage, renderReportPage } from "../../src/report/index.js";
 import { mapStrings } from "./support/page-parts.js";
-import { reportViewOf, scanJobWith, withPhaseMatrix, withPhaseRows, withSiteChecks } from "./support/report-views.js";
+import { reportViewOf, scanJobWith, withPhaseMatrix, withPhaseRows, withSiteChecks, withTimeline } from "./support/report-views.js";
 import { servePages, type PageServer, type ServedPage } from "./support/serve-pages.js";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -34,7 +34,7 @@ describe("report pages in a real browser", () => {
   beforeAll(async () => {
     server = await servePages({
       "/report": served(renderReportPage(courier)),
-      "/matrix": served(renderReportPage(withPhaseRows(withPhaseMatrix(courier)))),
+      "/matrix": served(renderReportPage(withTimeline(withPhaseRows(withPhaseMatrix(courier))))),
       "/no-go": served(renderReportPage(noGo)),
       "/home": served(
         renderHomePage({
@@ -203,6 +203,19 @@ describe("report pages in a real browser", () => {
       }));
       expect(gauge).toEqual({ right: expect.any(Number) as number, visible: true });
       expect(gauge.right).toBeLessThanOrEqual(390);
+      // On a phone each timeline track goes under its words, full width, and stays inside the screen.
+      const timeline = await page.$$eval("#visit-timeline-list li", (rows) =>
+        rows.map((row) => {
+          const [text, track] = [row.querySelector(".tl-text")!.getBoundingClientRect(), row.querySelector("svg")!.getBoundingClientRect()];
+          return { below: track.top >= text.bottom - 1, right: track.right, width: track.width };
+        }),
+      );
+      expect(timeline).toHaveLength(8);
+      for (const row of timeline) {
+        expect(row.below).toBe(true);
+        expect(row.right).toBeLessThanOrEqual(390);
+        expect(row.width).toBeGreaterThan(300);
+      }
       // The whole page fits: nothing (not even a table's visually hidden "none") widens it past the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       // Unfolded, the per-phase tables scroll inside their own wrappers: the page still fits.

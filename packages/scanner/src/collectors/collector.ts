@@ -17,6 +17,11 @@ export interface CollectorContext {
    * collectors that record events keep only those from then on; state (cookies, storage) is read as is.
    */
   windowStartMs?: number;
+  /**
+   * When the visit's navigation started (`Date.now()`): collectors that record events give their times from
+   * it, for the visit's timeline. Absent: no times are given.
+   */
+  visitStartedAt?: number;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { hostOf, type Classification, type RequestObservation, type ResourceType } from "@public-scan/core";
+import { hostOf, toVisitMs, type Classification, type RequestObservation, type ResourceType } from "@public-scan/core";
 import type { Protocol } from "puppeteer-core";
 import type { AttachedTarget } from "../visit/attach-targets.js";
 import type { Collector, CollectorContext } from "./collector.js";
@@ -98,7 +98,7 @@ function toPendingRequest(
 
 /**
  * The phase's requests (those from `windowStartMs` on), grouped by host, type, initiator host, status and
- * whether the egress proxy refused the host, with a count.
+ * whether the egress proxy refused the host, with a count and, given the visit's start, the group's first time.
  */
 function aggregateRequests(pending: readonly PendingRequest[], context: CollectorContext): RequestObservation[] {
   const siteHost = context.siteHost();
@@ -110,10 +110,13 @@ function aggregateRequests(pending: readonly PendingRequest[], context: Collecto
     const refused = context.refusedHosts.has(request.host);
     if (refused) request.status = null;
     const key = [request.host, request.resourceType, request.initiatorHost, request.status, refused].join("|");
+    const firstSeenMs = context.visitStartedAt === undefined ? undefined : toVisitMs(request.at, context.visitStartedAt);
     const existing = groups.get(key);
     if (existing) {
       existing.count += 1;
       existing.trackerListed ||= request.trackerListed;
+      if (firstSeenMs !== undefined && (existing.firstSeenMs === undefined || firstSeenMs < existing.firstSeenMs))
+        existing.firstSeenMs = firstSeenMs;
       continue;
     }
     groups.set(key, {
@@ -128,6 +131,7 @@ function aggregateRequests(pending: readonly PendingRequest[], context: Collecto
       phase: context.phase,
       trackerListed: request.trackerListed,
       classification: request.classification,
+      ...(firstSeenMs === undefined ? {} : { firstSeenMs }),
     });
   }
   return [...groups.values()];

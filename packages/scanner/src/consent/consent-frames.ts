@@ -126,7 +126,7 @@ async function onAutoconsentMessage(options: {
   const frameId = tracked.contexts.get(event.executionContextId)?.frameId ?? `context-${event.executionContextId}`;
   const frameKey = `${tracked.key}:${frameId}`;
   for (const listener of heard.listeners) listener(frameKey, message);
-  const hit = () => ({ cmp: typeof message.cmp === "string" ? message.cmp.slice(0, 80) : "", frameKey, top: isTop });
+  const hit = () => ({ cmp: typeof message.cmp === "string" ? message.cmp.slice(0, 80) : "", frameKey, top: isTop, at: Date.now() });
   const reply = (body: unknown) => replyToAutoconsent(tracked.session, { contextId: event.executionContextId, body });
   switch (message.type) {
     case "init":

@@ -9,6 +9,8 @@ import { pickHit, type AutoconsentHit, type ScannedFrame } from "./to-consent-ob
 export interface ConsentBannerHandle {
   /** The CMP popup autoconsent found, the top frame's first; null without one. */
   popup(): AutoconsentHit | null;
+  /** When autoconsent first reported a CMP popup in any frame (`Date.now()`); null before it has. */
+  firstPopupAt(): number | null;
   /**
    * Sends autoconsent in one frame a command (`optOut`, `optIn`, `selfTest`) and waits for its answer
    * message (`optOutResult`, `optInResult`, `selfTestResult`); null when none came in time.
@@ -43,6 +45,11 @@ export function createBannerHandle(frames: ConsentFrames, options: { frameScanTi
   };
   return {
     popup: () => pickHit(frames.popups),
+    firstPopupAt: () =>
+      frames.popups.reduce<number | null>(
+        (first, hit) => (hit.at === undefined || (first !== null && first <= hit.at) ? first : hit.at),
+        null,
+      ),
     async ask({ frameKey, command, timeoutMs }) {
       const where = frames.isolatedContextOf(frameKey);
       if (where === null) return null;

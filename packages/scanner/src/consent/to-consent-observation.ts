@@ -10,6 +10,8 @@ export interface AutoconsentHit {
   cmp: string;
   frameKey: string;
   top: boolean;
+  /** When autoconsent sent the report (`Date.now()`), for the visit's timeline. */
+  at?: number;
 }
 
 /** The banners the scan found in one frame. */

@@ -25,6 +25,8 @@ export interface RunConsentPhasesOptions {
     collectors: PhaseCollectors;
     siteHost: () => string;
     refusedHosts: ReadonlySet<string>;
+    /** When the visit's navigation started (`Date.now()`), for the times of its requests. */
+    visitStartedAt?: number;
   };
   /**
    * Frees the scan's own visit once the reject phase is done with it (closes its context). The accept and
@@ -59,6 +61,8 @@ export interface ConsentPhasesResult {
   rejectClicks: ConsentButtonKind[] | null;
   /** The evidence of each phase that completed, in phase order. */
   evidence: PhaseEvidence[];
+  /** When the reject phase started acting and, once it completed, took its snapshot (`Date.now()`); null when it did not act. */
+  rejectTimes: { actedAt: number; snapshotAt: number | null } | null;
 }
 
 const notAttempted = (reason: string): ConsentAction => ({ outcome: "not_attempted", method: null, verified: null, reason });
@@ -82,6 +86,7 @@ interface PhaseOutcome {
   action: ConsentAction;
   evidence: PhaseEvidence | null;
   clicks?: ConsentButtonKind[] | null;
+  times?: ConsentPhasesResult["rejectTimes"];
 }
 
 /**
@@ -116,6 +121,7 @@ export async function runConsentPhases(options: RunConsentPhasesOptions): Promis
     consentActions: { reject: reject.action, accept: accept.action },
     rejectClicks: reject.clicks ?? null,
     evidence: [reject.evidence, accept.evidence, gpc.evidence].filter((evidence) => evidence !== null),
+    rejectTimes: reject.times ?? null,
   };
 }
 
@@ -132,12 +138,14 @@ async function runRejectPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
   const observeMs = options.observeMs.reject;
   let action: ConsentAction | null = null;
   let clicks: ConsentButtonKind[] | null = null;
+  let times: ConsentPhasesResult["rejectTimes"] = null;
   const outcome = await withBudget({
     budgetMs: Math.min(limits.actionTimeoutMs * 4 + observeMs + 8000, inputs.remaining()),
     signal: options.signal,
     run: async (signal) => {
       // Requests the action itself sets off (a CMP that loads its tags on any answer) are after-reject.
       const windowStartMs = Date.now();
+      times = { actedAt: windowStartMs, snapshotAt: null };
       const performed = await performConsentAction({
         banner: options.current.consent.banner,
         action: "reject",
@@ -147,17 +155,21 @@ async function runRejectPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
       if (performed.action.outcome !== "succeeded") return null;
       await sleep(observeMs, signal);
       signal.throwIfAborted();
+      times.snapshotAt = Date.now();
       return collectPhaseEvidence({ collectors: options.current.collectors, context: rejectContext(options, windowStartMs) });
     },
   });
   const reject: ConsentAction = action ?? { outcome: "failed", method: null, verified: null, reason: "action_timeout" };
-  if (outcome.status !== "done") return { run: toBrokenPhase("after_reject", outcome.status), action: reject, evidence: null, clicks };
+  if (outcome.status !== "done") {
+    return { run: toBrokenPhase("after_reject", outcome.status), action: reject, evidence: null, clicks, times: withoutSnapshot(times) };
+  }
   if (outcome.value !== null) {
     return {
       run: { phase: "after_reject", status: "completed", reason: null, observeMs },
       action: reject,
       evidence: outcome.value,
       clicks,
+      times,
     };
   }
   // A banner without a reject option is no opt-out that failed: the phase has nothing to observe.
@@ -167,7 +179,12 @@ async function runRejectPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
       : reject.reason === "no_reject_option"
         ? "no_reject_option"
         : "opt_out_failed";
-  return { run: notRun("after_reject", reason), action: reject, evidence: null, clicks };
+  return { run: notRun("after_reject", reason), action: reject, evidence: null, clicks, times: withoutSnapshot(times) };
+}
+
+/** A reject phase that did not complete took no snapshot, whatever it had started. */
+function withoutSnapshot(times: ConsentPhasesResult["rejectTimes"]): ConsentPhasesResult["rejectTimes"] {
+  return times === null ? null : { actedAt: times.actedAt, snapshotAt: null };
 }
 
 function rejectContext(options: RunConsentPhasesOptions, windowStartMs: number): CollectorContext {
@@ -179,6 +196,7 @@ function rejectContext(options: RunConsentPhasesOptions, windowStartMs: number):
     classifier: options.visit.classifier,
     refusedHosts: current.refusedHosts,
     windowStartMs,
+    ...(current.visitStartedAt === undefined ? {} : { visitStartedAt: current.visitStartedAt }),
   };
 }
 

@@ -86,6 +86,7 @@ export async function runFreshVisit(options: RunFreshVisitOptions): Promise<Fres
         if (options.gpc) await applyGpcSignal(target).catch(() => undefined);
       },
     });
+    const visitStartedAt = Date.now();
     const { navigation, finalHost } = await navigate(page, {
       url: visit.url,
       timeoutMs: visit.navigationTimeoutMs,
@@ -109,6 +110,7 @@ export async function runFreshVisit(options: RunFreshVisitOptions): Promise<Fres
         phase: options.phase,
         classifier: visit.classifier,
         refusedHosts: guarded.refusedHosts,
+        visitStartedAt,
       },
     });
     return { notObservedReason: null, action, evidence };

@@ -1,4 +1,4 @@
-import { hostOf, ScanObservationsSchema, type ScanObservations, type ScanProgress } from "@public-scan/core";
+import { hostOf, ScanObservationsSchema, toVisitMs, type ScanObservations, type ScanProgress, type VisitTimes } from "@public-scan/core";
 import type { Browser, Page } from "puppeteer-core";
 import type { Classifier } from "../classify/index.js";
 import { attachCollectors } from "../collectors/attach-collectors.js";
@@ -79,7 +79,9 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       phase: "pre_consent",
       classifier: options.classifier,
       refusedHosts: guarded.refusedHosts,
+      visitStartedAt: observed.startedAt,
     };
+    const snapshotAt = Date.now();
     const outcomes = await runCollectors(visit.collectors, { context, setupFailures: visit.setupFailures });
     // Before the consent phases, which may reload or change the page.
     const transport = await collectTransport({
@@ -106,6 +108,12 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
     const phases = await runLaterPhases(options, { visit, observed, outcomes, siteHost: context.siteHost });
+    const visitTimes = toVisitTimes({
+      startedAt: observed.startedAt,
+      snapshotAt,
+      bannerShownAt: visit.collectors.consent.banner.firstPopupAt(),
+      phases,
+    });
     const assembled = await assembleObservations({
       ...options,
       targetHost,
@@ -119,7 +127,7 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
     const consent = assembled.consent === null ? null : reconcileFirstLayer(assembled.consent, reject);
     const withSignals = await privacySignals.addTo(withPhaseEvidence({ ...assembled, consent }, phases));
     // Read after every phase and fetch: all of the scan's contexts count into this context's tally.
-    return ScanObservationsSchema.parse({ ...withSignals, pageBehaviour: { ...guarded.behaviour } });
+    return ScanObservationsSchema.parse({ ...withSignals, pageBehaviour: { ...guarded.behaviour }, visitTimes });
   } finally {
     await guarded.close();
   }
@@ -150,8 +158,9 @@ async function openScanVisit(options: RunScanOptions, guarded: GuardedContext): 
 }
 
 /** The first visit and its observe window; nothing is clicked, scrolled or typed. */
-async function observePreConsent(options: RunScanOptions, visit: ScanVisit): Promise<NavigateResult> {
+async function observePreConsent(options: RunScanOptions, visit: ScanVisit): Promise<ObservedVisit> {
   options.onProgress?.({ phase: "runtime_observation", progressPercent: 15 });
+  const startedAt = Date.now();
   const observed = await navigate(visit.page, {
     url: options.url,
     timeoutMs: options.navigationTimeoutMs,
@@ -167,13 +176,34 @@ async function observePreConsent(options: RunScanOptions, visit: ScanVisit): Pro
   options.onProgress?.(
     interacts(switches) ? { phase: "consent_interaction", progressPercent: 55 } : { phase: "projection", progressPercent: 85 },
   );
-  return observed;
+  return { ...observed, startedAt };
+}
+
+/** The first visit's navigation, and when it started (`Date.now()`): the origin of the visit's times. */
+type ObservedVisit = NavigateResult & { startedAt: number };
+
+/** The visit's moments as times from its start (`VisitTimes`). */
+function toVisitTimes(visit: {
+  startedAt: number;
+  snapshotAt: number;
+  bannerShownAt: number | null;
+  phases: ConsentPhasesResult;
+}): VisitTimes {
+  const since = (at: number | null | undefined) => (at === null || at === undefined ? null : toVisitMs(at, visit.startedAt));
+  // A reject with nothing to act on (no banner, no reject option) used nothing: no moment to show.
+  const reject = visit.phases.consentActions.reject.outcome === "not_attempted" ? null : visit.phases.rejectTimes;
+  return {
+    bannerShownMs: since(visit.bannerShownAt),
+    preConsentSnapshotMs: toVisitMs(visit.snapshotAt, visit.startedAt),
+    rejectMs: since(reject?.actedAt),
+    afterRejectSnapshotMs: since(reject?.snapshotAt),
+  };
 }
 
 /** Reject (continuing this visit), accept and GPC (fresh visits), as switched on; each fails alone. */
 async function runLaterPhases(
   options: RunScanOptions,
-  scan: { visit: ScanVisit; observed: NavigateResult; outcomes: PreConsentOutcomes; siteHost: () => string },
+  scan: { visit: ScanVisit; observed: ObservedVisit; outcomes: PreConsentOutcomes; siteHost: () => string },
 ): Promise<ConsentPhasesResult> {
   const switches = options.phases ?? { reject: false, accept: false, gpc: false };
   const { visit, outcomes } = scan;
@@ -195,6 +225,7 @@ async function runLaterPhases(
       collectors: { requests: visit.collectors.requests, cookies: visit.collectors.cookies, storage: visit.collectors.storage },
       siteHost: scan.siteHost,
       refusedHosts: visit.guarded.refusedHosts,
+      visitStartedAt: scan.observed.startedAt,
     },
     // Everything of this visit the later code reads (cookies, requests, the banner's hits, refused hosts) is
     // held in the collectors by now: its browser context can go before the fresh visits open theirs.

@@ -72,6 +72,26 @@ export function describePhaseConformance(options: { sites: readonly PhaseSite[];
       expect(comparable(observed)).toEqual(comparable(expectedPhaseEvidence(site.preConsent)));
     });
 
+    it("times the visit: the banner before the snapshot, reject's moment between the phases' requests", () => {
+      const observations = results.get(site.id)!;
+      const times = observations.visitTimes!;
+      const reject = observations.consentActions!.reject;
+      expect(times.preConsentSnapshotMs).toBeGreaterThan(0);
+      // autoconsent's own CMPs report their popup as it shows; a heuristic banner is found by the snapshot only.
+      if (reject.method === "autoconsent") expect(times.bannerShownMs).toBeLessThanOrEqual(times.preConsentSnapshotMs);
+      expect(times.rejectMs === null).toBe(reject.outcome === "not_attempted");
+      const afterReject = site.phases.afterReject.status === "completed";
+      expect(times.afterRejectSnapshotMs === null).toBe(!afterReject);
+      if (afterReject) expect(times.afterRejectSnapshotMs).toBeGreaterThan(times.rejectMs!);
+      const firstSeen = (phase: string) =>
+        observations.requests.filter((request) => request.phase === phase).map((request) => request.firstSeenMs!);
+      expect(firstSeen("pre_consent").length).toBeGreaterThan(0);
+      for (const ms of firstSeen("pre_consent")) expect(ms).toBeLessThanOrEqual(times.rejectMs ?? times.preConsentSnapshotMs + 5000);
+      for (const ms of firstSeen("after_reject")) expect(ms).toBeGreaterThanOrEqual(times.rejectMs!);
+      // Fresh visits time their requests from their own navigation.
+      for (const ms of [...firstSeen("after_accept"), ...firstSeen("gpc")]) expect(ms).toBeGreaterThanOrEqual(0);
+    });
+
     it("never outputs the canary", () => {
       expect(JSON.stringify(results.get(site.id)!)).not.toContain(CANARY);
     });

@@ -14,6 +14,7 @@ function autoconsentBanner(options: {
 }): ConsentBannerHandle {
   return {
     popup: () => ({ cmp: "Complianz notice", frameKey: "t0:main", top: true }),
+    firstPopupAt: () => null,
     ask: ({ command }) =>
       Promise.resolve(
         command === "selfTest" ? { result: options.selfTest ?? true } : { result: true, scheduleSelfTest: options.selfTest !== undefined },

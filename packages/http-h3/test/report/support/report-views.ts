@@ -113,3 +113,28 @@ export function withPhaseRows(view: ReportView): ReportView {
     },
   };
 }
+
+/**
+ * The view with a timeline of a visit whose banner showed at 1.2 s, rejected at 3.0 s: two trackers before
+ * consent (one before the banner), one after reject. Recorded scans predate the timeline.
+ */
+export function withTimeline(view: ReportView): ReportView {
+  return {
+    ...view,
+    timeline: {
+      marks: [
+        { kind: "banner_shown", atMs: 1200 },
+        { kind: "pre_consent_snapshot", atMs: 3000 },
+        { kind: "reject", atMs: 3000 },
+        { kind: "after_reject_snapshot", atMs: 6050 },
+      ],
+      hits: [
+        { atMs: 420, host: "www.googletagmanager.com", vendor: "Google", party: "third_party", phase: "pre_consent", requests: 2 },
+        { atMs: 1850, host: "connect.facebook.net", vendor: "Meta", party: "third_party", phase: "pre_consent", requests: 1 },
+        { atMs: 3400, host: "stats.g.doubleclick.net", vendor: "Google", party: "third_party", phase: "after_reject", requests: 3 },
+      ],
+      hiddenHits: 2,
+      endMs: 6050,
+    },
+  };
+}
