@@ -5,6 +5,14 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
+// The command stores scans in node:sqlite (Node 22.19+): an older Node would fail on an import it cannot name.
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 19)) {
+  process.stderr.write(
+    `public-scan needs Node.js 22.19 or newer (it stores scans with node:sqlite); this is Node.js ${process.versions.node}.\n`,
+  );
+  process.exit(2);
+}
 const entry = new URL("../dist/run-public-scan-command.js", import.meta.url);
 if (!existsSync(entry)) {
   // The workspace's build, run at its root whatever the caller's directory.
