@@ -29,7 +29,7 @@ const CORE_LAYERS = [
 
 /** Inside `packages/scanner/src`, lowest first. */
 const SCANNER_LAYERS = [
-  ["timing", "network", "classify", "browser"],
+  ["timing", "network", "classify", "browser", "consent-mode"],
   ["visit"],
   ["collectors"],
   ["consent"],

@@ -9,7 +9,9 @@ import {
   type SiteCheckGroup,
   type VendorPhaseMatrix,
   type VisitTimeline,
+  type ConsentModeSummary,
 } from "@public-scan/core";
+import { formatConsentMode } from "./format-consent-mode.js";
 import { formatSiteChecks } from "./format-site-checks.js";
 import { formatVisitTimeline } from "./format-visit-timeline.js";
 import { formatTable } from "./format-table.js";
@@ -42,6 +44,8 @@ export function formatReport(
     checks?: readonly SiteCheckGroup[] | undefined;
     /** The stored report's timeline of the visit, when it has one. */
     timeline?: VisitTimeline | undefined;
+    /** The stored report's Google Consent Mode summary, when the scan saw consent mode or Google hits. */
+    consentMode?: ConsentModeSummary | undefined;
   },
   paint: Paint = PLAIN,
 ): string {
@@ -96,6 +100,8 @@ export function formatReport(
       ),
     );
   }
+  const consentMode = formatConsentMode(resources.consentMode, paint);
+  if (consentMode.length > 0) out.push("", ...consentMode);
   const checks = formatSiteChecks(resources.checks ?? [], paint);
   if (checks.length > 0) out.push("", ...checks);
   out.push("", scan.disclaimer);

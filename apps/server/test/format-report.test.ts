@@ -149,3 +149,39 @@ describe("the terminal report in colour", () => {
     expect(plain).toBe(stripVTControlCharacters(plain));
   });
 });
+
+describe("the terminal report's Google Consent Mode", () => {
+  const denied = { adStorage: "denied", analyticsStorage: "denied", adUserData: "denied", adPersonalization: "denied" } as const;
+  const consentMode = {
+    phases: [
+      {
+        phase: "pre_consent" as const,
+        declared: denied,
+        commands: 1,
+        hits: { deniedPings: ["region1.google-analytics.com"], granted: [], withoutConsentMode: [] },
+      },
+      {
+        phase: "gpc" as const,
+        declared: null,
+        commands: 0,
+        hits: { deniedPings: [], granted: [], withoutConsentMode: ["ad.doubleclick.net"] },
+      },
+    ],
+    cookielessOnlyHosts: ["region1.google-analytics.com"],
+  };
+
+  it("says each phase's declared state and hits, then both readings, and nothing without a summary", () => {
+    const text = formatReport({ scan: observedScan as Scan, ...empty, consentMode });
+    expect(text).toContain(
+      [
+        "Google Consent Mode",
+        "  Before consent: declared ad storage denied, analytics storage denied, ad user data denied, ad personalization denied",
+        "    storage denied (cookieless pings): region1.google-analytics.com; storage granted: none; no consent mode: none",
+        "  Under GPC: declared no consent command",
+        "    storage denied (cookieless pings): none; storage granted: none; no consent mode: ad.doubleclick.net",
+        "  Before consent, region1.google-analytics.com received only pings with storage denied: strictly, contacts with a tracker before consent (the findings count them); permissively, cookieless measurement.",
+      ].join("\n"),
+    );
+    expect(formatReport({ scan: observedScan as Scan, ...empty })).not.toContain("Google Consent Mode");
+  });
+});

@@ -228,6 +228,21 @@ export { hostOf, toObservedHost, toSafeUrl } from "./observations/safe-url.js";
 export { ConsentActionSchema, ConsentActionsSchema, PhaseRunSchema } from "./observations/phase-observation.js";
 export type { ConsentAction, ConsentActions, PhaseRun } from "./observations/phase-observation.js";
 export { toVisitMs, VISIT_TIME_LIMIT_MS, VisitTimesSchema } from "./observations/visit-times.js";
+export {
+  CONSENT_MODE_COMMANDS_PER_PHASE,
+  ConsentModeCommandSchema,
+  ConsentModeObservationSchema,
+  ConsentModeStateSchema,
+  GOOGLE_CONSENT_SIGNALS,
+  GoogleConsentSchema,
+} from "./observations/google-consent-observation.js";
+export type {
+  ConsentModeCommand,
+  ConsentModeObservation,
+  ConsentModeState,
+  GoogleConsent,
+  GoogleConsentSignal,
+} from "./observations/google-consent-observation.js";
 export type { VisitTimes } from "./observations/visit-times.js";
 export {
   BrowserCertificateErrorSchema,
@@ -332,6 +347,9 @@ export type { Finding } from "./projection/findings/to-findings.js";
 export type { ConsentSummary } from "./projection/to-consent-summary.js";
 export type { VendorPhaseCell, VendorPhaseMatrix, VendorPhaseRow } from "./projection/to-vendor-phase-matrix.js";
 export { VISIT_TIMELINE_HITS } from "./projection/to-visit-timeline.js";
+export { declaredConsentState } from "./projection/consent-mode-state.js";
+export type { ConsentModeStates, GoogleHitsByState } from "./projection/consent-mode-state.js";
+export type { ConsentModePhase, ConsentModeSummary } from "./projection/to-consent-mode-summary.js";
 export type { VisitTimeline, VisitTimelineHit, VisitTimelineMark, VisitTimelinePhase } from "./projection/to-visit-timeline.js";
 export { toSiteChecks } from "./projection/to-site-checks.js";
 export { toPhaseRows } from "./projection/to-phase-rows.js";
@@ -339,6 +357,7 @@ export type { PhaseRow, PhaseRows } from "./projection/to-phase-rows.js";
 export type { SiteCheck, SiteCheckGroup, SiteCheckOutcome } from "./projection/to-site-checks.js";
 export { vendorPhaseCellText } from "./render/vendor-phase-cell-text.js";
 export { toTimelineEntries, visitTimeText } from "./render/to-timeline-entries.js";
+export { consentModeStatesText, hostListText } from "./render/consent-mode-text.js";
 export type { TimelineEntry } from "./render/to-timeline-entries.js";
 export { lifetimeText } from "./render/lifetime-text.js";
 export { scoreImpactText } from "./render/score-impact-text.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GoogleConsentSchema } from "./google-consent-observation.js";
 import { VISIT_TIME_LIMIT_MS } from "./visit-times.js";
 import { ClassificationSchema, EvidencePhaseSchema, ObservedHostSchema, PartySchema } from "./observation-primitives.js";
 
@@ -47,5 +48,11 @@ export const RequestObservationSchema = z.object({
    * visit timelines have none.
    */
   firstSeenMs: z.int().min(0).max(VISIT_TIME_LIMIT_MS).optional(),
+  /**
+   * For a Google measurement hit: the consent state it carried (Consent Mode's `gcs`/`gcd`). Requests of one
+   * group carried the same state: a host whose hits changed state is two groups. Optional: absent on other
+   * requests and in scans before it was read.
+   */
+  googleConsent: GoogleConsentSchema.optional(),
 });
 export type RequestObservation = z.infer<typeof RequestObservationSchema>;

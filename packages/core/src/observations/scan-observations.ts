@@ -13,6 +13,7 @@ import { TransportObservationSchema } from "./transport-observation.js";
 import { PrivacyPolicyObservationSchema } from "./privacy-policy-observation.js";
 import { UsPrivacyObservationSchema } from "./us-privacy-observation.js";
 import { VisitTimesSchema } from "./visit-times.js";
+import { ConsentModeObservationSchema } from "./google-consent-observation.js";
 
 /** Bounds that keep one scan's observations small whatever the page does; what is cut is counted. */
 export const OBSERVATION_LIMITS = { cookies: 2000, storage: 2000, requests: 5000, frames: 500 } as const;
@@ -61,6 +62,8 @@ export const ScanObservationsSchema = z.object({
   pageBehaviour: z.object({ dialogsDismissed: z.int().min(0), popupsClosed: z.int().min(0) }).optional(),
   /** When the banner showed, the snapshots were taken and reject was used in the scan's own visit. Optional: older scans have none. */
   visitTimes: VisitTimesSchema.optional(),
+  /** The Google Consent Mode commands in the page's dataLayer at each phase's snapshot. Optional: older scans have none. */
+  consentMode: ConsentModeObservationSchema.optional(),
   collectors: z.array(CollectorReportSchema).max(50),
   /** Items dropped because a bound was reached, per list. */
   truncated: z.object({ cookies: z.int().min(0), storage: z.int().min(0), requests: z.int().min(0), frames: z.int().min(0) }),

@@ -1,4 +1,5 @@
 import type { ScanObservations } from "../observations/scan-observations.js";
+import { toConsentModeSummary, type ConsentModeSummary } from "./to-consent-mode-summary.js";
 import { toGpcComparison, type GpcComparison } from "./to-gpc-comparison.js";
 
 /** The consent banner and what its options did, as the report page shows it: codes and the CMP's name only. */
@@ -11,6 +12,8 @@ export interface ConsentSummary {
   accept: { outcome: string; reason: string | null } | null;
   /** Which pre-consent trackers stopped under Global Privacy Control; absent when the GPC visit did not complete. */
   gpc?: GpcComparison;
+  /** Google Consent Mode in each phase and both readings of its cookieless pings; absent when the scan saw none. */
+  consentMode?: ConsentModeSummary;
 }
 
 export function toConsentSummary(observations: ScanObservations): ConsentSummary | null {
@@ -20,11 +23,13 @@ export function toConsentSummary(observations: ScanObservations): ConsentSummary
   const action = (value: { outcome: string; reason: string | null } | undefined) =>
     value === undefined ? null : { outcome: value.outcome, reason: value.reason };
   const gpc = toGpcComparison(observations);
+  const consentMode = toConsentModeSummary(observations);
   return {
     cmp: consent.cmp,
     classification: detected ? consent.classification : `detection_${consent.status}`,
     reject: action(observations.consentActions?.reject),
     accept: action(observations.consentActions?.accept),
     ...(gpc === null ? {} : { gpc }),
+    ...(consentMode === null ? {} : { consentMode }),
   };
 }

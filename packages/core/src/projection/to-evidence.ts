@@ -1,5 +1,6 @@
 import type { ScanObservations } from "../observations/scan-observations.js";
 import { requestEvidenceKind } from "../observations/service-category.js";
+import { toConsentModeSignals } from "./to-consent-mode-signals.js";
 import { toConsentSignals } from "./to-consent-signals.js";
 import { toSiteSignals } from "./to-site-signals.js";
 import type { EvidenceRecord } from "./evidence-record.js";
@@ -78,5 +79,11 @@ export function toEvidence(observations: ScanObservations): EvidenceRecord[] {
       secure: null,
     });
   }
-  return [...records, ...hosts.values(), ...toConsentSignals(observations), ...toSiteSignals(observations)];
+  return [
+    ...records,
+    ...hosts.values(),
+    ...toConsentSignals(observations),
+    ...toConsentModeSignals(observations),
+    ...toSiteSignals(observations),
+  ];
 }

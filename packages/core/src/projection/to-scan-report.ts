@@ -12,6 +12,7 @@ import { toSiteChecks, type SiteCheckGroup } from "./to-site-checks.js";
 import { toVendorPhaseMatrix, type VendorPhaseMatrix } from "./to-vendor-phase-matrix.js";
 import { toPreConsentRows } from "./to-pre-consent-rows.js";
 import { toVisitTimeline, type VisitTimeline } from "./to-visit-timeline.js";
+import { withConsentModeReadings } from "./with-consent-mode-readings.js";
 
 /** The scored result of one scan: everything the resources and reports are rendered from. */
 export interface ScanReport {
@@ -63,7 +64,7 @@ export function toScanReport(observations: ScanObservations): ScanReport {
   }
   const evidence = toEvidence(observations);
   const consent = toConsentSummary(observations);
-  const findings = toFindings(evidence);
+  const findings = withConsentModeReadings(toFindings(evidence), observations);
   const { score, riskLevel } = toScore(findings);
   return {
     status: disposition === "standard" ? "completed" : "completed_limited",

@@ -1,4 +1,4 @@
-import { cmpDisplayName, lifetimeText, type PhaseRow, type ReportView } from "@public-scan/core";
+import { cmpDisplayName, consentModeStatesText, hostListText, lifetimeText, type PhaseRow, type ReportView } from "@public-scan/core";
 import { markup, type SafeHtml } from "./markup.js";
 import { toLabel } from "./to-label.js";
 
@@ -75,7 +75,8 @@ export function renderConsentSummary(consent: ReportView["consent"]): SafeHtml {
 <dt>First layer</dt><dd>${toLabel(consent.classification)}</dd>
 <dt>Reject</dt><dd>${outcome(consent.reject)}</dd>
 <dt>Accept</dt><dd>${outcome(consent.accept)}</dd>
-${consent.gpc === undefined ? markup`` : renderGpc(consent.gpc)}</dl>`;
+${consent.gpc === undefined ? markup`` : renderGpc(consent.gpc)}</dl>
+${consent.consentMode === undefined ? markup`` : renderConsentMode(consent.consentMode)}`;
 }
 
 type GpcComparison = NonNullable<NonNullable<ReportView["consent"]>["gpc"]>;
@@ -91,5 +92,37 @@ ${
     ? markup``
     : markup`<dt>Under Global Privacy Control only</dt><dd class="gpc-only">${hosts(gpc.onlyWithGpc)}</dd>
 `
+}`;
+}
+
+type ConsentModeSummary = NonNullable<NonNullable<ReportView["consent"]>["consentMode"]>;
+
+/**
+ * Google Consent Mode in each completed phase: what the page's consent commands declared, and which Google
+ * hosts got hits with storage denied (cookieless pings), with storage granted, or with no consent mode; then
+ * both readings of the cookieless pings before consent, neither hidden.
+ */
+function renderConsentMode(summary: ConsentModeSummary): SafeHtml {
+  const rows = summary.phases.map(
+    (phase) => markup`<tr data-phase="${phase.phase}"><th scope="row">${toLabel(phase.phase)}</th><td>${
+      phase.declared === null ? "No consent command" : consentModeStatesText(phase.declared)
+    }</td><td>${hostListText(phase.hits.deniedPings)}</td><td>${hostListText(phase.hits.granted)}</td><td>${hostListText(phase.hits.withoutConsentMode)}</td></tr>
+`,
+  );
+  const cookieless = summary.cookielessOnlyHosts;
+  return markup`<h3 id="consent-mode-heading">Google Consent Mode</h3>
+<p class="muted">What the page declared to Google's tags (its consent commands, for a visitor in the EEA, the UK or Switzerland) and the consent state each Google request carried.</p>
+<div class="table-wrap" tabindex="0" role="region" aria-labelledby="consent-mode-caption">
+<table id="consent-mode-table">
+<caption id="consent-mode-caption">Google Consent Mode by phase</caption>
+<thead><tr><th scope="col">Phase</th><th scope="col">Declared</th><th scope="col">Storage denied (cookieless pings)</th><th scope="col">Storage granted</th><th scope="col">No consent mode</th></tr></thead>
+<tbody>
+${rows}</tbody>
+</table>
+</div>
+${
+  cookieless.length === 0
+    ? markup``
+    : markup`<p id="consent-mode-readings">Before consent, ${hostListText(cookieless)} received only pings with storage denied. Read strictly, these are contacts with a tracker before consent, and the findings count them so; read permissively, they are cookieless measurement.</p>`
 }`;
 }

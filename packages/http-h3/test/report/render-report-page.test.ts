@@ -339,6 +339,53 @@ describe("the consent banner summary", () => {
     expect(html).not.toContain("gpc-stopped");
   });
 
+  it("shows Google Consent Mode per phase: what was declared, hits by state, and both readings of cookieless pings", () => {
+    const view = reportViewOf("daily-courier");
+    const denied = { adStorage: "denied", analyticsStorage: "denied", adUserData: "denied", adPersonalization: "denied" } as const;
+    const withConsentMode: ReportView = {
+      ...view,
+      consent: {
+        cmp: "cookieconsent3",
+        classification: "accept_and_reject_first_layer",
+        reject: { outcome: "succeeded", reason: null },
+        accept: { outcome: "succeeded", reason: null },
+        consentMode: {
+          phases: [
+            {
+              phase: "pre_consent",
+              declared: denied,
+              commands: 1,
+              hits: { deniedPings: ["region1.google-analytics.com"], granted: [], withoutConsentMode: [] },
+            },
+            {
+              phase: "after_reject",
+              declared: { ...denied, analyticsStorage: "granted", adPersonalization: "not_set" },
+              commands: 2,
+              hits: { deniedPings: [], granted: ["region1.google-analytics.com"], withoutConsentMode: [] },
+            },
+            { phase: "gpc", declared: null, commands: 0, hits: { deniedPings: [], granted: [], withoutConsentMode: ["<b>x</b>"] } },
+          ],
+          cookielessOnlyHosts: ["region1.google-analytics.com"],
+        },
+      },
+    };
+    const { html } = renderReportPage(withConsentMode);
+    const table = /<table id="consent-mode-table">[\s\S]*?<\/table>/.exec(html)?.[0] ?? "";
+    expect(table).toContain(
+      '<tr data-phase="pre_consent"><th scope="row">Before consent</th><td>ad storage denied, analytics storage denied, ad user data denied, ad personalization denied</td><td>region1.google-analytics.com</td><td>none</td><td>none</td></tr>',
+    );
+    expect(table).toContain(
+      "<td>ad storage denied, analytics storage granted, ad user data denied</td><td>none</td><td>region1.google-analytics.com</td>",
+    );
+    expect(table).toContain("<td>No consent command</td><td>none</td><td>none</td><td>&lt;b&gt;x&lt;/b&gt;</td>");
+    expect(html).toContain(
+      '<p id="consent-mode-readings">Before consent, region1.google-analytics.com received only pings with storage denied. Read strictly',
+    );
+    expect(renderReportPage({ ...withConsentMode, consent: { ...withConsentMode.consent!, consentMode: undefined } }).html).not.toContain(
+      "consent-mode-table",
+    );
+  });
+
   it("lists the site checks by area with each outcome in words, passed ones included, and nothing without them", () => {
     const { html } = renderReportPage(withSiteChecks(reportViewOf("daily-courier")));
     const section = /<section id="site-checks"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";

@@ -1,9 +1,10 @@
-import { hostOf, toVisitMs, type Classification, type RequestObservation, type ResourceType } from "@public-scan/core";
+import { hostOf, toVisitMs, type Classification, type GoogleConsent, type RequestObservation, type ResourceType } from "@public-scan/core";
 import type { Protocol } from "puppeteer-core";
 import type { AttachedTarget } from "../visit/attach-targets.js";
 import type { Collector, CollectorContext } from "./collector.js";
 import { initiatorHost, toResourceType } from "./to-resource-type.js";
 import { OBSERVE_ONLY_NETWORK } from "./observe-only-network.js";
+import { decodeGoogleConsent } from "../consent-mode/decode-google-consent.js";
 
 /** One request as held while the scan runs: host-level facts only; the URL is classified and dropped. */
 interface PendingRequest {
@@ -15,6 +16,8 @@ interface PendingRequest {
   classification: Classification;
   /** When the request was sent (`Date.now()`), to tell a phase's requests from the ones before it. */
   at: number;
+  /** A Google measurement hit's consent state (Consent Mode), decoded from its URL before the URL is dropped. */
+  googleConsent: GoogleConsent | null;
 }
 
 /**
@@ -93,12 +96,22 @@ function toPendingRequest(
     resourceType,
     documentUrl: options.siteUrl(),
   });
-  return { host, resourceType, initiatorHost: initiatorHost(event.initiator), status: null, trackerListed, classification, at: Date.now() };
+  return {
+    host,
+    resourceType,
+    initiatorHost: initiatorHost(event.initiator),
+    status: null,
+    trackerListed,
+    classification,
+    at: Date.now(),
+    googleConsent: decodeGoogleConsent(event.url, host),
+  };
 }
 
 /**
  * The phase's requests (those from `windowStartMs` on), grouped by host, type, initiator host, status and
- * whether the egress proxy refused the host, with a count and, given the visit's start, the group's first time.
+ * whether the egress proxy refused the host (and, for a Google hit, its consent state), with a count and, given
+ * the visit's start, the group's first time.
  */
 function aggregateRequests(pending: readonly PendingRequest[], context: CollectorContext): RequestObservation[] {
   const siteHost = context.siteHost();
@@ -109,7 +122,13 @@ function aggregateRequests(pending: readonly PendingRequest[], context: Collecto
     // The proxy answers a refused plain-HTTP request itself (403), so that status is not the host's.
     const refused = context.refusedHosts.has(request.host);
     if (refused) request.status = null;
-    const key = [request.host, request.resourceType, request.initiatorHost, request.status, refused].join("|");
+    const consent = request.googleConsent;
+    // A hit sent in another consent state is another group: each group says the state its requests carried.
+    const consentKey =
+      consent === null
+        ? ""
+        : `${consent.consentMode}${consent.adStorage}${consent.analyticsStorage}${consent.adUserData}${consent.adPersonalization}`;
+    const key = [request.host, request.resourceType, request.initiatorHost, request.status, refused, consentKey].join("|");
     const firstSeenMs = context.visitStartedAt === undefined ? undefined : toVisitMs(request.at, context.visitStartedAt);
     const existing = groups.get(key);
     if (existing) {
@@ -132,6 +151,7 @@ function aggregateRequests(pending: readonly PendingRequest[], context: Collecto
       trackerListed: request.trackerListed,
       classification: request.classification,
       ...(firstSeenMs === undefined ? {} : { firstSeenMs }),
+      ...(consent === null ? {} : { googleConsent: { ...consent } }),
     });
   }
   return [...groups.values()];

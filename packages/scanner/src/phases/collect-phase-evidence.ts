@@ -9,6 +9,7 @@ import {
 } from "@public-scan/core";
 import type { Collector, CollectorContext } from "../collectors/collector.js";
 import { runCollectors } from "../collectors/run-collector.js";
+import { readConsentModeCommands, type PhaseConsentModeCommands } from "../consent-mode/read-consent-mode-commands.js";
 
 /** What one phase observed: its cookies, storage and requests, each item tagged with the phase. */
 export interface PhaseEvidence {
@@ -19,7 +20,12 @@ export interface PhaseEvidence {
   reports: CollectorReport[];
   /** Items dropped because they did not validate. */
   dropped: { cookies: number; storage: number; requests: number };
+  /** The Google Consent Mode commands in the page's dataLayer at the snapshot; null when it could not be read. */
+  consentMode: (PhaseConsentModeCommands & { phase: CollectorContext["phase"] }) | null;
 }
+
+/** How long the dataLayer read may take: a page busy past this has its consent mode unread, not absent. */
+export const CONSENT_MODE_READ_MS = 1500;
 
 export interface PhaseCollectors {
   requests: Collector<RequestObservation[]>;
@@ -29,14 +35,16 @@ export interface PhaseCollectors {
 
 /**
  * Runs the evidence collectors of a phase, each within its budget and failing alone, and keeps the items
- * that validate (one odd item is dropped and counted, as in the pre-consent snapshot).
+ * that validate (one odd item is dropped and counted, as in the pre-consent snapshot); reads the page's
+ * Google Consent Mode commands at the same time.
  */
 export async function collectPhaseEvidence(options: { collectors: PhaseCollectors; context: CollectorContext }): Promise<PhaseEvidence> {
   const { collectors, context } = options;
-  const { requests, cookies, storage } = await runCollectors(
-    { requests: collectors.requests, cookies: collectors.cookies, storage: collectors.storage },
-    { context },
-  );
+  // The dataLayer is read beside the collectors, from the same snapshot moment.
+  const [{ requests, cookies, storage }, consentMode] = await Promise.all([
+    runCollectors({ requests: collectors.requests, cookies: collectors.cookies, storage: collectors.storage }, { context }),
+    readConsentModeCommands(context.page, { phase: context.phase, timeoutMs: CONSENT_MODE_READ_MS }),
+  ]);
   const valid = <T>(items: T[] | null, schema: { safeParse(value: unknown): { success: boolean } }) => {
     const kept = (items ?? []).filter((item) => schema.safeParse(item).success);
     return { kept, dropped: (items ?? []).length - kept.length };
@@ -50,5 +58,6 @@ export async function collectPhaseEvidence(options: { collectors: PhaseCollector
     requests: validRequests.kept,
     reports: [requests.report, cookies.report, storage.report],
     dropped: { cookies: validCookies.dropped, storage: validStorage.dropped, requests: validRequests.dropped },
+    consentMode: consentMode === null ? null : { ...consentMode, phase: context.phase },
   };
 }

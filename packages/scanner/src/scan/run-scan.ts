@@ -6,6 +6,8 @@ import type { CollectorContext } from "../collectors/collector.js";
 import { runCollectors } from "../collectors/run-collector.js";
 import type { EgressGuard } from "../network/index.js";
 import { reconcileFirstLayer } from "../consent/reconcile-first-layer.js";
+import { readConsentModeCommands, toConsentModeObservation } from "../consent-mode/read-consent-mode-commands.js";
+import { CONSENT_MODE_READ_MS } from "../phases/collect-phase-evidence.js";
 import { runConsentPhases, type ConsentPhasesResult } from "../phases/run-consent-phases.js";
 import type { ScanPhaseSwitches } from "../phases/scan-phases.js";
 import { withPhaseEvidence } from "../phases/with-phase-evidence.js";
@@ -82,7 +84,13 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       visitStartedAt: observed.startedAt,
     };
     const snapshotAt = Date.now();
-    const outcomes = await runCollectors(visit.collectors, { context, setupFailures: visit.setupFailures });
+    // The page's consent-mode commands are read beside the collectors, at the same snapshot.
+    const [outcomes, preConsentMode] = await Promise.all([
+      runCollectors(visit.collectors, { context, setupFailures: visit.setupFailures }),
+      observed.navigation.pageKind === "unreachable"
+        ? Promise.resolve(null)
+        : readConsentModeCommands(visit.page, { phase: "pre_consent", timeoutMs: CONSENT_MODE_READ_MS }),
+    ]);
     // Before the consent phases, which may reload or change the page.
     const transport = await collectTransport({
       collector: visit.transportCollector,
@@ -127,7 +135,11 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
     const consent = assembled.consent === null ? null : reconcileFirstLayer(assembled.consent, reject);
     const withSignals = await privacySignals.addTo(withPhaseEvidence({ ...assembled, consent }, phases));
     // Read after every phase and fetch: all of the scan's contexts count into this context's tally.
-    return ScanObservationsSchema.parse({ ...withSignals, pageBehaviour: { ...guarded.behaviour }, visitTimes });
+    const consentMode = toConsentModeObservation([
+      preConsentMode === null ? null : { ...preConsentMode, phase: "pre_consent" },
+      ...phases.evidence.map((evidence) => evidence.consentMode),
+    ]);
+    return ScanObservationsSchema.parse({ ...withSignals, pageBehaviour: { ...guarded.behaviour }, visitTimes, consentMode });
   } finally {
     await guarded.close();
   }

@@ -29,6 +29,32 @@ const advertisingDespiteGpc: FindingSelect = (evidence) =>
     ? []
     : inPhase(evidence, "gpc").filter((record) => record.kind === "tracker_request" && isAdvertising(record));
 
+const GOOGLE_STORAGE_OF_PURPOSE = {
+  analytics: "consent_mode_analytics_storage_denied",
+  marketing: "consent_mode_ad_storage_denied",
+} as const;
+const consentModeGrantedBeforeChoice: FindingSelect = (evidence) =>
+  inPhase(signal(evidence, "consent_mode_storage_granted"), "pre_consent");
+const consentModeGrantedAfterReject: FindingSelect = (evidence) =>
+  signal(evidence, "reject_succeeded").length === 0 ? [] : inPhase(signal(evidence, "consent_mode_storage_granted"), "after_reject");
+/** Google's cookies of a purpose set in a phase whose consent mode denied that purpose's storage. */
+const googleCookiesWhileStorageDenied: FindingSelect = (evidence) =>
+  (["pre_consent", "after_reject"] as const).flatMap((phase) => {
+    const denied = new Set(
+      inPhase(evidence, phase)
+        .filter((record) => record.kind === "consent_signal")
+        .map((record) => record.name),
+    );
+    return inPhase(evidence, phase).filter(
+      (record) =>
+        record.kind === "cookie" &&
+        record.vendor === "Google" &&
+        (record.purpose === "analytics" || record.purpose === "marketing") &&
+        denied.has(GOOGLE_STORAGE_OF_PURPOSE[record.purpose]),
+    );
+  });
+const googleTagWithoutConsentMode: FindingSelect = (evidence) => signal(evidence, "google_tag_without_consent_mode");
+
 /** Findings about the consent banner and about what happens after reject, after accept and under GPC. */
 export const CONSENT_FINDINGS = defineFindings([
   ["consent_banner_accept_only", "high", "medium", "consent", "pre_consent", (evidence) => signal(evidence, "accept_only")],
@@ -38,4 +64,8 @@ export const CONSENT_FINDINGS = defineFindings([
   ["tracking_after_reject", "high", "high", "consent", "after_reject", trackingAfterReject],
   ["cookies_set_after_reject", "high", "high", "consent", "after_reject", cookiesSetAfterReject],
   ["advertising_despite_gpc", "medium", "high", "us_privacy", "gpc", advertisingDespiteGpc],
+  ["consent_mode_storage_granted_before_choice", "high", "high", "consent", "pre_consent", consentModeGrantedBeforeChoice],
+  ["consent_mode_storage_granted_after_reject", "high", "high", "consent", "after_reject", consentModeGrantedAfterReject],
+  ["google_cookies_while_storage_denied", "high", "medium", "consent", null, googleCookiesWhileStorageDenied],
+  ["google_tag_without_consent_mode", "low", "high", "consent", "pre_consent", googleTagWithoutConsentMode],
 ]);
