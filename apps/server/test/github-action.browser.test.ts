@@ -129,7 +129,7 @@ describe("the GitHub Action's scan step, running the command as published", () =
       ["--filter", "@public-scan/server", "--config.inject-workspace-packages=true", "deploy", "--prod", "--offline", deployed],
       { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 },
     );
-    expect(readdirSync(deployed).sort()).toEqual(["bin", "dist", "node_modules", "package.json", "pnpm-lock.yaml"]);
+    expect(readdirSync(deployed).sort()).toEqual(["README.md", "bin", "dist", "node_modules", "package.json", "pnpm-lock.yaml"]);
     // The workspace packages in it are what npm would unpack: their `files`, no sources or tests.
     const scanner = readdirSync(join(deployed, "node_modules/@public-scan/scanner"));
     expect(scanner).toEqual(expect.arrayContaining(["data", "dist", "package.json"]));

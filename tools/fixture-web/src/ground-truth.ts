@@ -2,6 +2,7 @@ import { flag, host, list, record, text, type StorageKind } from "./ground-truth
 import { parsePhasesGroundTruth, type PhasesGroundTruth } from "./parse-phase-ground-truth.js";
 import { parseTransportGroundTruth, type TransportGroundTruth } from "./parse-transport-ground-truth.js";
 import { parsePrivacyGroundTruth, type PrivacyGroundTruth } from "./parse-privacy-ground-truth.js";
+import { parseConsentModeGroundTruth, type ConsentModeGroundTruth, type ConsentModePhase } from "./parse-consent-mode-ground-truth.js";
 
 /** What a site really does before consent, written by hand next to its pages (`sites/<id>/ground-truth.json`). */
 export interface GroundTruth {
@@ -13,6 +14,11 @@ export interface GroundTruth {
   transport?: TransportGroundTruth;
   /** The privacy policy and US-law signals (`parse-privacy-ground-truth.ts`); absent where not written down. */
   privacy?: PrivacyGroundTruth;
+  /**
+   * Google Consent Mode v2: the consent commands in the dataLayer and the states Google's hits carried, per
+   * phase that completes (`parse-consent-mode-ground-truth.ts`); absent where not written down.
+   */
+  consentMode?: ConsentModeGroundTruth;
   preConsent: {
     /** `domain` is the cookie's domain without a leading dot, as the browser reports it. */
     cookies: Array<{ name: string; domain: string }>;
@@ -65,12 +71,14 @@ export function parseGroundTruth(value: unknown): GroundTruth {
   const hasPhases = typeof value === "object" && value !== null && "phases" in value;
   const hasTransport = typeof value === "object" && value !== null && "transport" in value;
   const hasPrivacy = typeof value === "object" && value !== null && "privacy" in value;
+  const hasConsentMode = typeof value === "object" && value !== null && "consentMode" in value;
   const root = record(value, "$", [
     "preConsent",
     ...(hasConsent ? ["consent"] : []),
     ...(hasPhases ? ["phases"] : []),
     ...(hasTransport ? ["transport"] : []),
     ...(hasPrivacy ? ["privacy"] : []),
+    ...(hasConsentMode ? ["consentMode"] : []),
   ]);
   const hasServices = typeof root.preConsent === "object" && root.preConsent !== null && "services" in root.preConsent;
   const pre = record(root.preConsent, "$.preConsent", [
@@ -80,11 +88,13 @@ export function parseGroundTruth(value: unknown): GroundTruth {
     "trackerHosts",
     ...(hasServices ? ["services"] : []),
   ]);
+  const phases = hasPhases ? parsePhasesGroundTruth(root.phases) : undefined;
   return {
     ...(hasConsent ? { consent: parseConsent(root.consent) } : {}),
-    ...(hasPhases ? { phases: parsePhasesGroundTruth(root.phases) } : {}),
+    ...(phases ? { phases } : {}),
     ...(hasTransport ? { transport: parseTransportGroundTruth(root.transport) } : {}),
     ...(hasPrivacy ? { privacy: parsePrivacyGroundTruth(root.privacy) } : {}),
+    ...(hasConsentMode ? { consentMode: parseConsentModeGroundTruth(root.consentMode, completedPhases(phases)) } : {}),
     preConsent: {
       cookies: list(pre.cookies, "$.preConsent.cookies").map((item, index) => {
         const cookie = record(item, `$.preConsent.cookies[${index}]`, ["name", "domain"]);
@@ -125,6 +135,16 @@ export function parseGroundTruth(value: unknown): GroundTruth {
         : {}),
     },
   };
+}
+
+/** The phases a scan completes by the `phases` ground truth: the first visit always; without `phases`, only it. */
+function completedPhases(phases: PhasesGroundTruth | undefined): ConsentModePhase[] {
+  const later = [
+    ["after_reject", phases?.afterReject],
+    ["after_accept", phases?.afterAccept],
+    ["gpc", phases?.gpc],
+  ] as const;
+  return ["pre_consent", ...later.filter(([, phase]) => phase?.status === "completed").map(([name]) => name)];
 }
 
 function parseConsent(value: unknown): ConsentGroundTruth {

@@ -12,3 +12,11 @@ export type { ConsentClassification, ConsentGroundTruth, GroundTruth, StorageKin
 export type { ConsentActionGroundTruth, PhaseGroundTruth, PhasesGroundTruth } from "./parse-phase-ground-truth.js";
 export type { TransportGroundTruth } from "./parse-transport-ground-truth.js";
 export type { PrivacyGroundTruth } from "./parse-privacy-ground-truth.js";
+export type {
+  ConsentModeCommandGroundTruth,
+  ConsentModeGroundTruth,
+  ConsentModeHitGroundTruth,
+  ConsentModeHitState,
+  ConsentModePhase,
+  ConsentModeValue,
+} from "./parse-consent-mode-ground-truth.js";

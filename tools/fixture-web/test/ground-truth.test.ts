@@ -18,6 +18,7 @@ describe("parseGroundTruth", () => {
       (entry) => entry.isDirectory() && !entry.name.startsWith("_"),
     );
     expect(folders.map((folder) => folder.name).sort()).toEqual([
+      "alpine-optics",
       "atelier-lumiere",
       "atlas-tools",
       "bargain-barn",
@@ -45,9 +46,11 @@ describe("parseGroundTruth", () => {
       "metrics-hub",
       "moka-cafe",
       "nordlicht-news",
+      "orchard-market",
       "padaria-lisboa",
       "prairie-goods",
       "quiet-bakery",
+      "seaside-rentals",
       "ssrf-lab",
       "stugan-cafe",
       "sunny-radio",
@@ -194,8 +197,9 @@ describe("ground truth of the fixture sites", () => {
         checked++;
       }
     }
-    // bakery_session, IDE, YSC, VISITOR_INFO1_LIVE, moka_visit, moka_csrf
-    expect(checked).toBe(6);
+    // bakery_session, IDE (daily-courier and the three consent-mode sites: the Floodlight request sent here
+    // has no `gcs`), YSC, VISITOR_INFO1_LIVE, moka_visit, moka_csrf
+    expect(checked).toBe(9);
   });
 
   it("sets the quiet bakery's session cookie first-party, HttpOnly and without a lifetime, and only once", async () => {

@@ -140,6 +140,9 @@ describe("startFixtureWeb", () => {
       "atelier-lumiere",
       "harbour-pub",
       "nordlicht-news",
+      "alpine-optics",
+      "seaside-rentals",
+      "orchard-market",
     ]);
     for (const site of sites) {
       // The SSRF lab and the site without HTTPS are visited over plain HTTP.

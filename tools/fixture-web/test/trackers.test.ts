@@ -49,6 +49,21 @@ describe("simulated trackers", () => {
     expect(cookie).toContain("; SameSite=None");
   });
 
+  it("set IDE only for a Floodlight hit whose Consent Mode gcs grants ad_storage, or that carries no gcs", async () => {
+    const hit = (query: string) =>
+      send({ host: "ad.doubleclick.net", path: `/activity;src=4417023;type=visit0;cat=alpin0;ord=1?auiddc=${CANARY}${query}` });
+    const names = async (query: string) => setCookiesOf(await hit(query)).map((cookie) => cookie.split("=")[0]);
+    expect(await names("")).toEqual(["IDE"]);
+    expect(await names("&gcs=G111&gcd=13r3r3r3r5l1&npa=0")).toEqual(["IDE"]);
+    expect(await names("&gcs=G110&gcd=13t3p3p3p5l1&npa=1")).toEqual(["IDE"]);
+    for (const query of ["&gcs=G100&gcd=13p3p3p3p5l1&npa=1", "&gcs=G101&gcd=13q3r3q3q5l1&npa=1", "&gcs=G1--"]) {
+      const reply = await hit(query);
+      expect(reply.status, query).toBe(200);
+      expect(reply.headers["content-type"], query).toBe("image/gif");
+      expect(setCookiesOf(reply), query).toEqual([]);
+    }
+  });
+
   it("set YouTube's YSC (session) and VISITOR_INFO1_LIVE (persistent) on .youtube.com from the embed page, once", async () => {
     const first = await send({ host: "www.youtube.com", path: `/embed/M7lc1UVf-VE?si=${CANARY}` });
     const cookies = setCookiesOf(first);

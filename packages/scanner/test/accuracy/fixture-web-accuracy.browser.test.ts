@@ -1,6 +1,7 @@
 import type { ScanObservations } from "@public-scan/core";
 import type { GroundTruth } from "@public-scan/fixture-web";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describeConsentModeFindings } from "../phases/describe-consent-mode-findings.js";
 import { describePhaseConformance } from "../phases/describe-phase-conformance.js";
 import { checkAccuracyDocSection } from "../support/check-accuracy-doc-section.js";
 import { createFixtureScanner } from "../support/create-fixture-scanner.js";
@@ -17,7 +18,8 @@ import { sumSiteMeasures, type FixtureAccuracy } from "./sum-site-measures.js";
  * (all phases: reject in the same visit, accept and GPC in fresh contexts; the privacy-policy and US-privacy
  * collectors), then scored against its ground truth per phase and evidence kind and per consent and privacy
  * label. Every precision and recall must reach 0.98, and docs/accuracy.md must show the figures measured.
- * The same scans serve the per-site phase conformance (`describePhaseConformance`), so they run once.
+ * The same scans serve the per-site phase conformance (`describePhaseConformance`) and the consent-mode
+ * findings (`describeConsentModeFindings`), so they run once.
  */
 const MIN_PRECISION = 0.98;
 const MIN_RECALL = 0.98;
@@ -63,6 +65,8 @@ describePhaseConformance({
   sites: sites.flatMap(({ id, truth }) => (truth.phases === undefined ? [] : [{ id, phases: truth.phases, preConsent: truth.preConsent }])),
   results,
 });
+
+describeConsentModeFindings({ results });
 
 /** The report's rows: each phase's evidence kinds (third-party services only for the first visit), then the labels. */
 const ROWS = [

@@ -3,6 +3,7 @@ import type { GroundTruth, PhaseGroundTruth, PhasesGroundTruth } from "@public-s
 import type { Counts } from "../support/precision-recall.js";
 import { countSet } from "./count-labels.js";
 import { measureConsentLabels } from "./measure-consent-labels.js";
+import { measureConsentMode } from "./measure-consent-mode.js";
 import { measurePrivacyLabels } from "./measure-privacy-labels.js";
 import { EVIDENCE_KINDS, expectedPhaseEvidence, observedPhaseEvidence, type EvidenceKind } from "./phase-evidence.js";
 import type { ScoredLabel } from "./scored-label.js";
@@ -62,6 +63,7 @@ export function measureFixtureSite(options: { site: string; truth: GroundTruth; 
   const labels = [
     ...measureConsentLabels({ consent: truth.consent, phases: truth.phases, observations }),
     ...measurePrivacyLabels({ privacy: truth.privacy, observations }),
+    ...measureConsentMode({ consentMode: truth.consentMode, observations }),
   ];
   return { site, evidence, labels };
 }

@@ -16,6 +16,8 @@ const LABEL_NAMES = {
   acceptOutcome: "accept outcome",
   policyDisclosures: "policy disclosures",
   usPrivacySignals: "US-privacy signals",
+  consentModeCommands: "Consent Mode commands",
+  consentModeHits: "Consent Mode hit states",
 } as const;
 
 const figure = (value: number) => value.toFixed(2);

@@ -9,6 +9,8 @@ export const LABEL_KINDS = [
   "acceptOutcome",
   "policyDisclosures",
   "usPrivacySignals",
+  "consentModeCommands",
+  "consentModeHits",
 ] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
 

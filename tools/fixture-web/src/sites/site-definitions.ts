@@ -3,6 +3,7 @@ import { BERG_APOTHEKE } from "./berg-apotheke.js";
 import { CASA_OLIVO } from "./casa-olivo.js";
 import { CMP_LIBRARY_SITES } from "./cmp-library-sites.js";
 import { CONSENT_DESK } from "./consent-desk.js";
+import { CONSENT_MODE_SITES } from "./consent-mode-sites.js";
 import { CONSENT_PHASE_SITES } from "./consent-phase-sites.js";
 import { DAILY_COURIER } from "./daily-courier.js";
 import { GREEN_GROCER } from "./green-grocer.js";
@@ -34,4 +35,5 @@ export const SITE_DEFINITIONS: readonly SiteDefinition[] = [
   ...CONSENT_PHASE_SITES,
   ...PRIVACY_SITES,
   ...CMP_LIBRARY_SITES,
+  ...CONSENT_MODE_SITES,
 ];

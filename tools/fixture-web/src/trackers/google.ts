@@ -21,6 +21,16 @@ function collectHost(host: string): VirtualHost {
   };
 }
 
+/**
+ * Whether a Floodlight hit may lead to the `IDE` cookie: its Consent Mode `gcs` (`G1<ad_storage><analytics_storage>`)
+ * says ad_storage is granted, or it carries no `gcs` at all (no consent mode on the page: the tag as it was).
+ * A cookieless ping (ad_storage denied or not set) is counted and answered, without a cookie.
+ */
+function adStorageAllowed(url: URL): boolean {
+  const gcs = url.searchParams.get("gcs");
+  return gcs === null || /^G11[01]$/.test(gcs);
+}
+
 /** A YouTube embed: the player page sets its visitor cookies on `.youtube.com` (SameSite=None, so they work in a frame). */
 function youtubeEmbed(options: { cookies: ReadonlyMap<string, string>; html: Buffer | undefined }): FixtureResponse {
   const setCookies: string[] = [];
@@ -78,20 +88,24 @@ export const GOOGLE_HOSTS: readonly VirtualHost[] = [
       {
         // Floodlight: `/activity;src=…;type=…;cat=…;ord=…?…` (gtag) and `/ddm/activity/…` (image tags).
         path: /^\/(activity;|ddm\/activity\/)/,
-        respond: (): FixtureResponse => ({
+        respond: ({ request }): FixtureResponse => ({
           status: 200,
           headers: {
             "content-type": "image/gif",
             "cache-control": "no-cache, must-revalidate",
-            "set-cookie": formatSetCookie({
-              name: "IDE",
-              value: `AHWqTU${CANARY}-${randomBytes(12).toString("base64url")}`,
-              domain: ".doubleclick.net",
-              maxAgeSeconds: 390 * 86_400,
-              secure: true,
-              httpOnly: true,
-              sameSite: "None",
-            }),
+            ...(adStorageAllowed(request.url)
+              ? {
+                  "set-cookie": formatSetCookie({
+                    name: "IDE",
+                    value: `AHWqTU${CANARY}-${randomBytes(12).toString("base64url")}`,
+                    domain: ".doubleclick.net",
+                    maxAgeSeconds: 390 * 86_400,
+                    secure: true,
+                    httpOnly: true,
+                    sameSite: "None",
+                  }),
+                }
+              : {}),
           },
           body: TRANSPARENT_GIF,
         }),

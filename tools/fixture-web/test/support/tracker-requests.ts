@@ -34,7 +34,7 @@ export const TRACKER_REQUESTS: readonly TrackerRequest[] = [
   { method: "POST", host: "www.google-analytics.com", path: `/g/collect?v=2&tid=G-DC7Q2K4M9B&cid=${CANARY}.1&en=page_view`, status: 204 },
   {
     host: "ad.doubleclick.net",
-    path: `/activity;register_conversion=1;src=8675309;type=pagev0;cat=dcour0;ord=1;npa=0?auiddc=${CANARY}`,
+    path: `/activity;register_conversion=1;src=8675309;type=pagev0;cat=dcour0;ord=1?auiddc=${CANARY}&dc_pre=1&gcd=13l3l3l3l5l1&npa=0`,
     status: 200,
     contentType: "image/gif",
   },

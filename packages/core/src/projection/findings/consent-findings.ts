@@ -37,9 +37,14 @@ const consentModeGrantedBeforeChoice: FindingSelect = (evidence) =>
   inPhase(signal(evidence, "consent_mode_storage_granted"), "pre_consent");
 const consentModeGrantedAfterReject: FindingSelect = (evidence) =>
   signal(evidence, "reject_succeeded").length === 0 ? [] : inPhase(signal(evidence, "consent_mode_storage_granted"), "after_reject");
-/** Google's cookies of a purpose set in a phase whose consent mode denied that purpose's storage. */
-const googleCookiesWhileStorageDenied: FindingSelect = (evidence) =>
-  (["pre_consent", "after_reject"] as const).flatMap((phase) => {
+/**
+ * Google's cookies of a purpose set in a phase whose consent mode denied that purpose's storage. After
+ * reject, only cookies the phase added count: one set before the choice (under a granted default, say) and
+ * still there was not set while storage was denied.
+ */
+const googleCookiesWhileStorageDenied: FindingSelect = (evidence) => {
+  const before = new Set(inPhase(evidence, "pre_consent").map(identity));
+  return (["pre_consent", "after_reject"] as const).flatMap((phase) => {
     const denied = new Set(
       inPhase(evidence, phase)
         .filter((record) => record.kind === "consent_signal")
@@ -50,9 +55,11 @@ const googleCookiesWhileStorageDenied: FindingSelect = (evidence) =>
         record.kind === "cookie" &&
         record.vendor === "Google" &&
         (record.purpose === "analytics" || record.purpose === "marketing") &&
-        denied.has(GOOGLE_STORAGE_OF_PURPOSE[record.purpose]),
+        denied.has(GOOGLE_STORAGE_OF_PURPOSE[record.purpose]) &&
+        (phase === "pre_consent" || !before.has(identity(record))),
     );
   });
+};
 const googleTagWithoutConsentMode: FindingSelect = (evidence) => signal(evidence, "google_tag_without_consent_mode");
 
 /** Findings about the consent banner and about what happens after reject, after accept and under GPC. */
