@@ -1,5 +1,6 @@
 import { precisionOf, recallOf, type Counts } from "../support/precision-recall.js";
 import type { FixtureAccuracy } from "./sum-site-measures.js";
+import { CONSENT_MODE_PHASES, type LabelKind } from "./scored-label.js";
 
 const EVIDENCE_NAMES = {
   cookies: "cookies",
@@ -16,9 +17,13 @@ const LABEL_NAMES = {
   acceptOutcome: "accept outcome",
   policyDisclosures: "policy disclosures",
   usPrivacySignals: "US-privacy signals",
-  consentModeCommands: "Consent Mode commands",
-  consentModeHits: "Consent Mode hit states",
-} as const;
+  ...Object.fromEntries(
+    CONSENT_MODE_PHASES.flatMap((phase) => [
+      [`consentModeCommands ${phase}`, `Consent Mode commands, ${phase}`],
+      [`consentModeHits ${phase}`, `Consent Mode hit states, ${phase}`],
+    ]),
+  ),
+} as Record<LabelKind, string>;
 
 const figure = (value: number) => value.toFixed(2);
 const cells = (counts: Counts) => [

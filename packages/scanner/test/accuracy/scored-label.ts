@@ -1,6 +1,9 @@
 import type { Counts } from "../support/precision-recall.js";
 
-/** The consent and privacy labels scored once per site (or per button, disclosure or signal of a site). */
+/** The phases Google Consent Mode is scored in, each a row of its own. */
+export const CONSENT_MODE_PHASES = ["pre_consent", "after_reject", "after_accept", "gpc"] as const;
+
+/** The consent and privacy labels scored once per site (or per button, disclosure, signal or phase of a site). */
 export const LABEL_KINDS = [
   "cmp",
   "firstLayerButtons",
@@ -9,8 +12,8 @@ export const LABEL_KINDS = [
   "acceptOutcome",
   "policyDisclosures",
   "usPrivacySignals",
-  "consentModeCommands",
-  "consentModeHits",
+  ...CONSENT_MODE_PHASES.map((phase) => `consentModeCommands ${phase}` as const),
+  ...CONSENT_MODE_PHASES.map((phase) => `consentModeHits ${phase}` as const),
 ] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
 
