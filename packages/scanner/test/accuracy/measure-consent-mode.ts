@@ -1,7 +1,8 @@
 import type { ScanObservations } from "@public-scan/core";
 import type { ConsentModeGroundTruth } from "@public-scan/fixture-web";
 import { countSet } from "./count-labels.js";
-import { CONSENT_MODE_PHASES, type LabelKind, type ScoredLabel } from "./scored-label.js";
+import type { CONSENT_MODE_PHASES } from "./scored-label.js";
+import { type LabelKind, type ScoredLabel } from "./scored-label.js";
 
 const SIGNALS = ["adStorage", "analyticsStorage", "adUserData", "adPersonalization"] as const;
 type Signals = Record<(typeof SIGNALS)[number], string | null>;
