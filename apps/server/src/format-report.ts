@@ -10,8 +10,10 @@ import {
   type VendorPhaseMatrix,
   type VisitTimeline,
   type ConsentModeSummary,
+  type TcfPhaseSummary,
 } from "@public-scan/core";
 import { formatConsentMode } from "./format-consent-mode.js";
+import { formatTcf } from "./format-tcf.js";
 import { formatSiteChecks } from "./format-site-checks.js";
 import { formatVisitTimeline } from "./format-visit-timeline.js";
 import { formatTable } from "./format-table.js";
@@ -46,6 +48,8 @@ export function formatReport(
     timeline?: VisitTimeline | undefined;
     /** The stored report's Google Consent Mode summary, when the scan saw consent mode or Google hits. */
     consentMode?: ConsentModeSummary | undefined;
+    /** The stored report's decoded TCF strings per phase, when the scan decoded any. */
+    tcf?: readonly TcfPhaseSummary[] | undefined;
   },
   paint: Paint = PLAIN,
 ): string {
@@ -102,6 +106,8 @@ export function formatReport(
   }
   const consentMode = formatConsentMode(resources.consentMode, paint);
   if (consentMode.length > 0) out.push("", ...consentMode);
+  const tcf = formatTcf(resources.tcf, paint);
+  if (tcf.length > 0) out.push("", ...tcf);
   const checks = formatSiteChecks(resources.checks ?? [], paint);
   if (checks.length > 0) out.push("", ...checks);
   out.push("", scan.disclaimer);

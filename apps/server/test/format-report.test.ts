@@ -185,3 +185,26 @@ describe("the terminal report's Google Consent Mode", () => {
     expect(formatReport({ scan: observedScan as Scan, ...empty })).not.toContain("Google Consent Mode");
   });
 });
+
+describe("the terminal report's IAB TCF strings", () => {
+  it("says each phase's purposes and vendors, the forbidden interests marked, and nothing without strings", () => {
+    const tcf = [
+      {
+        phase: "after_reject" as const,
+        eventStatus: "useractioncomplete" as const,
+        cmpId: 300,
+        tcfPolicyVersion: 4,
+        purposeConsentIds: [],
+        purposeLegitimateInterestIds: [2, 3],
+        disallowedLegitimateInterestIds: [3],
+        vendorConsents: 0,
+        vendorLegitimateInterests: 6,
+      },
+    ];
+    const text = formatReport({ scan: observedScan as Scan, ...empty, tcf });
+    expect(text).toContain(
+      "IAB TCF consent string (CMP 300, policy version 4)\n  After reject (useractioncomplete): purposes by consent none; by legitimate interest 2, 3 (3 not allowed under TCF 2.2); vendors 0 by consent, 6 by legitimate interest",
+    );
+    expect(formatReport({ scan: observedScan as Scan, ...empty })).not.toContain("IAB TCF");
+  });
+});

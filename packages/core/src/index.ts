@@ -217,9 +217,16 @@ export {
   ConsentClassificationSchema,
   ConsentObservationSchema,
   ConsentStepStatusSchema,
+  TcfAnswerSchema,
   TcfSummarySchema,
 } from "./observations/consent-observation.js";
-export type { ConsentClassification, ConsentObservation, ConsentStepStatus, TcfSummary } from "./observations/consent-observation.js";
+export type {
+  ConsentClassification,
+  ConsentObservation,
+  ConsentStepStatus,
+  TcfAnswer,
+  TcfSummary,
+} from "./observations/consent-observation.js";
 export { FrameObservationSchema } from "./observations/frame-observation.js";
 export type { FrameObservation } from "./observations/frame-observation.js";
 export { OBSERVATION_LIMITS, ScanObservationsSchema } from "./observations/scan-observations.js";
@@ -350,6 +357,7 @@ export { VISIT_TIMELINE_HITS } from "./projection/to-visit-timeline.js";
 export { declaredConsentState } from "./projection/consent-mode-state.js";
 export type { ConsentModeStates, GoogleHitsByState } from "./projection/consent-mode-state.js";
 export type { ConsentModePhase, ConsentModeSummary } from "./projection/to-consent-mode-summary.js";
+export type { TcfPhaseSummary } from "./projection/to-tcf-summary.js";
 export type { VisitTimeline, VisitTimelineHit, VisitTimelineMark, VisitTimelinePhase } from "./projection/to-visit-timeline.js";
 export { toSiteChecks } from "./projection/to-site-checks.js";
 export { toPhaseRows } from "./projection/to-phase-rows.js";
@@ -357,7 +365,7 @@ export type { PhaseRow, PhaseRows } from "./projection/to-phase-rows.js";
 export type { SiteCheck, SiteCheckGroup, SiteCheckOutcome } from "./projection/to-site-checks.js";
 export { vendorPhaseCellText } from "./render/vendor-phase-cell-text.js";
 export { toTimelineEntries, visitTimeText } from "./render/to-timeline-entries.js";
-export { consentModeStatesText, hostListText } from "./render/consent-mode-text.js";
+export { consentModeStatesText, hostListText, purposeListText } from "./render/consent-mode-text.js";
 export type { TimelineEntry } from "./render/to-timeline-entries.js";
 export { lifetimeText } from "./render/lifetime-text.js";
 export { scoreImpactText } from "./render/score-impact-text.js";

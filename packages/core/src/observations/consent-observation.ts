@@ -42,8 +42,24 @@ export const TcfSummarySchema = z.object({
   specialFeatureOptins: z.int().min(0),
   vendorConsents: z.int().min(0),
   vendorLegitimateInterests: z.int().min(0),
+  /** The purposes (1-24) with consent. Optional: observations before the ids were kept have the counts only. */
+  purposeConsentIds: z.array(z.int().min(1).max(24)).max(24).optional(),
+  /** The purposes (1-24) claimed under legitimate interest. Optional like `purposeConsentIds`. */
+  purposeLegitimateInterestIds: z.array(z.int().min(1).max(24)).max(24).optional(),
 });
 export type TcfSummary = z.infer<typeof TcfSummarySchema>;
+
+/** What `__tcfapi('getTCData')` answered at one moment: the TC string decoded, never kept. */
+export const TcfAnswerSchema = z.object({
+  /** The API called back within the time limit. */
+  responded: z.boolean(),
+  gdprApplies: z.boolean().nullable(),
+  eventStatus: z.enum(["tcloaded", "cmpuishown", "useractioncomplete", "other"]).nullable(),
+  /** `decoded`: a TC string was read and decoded; `empty`: no string yet (usual before a choice). */
+  tcString: z.enum(["decoded", "empty", "undecodable"]).nullable(),
+  decoded: TcfSummarySchema.nullable(),
+});
+export type TcfAnswer = z.infer<typeof TcfAnswerSchema>;
 
 /**
  * The consent banner as a first-time visitor meets it, found passively (no click, scroll or key press):
@@ -89,16 +105,6 @@ export const ConsentObservationSchema = z.object({
   /** IAB APIs present in the top frame; null when the probe could not run (not "absent"). */
   apis: z.object({ tcf: z.boolean(), gpp: z.boolean(), usp: z.boolean() }).nullable(),
   /** What `__tcfapi('getTCData')` answered; null without the TCF API. */
-  tcf: z
-    .object({
-      /** The API called back within the time limit. */
-      responded: z.boolean(),
-      gdprApplies: z.boolean().nullable(),
-      eventStatus: z.enum(["tcloaded", "cmpuishown", "useractioncomplete", "other"]).nullable(),
-      /** `decoded`: a TC string was read and decoded; `empty`: no string yet (usual before a choice). */
-      tcString: z.enum(["decoded", "empty", "undecodable"]).nullable(),
-      decoded: TcfSummarySchema.nullable(),
-    })
-    .nullable(),
+  tcf: TcfAnswerSchema.nullable(),
 });
 export type ConsentObservation = z.infer<typeof ConsentObservationSchema>;

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { DateTimeSchema } from "../contract/primitives.js";
 import { CollectorReportSchema } from "./collector-report.js";
-import { ConsentObservationSchema } from "./consent-observation.js";
+import { ConsentObservationSchema, TcfAnswerSchema } from "./consent-observation.js";
+import { EvidencePhaseSchema } from "../contract/states.js";
 import { ConsentActionsSchema, PhaseRunSchema } from "./phase-observation.js";
 import { CookieObservationSchema } from "./cookie-observation.js";
 import { FrameObservationSchema } from "./frame-observation.js";
@@ -64,6 +65,15 @@ export const ScanObservationsSchema = z.object({
   visitTimes: VisitTimesSchema.optional(),
   /** The Google Consent Mode commands in the page's dataLayer at each phase's snapshot. Optional: older scans have none. */
   consentMode: ConsentModeObservationSchema.optional(),
+  /**
+   * What `__tcfapi('getTCData')` answered at each later phase's snapshot, on a page whose first visit had the
+   * TCF API (the first visit's answer is `consent.tcf`). A phase not listed was not asked or did not run.
+   * Optional: older scans have none.
+   */
+  tcfPhases: z
+    .array(z.object({ phase: EvidencePhaseSchema, tcf: TcfAnswerSchema }))
+    .max(4)
+    .optional(),
   collectors: z.array(CollectorReportSchema).max(50),
   /** Items dropped because a bound was reached, per list. */
   truncated: z.object({ cookies: z.int().min(0), storage: z.int().min(0), requests: z.int().min(0), frames: z.int().min(0) }),

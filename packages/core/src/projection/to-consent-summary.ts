@@ -1,6 +1,7 @@
 import type { ScanObservations } from "../observations/scan-observations.js";
 import { toConsentModeSummary, type ConsentModeSummary } from "./to-consent-mode-summary.js";
 import { toGpcComparison, type GpcComparison } from "./to-gpc-comparison.js";
+import { toTcfSummary, type TcfPhaseSummary } from "./to-tcf-summary.js";
 
 /** The consent banner and what its options did, as the report page shows it: codes and the CMP's name only. */
 export interface ConsentSummary {
@@ -14,6 +15,8 @@ export interface ConsentSummary {
   gpc?: GpcComparison;
   /** Google Consent Mode in each phase and both readings of its cookieless pings; absent when the scan saw none. */
   consentMode?: ConsentModeSummary;
+  /** Each phase's decoded IAB TCF TC string; absent when the scan decoded none. */
+  tcf?: TcfPhaseSummary[];
 }
 
 export function toConsentSummary(observations: ScanObservations): ConsentSummary | null {
@@ -24,6 +27,7 @@ export function toConsentSummary(observations: ScanObservations): ConsentSummary
     value === undefined ? null : { outcome: value.outcome, reason: value.reason };
   const gpc = toGpcComparison(observations);
   const consentMode = toConsentModeSummary(observations);
+  const tcf = toTcfSummary(observations);
   return {
     cmp: consent.cmp,
     classification: detected ? consent.classification : `detection_${consent.status}`,
@@ -31,5 +35,6 @@ export function toConsentSummary(observations: ScanObservations): ConsentSummary
     accept: action(observations.consentActions?.accept),
     ...(gpc === null ? {} : { gpc }),
     ...(consentMode === null ? {} : { consentMode }),
+    ...(tcf === null ? {} : { tcf }),
   };
 }

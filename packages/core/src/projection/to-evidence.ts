@@ -3,6 +3,7 @@ import { requestEvidenceKind } from "../observations/service-category.js";
 import { toConsentModeSignals } from "./to-consent-mode-signals.js";
 import { toConsentSignals } from "./to-consent-signals.js";
 import { toSiteSignals } from "./to-site-signals.js";
+import { toTcfSignals } from "./to-tcf-signals.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 
 /**
@@ -84,6 +85,7 @@ export function toEvidence(observations: ScanObservations): EvidenceRecord[] {
     ...hosts.values(),
     ...toConsentSignals(observations),
     ...toConsentModeSignals(observations),
+    ...toTcfSignals(observations),
     ...toSiteSignals(observations),
   ];
 }

@@ -23,3 +23,8 @@ export function consentModeStatesText(states: ConsentModeStates): string {
 export function hostListText(hosts: readonly string[]): string {
   return hosts.length === 0 ? "none" : hosts.join(", ");
 }
+
+/** TCF purpose ids in words: "1, 2, 7" or "none". */
+export function purposeListText(ids: readonly number[]): string {
+  return ids.length === 0 ? "none" : ids.join(", ");
+}

@@ -1,4 +1,12 @@
-import { cmpDisplayName, consentModeStatesText, hostListText, lifetimeText, type PhaseRow, type ReportView } from "@public-scan/core";
+import {
+  cmpDisplayName,
+  consentModeStatesText,
+  hostListText,
+  lifetimeText,
+  purposeListText,
+  type PhaseRow,
+  type ReportView,
+} from "@public-scan/core";
 import { markup, type SafeHtml } from "./markup.js";
 import { toLabel } from "./to-label.js";
 
@@ -76,7 +84,8 @@ export function renderConsentSummary(consent: ReportView["consent"]): SafeHtml {
 <dt>Reject</dt><dd>${outcome(consent.reject)}</dd>
 <dt>Accept</dt><dd>${outcome(consent.accept)}</dd>
 ${consent.gpc === undefined ? markup`` : renderGpc(consent.gpc)}</dl>
-${consent.consentMode === undefined ? markup`` : renderConsentMode(consent.consentMode)}`;
+${consent.consentMode === undefined ? markup`` : renderConsentMode(consent.consentMode)}
+${consent.tcf === undefined ? markup`` : renderTcf(consent.tcf)}`;
 }
 
 type GpcComparison = NonNullable<NonNullable<ReportView["consent"]>["gpc"]>;
@@ -125,4 +134,31 @@ ${
     ? markup``
     : markup`<p id="consent-mode-readings">Before consent, ${hostListText(cookieless)} received only pings with storage denied. Read strictly, these are contacts with a tracker before consent, and the findings count them so; read permissively, they are cookieless measurement.</p>`
 }`;
+}
+
+type TcfPhases = NonNullable<NonNullable<ReportView["consent"]>["tcf"]>;
+
+/**
+ * Each phase's IAB TCF TC string, decoded: its status, the purposes it grants by consent and claims under
+ * legitimate interest (those TCF 2.2 reserves for consent said so), and how many vendors.
+ */
+function renderTcf(phases: TcfPhases): SafeHtml {
+  const rows = phases.map((phase) => {
+    const disallowed =
+      phase.disallowedLegitimateInterestIds.length === 0
+        ? markup``
+        : markup` <strong class="tcf-not-allowed">(${purposeListText(phase.disallowedLegitimateInterestIds)} not allowed under TCF 2.2)</strong>`;
+    return markup`<tr data-phase="${phase.phase}"><th scope="row">${toLabel(phase.phase)}</th><td>${phase.eventStatus ?? "unknown"}</td><td>${purposeListText(phase.purposeConsentIds)}</td><td>${purposeListText(phase.purposeLegitimateInterestIds)}${disallowed}</td><td>${phase.vendorConsents} / ${phase.vendorLegitimateInterests}</td></tr>
+`;
+  });
+  return markup`<h3 id="tcf-heading">IAB TCF consent string</h3>
+<p class="muted">What the consent platform told ad tech vendors through the TCF API in each phase (CMP ${phases[0]!.cmpId}, policy version ${phases[0]!.tcfPolicyVersion}): purposes by number, vendors by count. The string itself is not kept.</p>
+<div class="table-wrap" tabindex="0" role="region" aria-labelledby="tcf-caption">
+<table id="tcf-table">
+<caption id="tcf-caption">TC string by phase</caption>
+<thead><tr><th scope="col">Phase</th><th scope="col">Status</th><th scope="col">Purposes by consent</th><th scope="col">Purposes by legitimate interest</th><th scope="col">Vendors (consent / legitimate interest)</th></tr></thead>
+<tbody>
+${rows}</tbody>
+</table>
+</div>`;
 }

@@ -386,6 +386,51 @@ describe("the consent banner summary", () => {
     );
   });
 
+  it("shows each phase's IAB TCF string: status, purposes by consent and by interest (forbidden ones said), vendors", () => {
+    const view = reportViewOf("daily-courier");
+    const phase = (overrides: object) => ({
+      phase: "pre_consent" as const,
+      eventStatus: "cmpuishown" as const,
+      cmpId: 300,
+      tcfPolicyVersion: 4,
+      purposeConsentIds: [1, 2, 3, 4],
+      purposeLegitimateInterestIds: [],
+      disallowedLegitimateInterestIds: [],
+      vendorConsents: 8,
+      vendorLegitimateInterests: 0,
+      ...overrides,
+    });
+    const withTcf: ReportView = {
+      ...view,
+      consent: {
+        cmp: "heuristic",
+        classification: "accept_and_reject_first_layer",
+        reject: { outcome: "succeeded", reason: null },
+        accept: null,
+        tcf: [
+          phase({}),
+          phase({
+            phase: "after_reject",
+            eventStatus: "useractioncomplete",
+            purposeConsentIds: [],
+            purposeLegitimateInterestIds: [2, 3, 4, 7],
+            disallowedLegitimateInterestIds: [3, 4],
+            vendorConsents: 0,
+            vendorLegitimateInterests: 6,
+          }),
+        ],
+      },
+    };
+    const table = /<table id="tcf-table">[\s\S]*?<\/table>/.exec(renderReportPage(withTcf).html)?.[0] ?? "";
+    expect(table).toContain(
+      '<tr data-phase="pre_consent"><th scope="row">Before consent</th><td>cmpuishown</td><td>1, 2, 3, 4</td><td>none</td><td>8 / 0</td></tr>',
+    );
+    expect(table).toContain(
+      '<td>none</td><td>2, 3, 4, 7 <strong class="tcf-not-allowed">(3, 4 not allowed under TCF 2.2)</strong></td><td>0 / 6</td>',
+    );
+    expect(renderReportPage(view).html).not.toContain("tcf-table");
+  });
+
   it("lists the site checks by area with each outcome in words, passed ones included, and nothing without them", () => {
     const { html } = renderReportPage(withSiteChecks(reportViewOf("daily-courier")));
     const section = /<section id="site-checks"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";

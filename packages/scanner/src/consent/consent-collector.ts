@@ -1,12 +1,10 @@
 import type { ConsentObservation } from "@public-scan/core";
-import type { Page } from "puppeteer-core";
 import type { Collector } from "../collectors/collector.js";
-import { TIMED_OUT, withTimeout } from "../timing/with-timeout.js";
-import { consentApiProbeScript, toConsentApiProbeResult } from "./consent-api-probe-script.js";
 import { createConsentFrames } from "./consent-frames.js";
+import { probeConsentApis } from "./probe-consent-apis.js";
 import { createBannerHandle, type ConsentBannerHandle } from "./create-banner-handle.js";
 import { scanBannerFrames } from "./scan-banner-frames.js";
-import { toConsentObservation, type ConsentFindings } from "./to-consent-observation.js";
+import { toConsentObservation } from "./to-consent-observation.js";
 
 export type { ConsentBannerHandle } from "./create-banner-handle.js";
 
@@ -51,17 +49,4 @@ export function createConsentCollector(options: ConsentCollectorOptions = {}): C
     },
     count: (result) => (result.bannerVisible || result.cmp !== null ? 1 : 0),
   };
-}
-
-/** The top frame's IAB TCF, GPP and USP APIs, each given `tcfTimeoutMs` to answer. */
-async function probeConsentApis(page: Page, tcfTimeoutMs: number): Promise<ConsentFindings["apiProbe"]> {
-  const evaluation = page.evaluate<[], () => unknown>(consentApiProbeScript(tcfTimeoutMs));
-  return withTimeout(evaluation, { ms: tcfTimeoutMs + 1000 }).then(
-    (answer) => {
-      if (answer === TIMED_OUT) return { status: "timed_out", result: null };
-      const result = toConsentApiProbeResult(answer);
-      return result === null ? { status: "failed", result: null } : { status: "ok", result };
-    },
-    () => ({ status: "failed", result: null }),
-  );
 }

@@ -13,8 +13,9 @@ const BASE64URL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 const MAX_RANGE_ENTRIES = 4095;
 
 /**
- * Decodes the core segment of an IAB TCF v2 TC string into counts: who wrote it (CMP id and version), under
- * which policy, and how many purposes and vendors it grants. Null when it is not a well-formed v2 string;
+ * Decodes the core segment of an IAB TCF v2 TC string into counts and purpose ids: who wrote it (CMP id and
+ * version), under which policy, which purposes it grants by consent and by legitimate interest, and how many
+ * vendors. Null when it is not a well-formed v2 string;
  * the string itself is dropped either way.
  *
  * The TC string comes from the scanned page, so this decoder is bounded in time and memory by its input's
@@ -38,8 +39,8 @@ export function summarizeTcString(tcString: unknown): TcfSummary | null {
     const isServiceSpecific = bits.int(1) === 1;
     bits.skip(1); // use non-standard texts
     const specialFeatureOptins = bits.ones(12);
-    const purposeConsents = bits.ones(24);
-    const purposeLegitimateInterests = bits.ones(24);
+    const purposeConsentIds = bits.setIds(24);
+    const purposeLegitimateInterestIds = bits.setIds(24);
     bits.skip(1 + 12); // purpose one treatment, publisher country
     const vendorConsents = countVendors(bits);
     const vendorLegitimateInterests = countVendors(bits);
@@ -48,11 +49,13 @@ export function summarizeTcString(tcString: unknown): TcfSummary | null {
       cmpVersion,
       tcfPolicyVersion,
       isServiceSpecific,
-      purposeConsents,
-      purposeLegitimateInterests,
+      purposeConsents: purposeConsentIds.length,
+      purposeLegitimateInterests: purposeLegitimateInterestIds.length,
       specialFeatureOptins,
       vendorConsents,
       vendorLegitimateInterests,
+      purposeConsentIds,
+      purposeLegitimateInterestIds,
     };
   } catch {
     return null;
@@ -91,6 +94,8 @@ function countDistinct(ranges: Array<[number, number]>): number {
 interface BitReader {
   int(width: number): number;
   ones(width: number): number;
+  /** The 1-based positions of the set bits of a `width`-bit field (a TC string's purpose ids). */
+  setIds(width: number): number[];
   skip(width: number): void;
 }
 
@@ -117,6 +122,12 @@ function createBitReader(text: string): BitReader {
       let count = 0;
       for (let index = start; index < start + width; index++) count += bit(index);
       return count;
+    },
+    setIds(width) {
+      const start = take(width);
+      const ids: number[] = [];
+      for (let index = start; index < start + width; index++) if (bit(index) === 1) ids.push(index - start + 1);
+      return ids;
     },
     skip(width) {
       take(width);

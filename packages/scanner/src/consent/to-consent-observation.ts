@@ -2,8 +2,7 @@ import { CmpNameSchema, type ConsentObservation, type ConsentStepStatus } from "
 import { classifyButtonLabel } from "./classify-button-label.js";
 import { CMP_RULE_ALIASES } from "./cmp-markup.js";
 import { classifyFirstLayer, offersConsentChoice, toFirstLayerButtons, type FirstLayerButtons } from "./classify-first-layer.js";
-import type { ConsentApiProbeResult } from "./consent-api-probe-script.js";
-import { summarizeTcString } from "./summarize-tc-string.js";
+import { toTcfAnswer, type ApiProbeOutcome } from "./probe-consent-apis.js";
 
 /** A CMP autoconsent reported in one frame (`cmpDetected` or `popupFound`). */
 export interface AutoconsentHit {
@@ -27,7 +26,7 @@ export interface ScannedFrame {
 export interface ConsentFindings {
   autoconsent: { status: ConsentStepStatus; reason: string | null; detected: AutoconsentHit[]; popups: AutoconsentHit[] };
   bannerScan: { status: ConsentStepStatus; reason: string | null; frames: ScannedFrame[] };
-  apiProbe: { status: ConsentStepStatus; result: ConsentApiProbeResult | null };
+  apiProbe: ApiProbeOutcome;
 }
 
 interface Banner {
@@ -37,8 +36,6 @@ interface Banner {
   consentText: boolean;
   buttons: FirstLayerButtons;
 }
-
-const TCF_EVENTS = new Set(["tcloaded", "cmpuishown", "useractioncomplete"]);
 
 /**
  * Reduces the findings to the consent observation. autoconsent's verdict wins where it has one (its rules
@@ -171,18 +168,5 @@ function stepsOf(findings: ConsentFindings): ConsentObservation["steps"] {
 function apisOf(probe: ConsentFindings["apiProbe"]): Pick<ConsentObservation, "apis" | "tcf"> {
   const result = probe.result;
   if (probe.status !== "ok" || result === null) return { apis: null, tcf: null };
-  const apis = { tcf: result.tcf, gpp: result.gpp, usp: result.usp };
-  if (!result.tcf || result.tcData === null) return { apis, tcf: null };
-  const data = result.tcData;
-  const decoded = data.tcString ? summarizeTcString(data.tcString) : null;
-  return {
-    apis,
-    tcf: {
-      responded: data.responded,
-      gdprApplies: data.gdprApplies,
-      eventStatus: data.eventStatus === null ? null : TCF_EVENTS.has(data.eventStatus) ? (data.eventStatus as "tcloaded") : "other",
-      tcString: !data.responded ? null : !data.tcString ? "empty" : decoded === null ? "undecodable" : "decoded",
-      decoded,
-    },
-  };
+  return { apis: { tcf: result.tcf, gpp: result.gpp, usp: result.usp }, tcf: toTcfAnswer(probe) };
 }

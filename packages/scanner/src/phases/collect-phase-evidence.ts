@@ -6,10 +6,12 @@ import {
   type CookieObservation,
   type RequestObservation,
   type StorageObservation,
+  type TcfAnswer,
 } from "@public-scan/core";
 import type { Collector, CollectorContext } from "../collectors/collector.js";
 import { runCollectors } from "../collectors/run-collector.js";
 import { readConsentModeCommands, type PhaseConsentModeCommands } from "../consent-mode/read-consent-mode-commands.js";
+import { probeConsentApis, toTcfAnswer } from "../consent/probe-consent-apis.js";
 
 /** What one phase observed: its cookies, storage and requests, each item tagged with the phase. */
 export interface PhaseEvidence {
@@ -22,7 +24,12 @@ export interface PhaseEvidence {
   dropped: { cookies: number; storage: number; requests: number };
   /** The Google Consent Mode commands in the page's dataLayer at the snapshot; null when it could not be read. */
   consentMode: (PhaseConsentModeCommands & { phase: CollectorContext["phase"] }) | null;
+  /** What `__tcfapi('getTCData')` answered at the snapshot; null when not asked (no TCF API on the first visit) or no answer. */
+  tcf: { phase: CollectorContext["phase"]; tcf: TcfAnswer } | null;
 }
+
+/** How long `__tcfapi` may take to call back at a later phase's snapshot, as on the first visit. */
+const TCF_ANSWER_MS = 1000;
 
 /** How long the dataLayer read may take: a page busy past this has its consent mode unread, not absent. */
 export const CONSENT_MODE_READ_MS = 1500;
@@ -38,12 +45,18 @@ export interface PhaseCollectors {
  * that validate (one odd item is dropped and counted, as in the pre-consent snapshot); reads the page's
  * Google Consent Mode commands at the same time.
  */
-export async function collectPhaseEvidence(options: { collectors: PhaseCollectors; context: CollectorContext }): Promise<PhaseEvidence> {
+export async function collectPhaseEvidence(options: {
+  collectors: PhaseCollectors;
+  context: CollectorContext;
+  /** Ask the page's TCF API too: its first visit had one. */
+  askTcf?: boolean;
+}): Promise<PhaseEvidence> {
   const { collectors, context } = options;
   // The dataLayer is read beside the collectors, from the same snapshot moment.
-  const [{ requests, cookies, storage }, consentMode] = await Promise.all([
+  const [{ requests, cookies, storage }, consentMode, tcf] = await Promise.all([
     runCollectors({ requests: collectors.requests, cookies: collectors.cookies, storage: collectors.storage }, { context }),
     readConsentModeCommands(context.page, { phase: context.phase, timeoutMs: CONSENT_MODE_READ_MS }),
+    options.askTcf === true ? probeConsentApis(context.page, TCF_ANSWER_MS).then(toTcfAnswer) : Promise.resolve(null),
   ]);
   const valid = <T>(items: T[] | null, schema: { safeParse(value: unknown): { success: boolean } }) => {
     const kept = (items ?? []).filter((item) => schema.safeParse(item).success);
@@ -59,5 +72,6 @@ export async function collectPhaseEvidence(options: { collectors: PhaseCollector
     reports: [requests.report, cookies.report, storage.report],
     dropped: { cookies: validCookies.dropped, storage: validStorage.dropped, requests: validRequests.dropped },
     consentMode: consentMode === null ? null : { ...consentMode, phase: context.phase },
+    tcf: tcf === null ? null : { phase: context.phase, tcf },
   };
 }

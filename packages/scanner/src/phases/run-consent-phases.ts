@@ -156,7 +156,11 @@ async function runRejectPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
       await sleep(observeMs, signal);
       signal.throwIfAborted();
       times.snapshotAt = Date.now();
-      return collectPhaseEvidence({ collectors: options.current.collectors, context: rejectContext(options, windowStartMs) });
+      return collectPhaseEvidence({
+        collectors: options.current.collectors,
+        context: rejectContext(options, windowStartMs),
+        askTcf: options.visit.askTcf === true,
+      });
     },
   });
   const reject: ConsentAction = action ?? { outcome: "failed", method: null, verified: null, reason: "action_timeout" };

@@ -29,6 +29,8 @@ export interface VisitSettings {
   locale: string;
   viewport: { width: number; height: number };
   userAgent: string;
+  /** The scan's first visit found the TCF API: each phase asks it for its TC data at the snapshot. */
+  askTcf?: boolean;
 }
 
 export interface RunFreshVisitOptions {
@@ -112,6 +114,7 @@ export async function runFreshVisit(options: RunFreshVisitOptions): Promise<Fres
         refusedHosts: guarded.refusedHosts,
         visitStartedAt,
       },
+      askTcf: visit.askTcf === true,
     });
     return { notObservedReason: null, action, evidence };
   } finally {

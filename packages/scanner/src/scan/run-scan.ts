@@ -139,7 +139,14 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       preConsentMode === null ? null : { ...preConsentMode, phase: "pre_consent" },
       ...phases.evidence.map((evidence) => evidence.consentMode),
     ]);
-    return ScanObservationsSchema.parse({ ...withSignals, pageBehaviour: { ...guarded.behaviour }, visitTimes, consentMode });
+    const tcfPhases = phases.evidence.flatMap((evidence) => (evidence.tcf === null ? [] : [evidence.tcf]));
+    return ScanObservationsSchema.parse({
+      ...withSignals,
+      pageBehaviour: { ...guarded.behaviour },
+      visitTimes,
+      consentMode,
+      ...(tcfPhases.length === 0 ? {} : { tcfPhases }),
+    });
   } finally {
     await guarded.close();
   }
@@ -227,7 +234,14 @@ async function runLaterPhases(
       accept: options.phaseObserveMs?.accept ?? options.observeMs,
       gpc: options.phaseObserveMs?.gpc ?? options.observeMs,
     },
-    visit: { ...options, userAgent: visit.userAgent, behaviour: visit.guarded.behaviour },
+    visit: {
+      ...options,
+      userAgent: visit.userAgent,
+      behaviour: visit.guarded.behaviour,
+      // A TCF API that answered the first visit is asked again at each phase; a stub that never answered
+      // would only make each phase wait for nothing.
+      askTcf: isValidConsent(outcomes.consent) && outcomes.consent.result?.tcf?.responded === true,
+    },
     current: {
       page: visit.page,
       navigation: scan.observed.navigation,

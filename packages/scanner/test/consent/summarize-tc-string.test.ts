@@ -61,6 +61,8 @@ describe("summarizeTcString", () => {
       specialFeatureOptins: 1,
       vendorConsents: 2,
       vendorLegitimateInterests: 1,
+      purposeConsentIds: [1, 2, 3, 4],
+      purposeLegitimateInterestIds: [7],
     });
   });
 
@@ -103,6 +105,7 @@ describe("summarizeTcString", () => {
         expect(summarizeTcString(encoded)).toMatchObject({
           cmpId: 12,
           purposeConsents: reference.purposeConsents.size,
+          purposeConsentIds: [...reference.purposeConsents].filter(([, set]) => set).map(([id]) => id),
           vendorConsents: reference.vendorConsents.size,
           vendorLegitimateInterests: reference.vendorLegitimateInterests.size,
         });

@@ -62,6 +62,9 @@ const googleCookiesWhileStorageDenied: FindingSelect = (evidence) => {
 };
 const googleTagWithoutConsentMode: FindingSelect = (evidence) => signal(evidence, "google_tag_without_consent_mode");
 
+const tcfConsentAfterReject: FindingSelect = (evidence) =>
+  signal(evidence, "reject_succeeded").length === 0 ? [] : signal(evidence, "tcf_consent_after_reject");
+
 /** Findings about the consent banner and about what happens after reject, after accept and under GPC. */
 export const CONSENT_FINDINGS = defineFindings([
   ["consent_banner_accept_only", "high", "medium", "consent", "pre_consent", (evidence) => signal(evidence, "accept_only")],
@@ -75,4 +78,14 @@ export const CONSENT_FINDINGS = defineFindings([
   ["consent_mode_storage_granted_after_reject", "high", "high", "consent", "after_reject", consentModeGrantedAfterReject],
   ["google_cookies_while_storage_denied", "high", "medium", "consent", null, googleCookiesWhileStorageDenied],
   ["google_tag_without_consent_mode", "low", "high", "consent", "pre_consent", googleTagWithoutConsentMode],
+  ["tcf_consent_before_choice", "high", "high", "consent", "pre_consent", (evidence) => signal(evidence, "tcf_consent_before_choice")],
+  ["tcf_consent_after_reject", "high", "high", "consent", "after_reject", tcfConsentAfterReject],
+  [
+    "tcf_legitimate_interest_not_allowed",
+    "medium",
+    "high",
+    "consent",
+    null,
+    (evidence) => signal(evidence, "tcf_legitimate_interest_not_allowed"),
+  ],
 ]);

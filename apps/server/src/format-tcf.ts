@@ -1,0 +1,27 @@
+import { purposeListText, type TcfPhaseSummary } from "@public-scan/core";
+import type { Paint } from "./terminal-paint.js";
+
+const PHASE_WORDS = {
+  pre_consent: "Before consent",
+  after_reject: "After reject",
+  after_accept: "After accept",
+  gpc: "Under GPC",
+} as const;
+
+/** The report page's "IAB TCF consent string" for the terminal: each phase's purposes and vendors. */
+export function formatTcf(phases: readonly TcfPhaseSummary[] | undefined, paint: Paint): string[] {
+  if (phases === undefined || phases.length === 0) return [];
+  const lines = [paint("bold", `IAB TCF consent string (CMP ${phases[0]!.cmpId}, policy version ${phases[0]!.tcfPolicyVersion})`)];
+  for (const phase of phases) {
+    const disallowed =
+      phase.disallowedLegitimateInterestIds.length === 0
+        ? ""
+        : paint("yellow", ` (${purposeListText(phase.disallowedLegitimateInterestIds)} not allowed under TCF 2.2)`);
+    lines.push(
+      `  ${PHASE_WORDS[phase.phase]} (${phase.eventStatus ?? "unknown"}): purposes by consent ${purposeListText(phase.purposeConsentIds)}; ` +
+        `by legitimate interest ${purposeListText(phase.purposeLegitimateInterestIds)}${disallowed}; ` +
+        `vendors ${phase.vendorConsents} by consent, ${phase.vendorLegitimateInterests} by legitimate interest`,
+    );
+  }
+  return lines;
+}
