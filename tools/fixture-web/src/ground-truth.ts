@@ -3,6 +3,7 @@ import { parsePhasesGroundTruth, type PhasesGroundTruth } from "./parse-phase-gr
 import { parseTransportGroundTruth, type TransportGroundTruth } from "./parse-transport-ground-truth.js";
 import { parsePrivacyGroundTruth, type PrivacyGroundTruth } from "./parse-privacy-ground-truth.js";
 import { parseConsentModeGroundTruth, type ConsentModeGroundTruth, type ConsentModePhase } from "./parse-consent-mode-ground-truth.js";
+import { parseTcfGroundTruth, type TcfGroundTruth } from "./parse-tcf-ground-truth.js";
 
 /** What a site really does before consent, written by hand next to its pages (`sites/<id>/ground-truth.json`). */
 export interface GroundTruth {
@@ -19,6 +20,11 @@ export interface GroundTruth {
    * phase that completes (`parse-consent-mode-ground-truth.ts`); absent where not written down.
    */
   consentMode?: ConsentModeGroundTruth;
+  /**
+   * IAB TCF v2.2: what `__tcfapi('getTCData')` answers at each phase's snapshot, its TC string decoded, per
+   * phase that completes (`parse-tcf-ground-truth.ts`); absent where not written down.
+   */
+  tcf?: TcfGroundTruth;
   preConsent: {
     /** `domain` is the cookie's domain without a leading dot, as the browser reports it. */
     cookies: Array<{ name: string; domain: string }>;
@@ -72,6 +78,7 @@ export function parseGroundTruth(value: unknown): GroundTruth {
   const hasTransport = typeof value === "object" && value !== null && "transport" in value;
   const hasPrivacy = typeof value === "object" && value !== null && "privacy" in value;
   const hasConsentMode = typeof value === "object" && value !== null && "consentMode" in value;
+  const hasTcf = typeof value === "object" && value !== null && "tcf" in value;
   const root = record(value, "$", [
     "preConsent",
     ...(hasConsent ? ["consent"] : []),
@@ -79,6 +86,7 @@ export function parseGroundTruth(value: unknown): GroundTruth {
     ...(hasTransport ? ["transport"] : []),
     ...(hasPrivacy ? ["privacy"] : []),
     ...(hasConsentMode ? ["consentMode"] : []),
+    ...(hasTcf ? ["tcf"] : []),
   ]);
   const hasServices = typeof root.preConsent === "object" && root.preConsent !== null && "services" in root.preConsent;
   const pre = record(root.preConsent, "$.preConsent", [
@@ -95,6 +103,7 @@ export function parseGroundTruth(value: unknown): GroundTruth {
     ...(hasTransport ? { transport: parseTransportGroundTruth(root.transport) } : {}),
     ...(hasPrivacy ? { privacy: parsePrivacyGroundTruth(root.privacy) } : {}),
     ...(hasConsentMode ? { consentMode: parseConsentModeGroundTruth(root.consentMode, completedPhases(phases)) } : {}),
+    ...(hasTcf ? { tcf: parseTcfGroundTruth(root.tcf, completedPhases(phases)) } : {}),
     preConsent: {
       cookies: list(pre.cookies, "$.preConsent.cookies").map((item, index) => {
         const cookie = record(item, `$.preConsent.cookies[${index}]`, ["name", "domain"]);

@@ -20,3 +20,4 @@ export type {
   ConsentModePhase,
   ConsentModeValue,
 } from "./parse-consent-mode-ground-truth.js";
+export type { TcfAnswerGroundTruth, TcfEventStatus, TcfGroundTruth } from "./parse-tcf-ground-truth.js";

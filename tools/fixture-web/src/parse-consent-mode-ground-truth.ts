@@ -64,14 +64,11 @@ export function parseConsentModeGroundTruth(
   };
 }
 
-/** One list per phase that completes, each read by `parse`: a phase missing, unknown or not completing is an error. */
-function perPhase<T>(options: {
-  value: unknown;
-  where: string;
-  phases: readonly ConsentModePhase[];
-  parse: (items: unknown[], where: string) => T[];
-}): Partial<Record<ConsentModePhase, T[]>> {
-  const { value, where, phases, parse } = options;
+/**
+ * An object keyed by exactly the phases that complete (`phases`): a phase missing, unknown or not completing
+ * is an error. The one check of phase keys, shared by every per-phase block (`consentMode`, `tcf`).
+ */
+export function phaseRecord(value: unknown, where: string, phases: readonly ConsentModePhase[]): Record<string, unknown> {
   if (typeof value === "object" && value !== null && !Array.isArray(value)) {
     const notRun = Object.keys(value).filter(
       (key) => (CONSENT_MODE_PHASES as readonly string[]).includes(key) && !phases.includes(key as ConsentModePhase),
@@ -79,7 +76,18 @@ function perPhase<T>(options: {
     if (notRun.length > 0)
       throw new Error(`${where}: ${notRun.join(", ")}: a phase that does not complete by the phases ground truth is left out`);
   }
-  const byPhase = record(value, where, phases);
+  return record(value, where, phases);
+}
+
+/** One list per phase that completes, each read by `parse`. */
+function perPhase<T>(options: {
+  value: unknown;
+  where: string;
+  phases: readonly ConsentModePhase[];
+  parse: (items: unknown[], where: string) => T[];
+}): Partial<Record<ConsentModePhase, T[]>> {
+  const { value, where, phases, parse } = options;
+  const byPhase = phaseRecord(value, where, phases);
   const parsed: Partial<Record<ConsentModePhase, T[]>> = {};
   for (const phase of phases) parsed[phase] = parse(list(byPhase[phase], `${where}.${phase}`), `${where}.${phase}`);
   return parsed;

@@ -143,6 +143,8 @@ describe("startFixtureWeb", () => {
       "alpine-optics",
       "seaside-rentals",
       "orchard-market",
+      "fjord-gazette",
+      "bazaar-daily",
     ]);
     for (const site of sites) {
       // The SSRF lab and the site without HTTPS are visited over plain HTTP.

@@ -3,6 +3,7 @@ import type { GroundTruth } from "@public-scan/fixture-web";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { describeConsentModeFindings } from "../phases/describe-consent-mode-findings.js";
 import { describePhaseConformance } from "../phases/describe-phase-conformance.js";
+import { describeTcfFindings } from "../phases/describe-tcf-findings.js";
 import { checkAccuracyDocSection } from "../support/check-accuracy-doc-section.js";
 import { createFixtureScanner } from "../support/create-fixture-scanner.js";
 import { mapConcurrently } from "../support/map-concurrently.js";
@@ -67,6 +68,7 @@ describePhaseConformance({
 });
 
 describeConsentModeFindings({ results });
+describeTcfFindings({ results });
 
 /** The report's rows: each phase's evidence kinds (third-party services only for the first visit), then the labels. */
 const ROWS = [

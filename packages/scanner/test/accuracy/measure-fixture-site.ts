@@ -5,6 +5,7 @@ import { countSet } from "./count-labels.js";
 import { measureConsentLabels } from "./measure-consent-labels.js";
 import { measureConsentMode } from "./measure-consent-mode.js";
 import { measurePrivacyLabels } from "./measure-privacy-labels.js";
+import { measureTcf } from "./measure-tcf.js";
 import { EVIDENCE_KINDS, expectedPhaseEvidence, observedPhaseEvidence, type EvidenceKind } from "./phase-evidence.js";
 import type { ScoredLabel } from "./scored-label.js";
 
@@ -64,6 +65,7 @@ export function measureFixtureSite(options: { site: string; truth: GroundTruth; 
     ...measureConsentLabels({ consent: truth.consent, phases: truth.phases, observations }),
     ...measurePrivacyLabels({ privacy: truth.privacy, observations }),
     ...measureConsentMode({ consentMode: truth.consentMode, observations }),
+    ...measureTcf({ tcf: truth.tcf, observations }),
   ];
   return { site, evidence, labels };
 }

@@ -21,6 +21,7 @@ const LABEL_NAMES = {
     CONSENT_MODE_PHASES.flatMap((phase) => [
       [`consentModeCommands ${phase}`, `Consent Mode commands, ${phase}`],
       [`consentModeHits ${phase}`, `Consent Mode hit states, ${phase}`],
+      [`tcf ${phase}`, `TCF string fields, ${phase}`],
     ]),
   ),
 } as Record<LabelKind, string>;

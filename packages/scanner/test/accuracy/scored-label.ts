@@ -14,6 +14,7 @@ export const LABEL_KINDS = [
   "usPrivacySignals",
   ...CONSENT_MODE_PHASES.map((phase) => `consentModeCommands ${phase}` as const),
   ...CONSENT_MODE_PHASES.map((phase) => `consentModeHits ${phase}` as const),
+  ...CONSENT_MODE_PHASES.map((phase) => `tcf ${phase}` as const),
 ] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
 

@@ -14,6 +14,7 @@ import { METRICS_HUB } from "./metrics-hub.js";
 import { QUIET_BAKERY } from "./quiet-bakery.js";
 import { PRIVACY_SITES } from "./privacy-sites.js";
 import { SSRF_LAB } from "./ssrf-lab.js";
+import { TCF_SITES } from "./tcf-sites.js";
 import { TRANSPORT_SITES } from "./transport-sites.js";
 import { TRAVEL_NOOK } from "./travel-nook.js";
 
@@ -36,4 +37,5 @@ export const SITE_DEFINITIONS: readonly SiteDefinition[] = [
   ...PRIVACY_SITES,
   ...CMP_LIBRARY_SITES,
   ...CONSENT_MODE_SITES,
+  ...TCF_SITES,
 ];
