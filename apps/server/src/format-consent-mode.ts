@@ -1,12 +1,6 @@
 import { consentModeStatesText, hostListText, type ConsentModeSummary } from "@public-scan/core";
+import { PHASE_WORDS } from "./phase-words.js";
 import type { Paint } from "./terminal-paint.js";
-
-const PHASE_WORDS = {
-  pre_consent: "Before consent",
-  after_reject: "After reject",
-  after_accept: "After accept",
-  gpc: "Under GPC",
-} as const;
 
 /** The report page's "Google Consent Mode" for the terminal: each phase's declared state and hits, then both readings. */
 export function formatConsentMode(summary: ConsentModeSummary | undefined, paint: Paint): string[] {

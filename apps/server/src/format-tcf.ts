@@ -1,12 +1,6 @@
 import { purposeListText, type TcfPhaseSummary } from "@public-scan/core";
+import { PHASE_WORDS } from "./phase-words.js";
 import type { Paint } from "./terminal-paint.js";
-
-const PHASE_WORDS = {
-  pre_consent: "Before consent",
-  after_reject: "After reject",
-  after_accept: "After accept",
-  gpc: "Under GPC",
-} as const;
 
 /** The report page's "IAB TCF consent string" for the terminal: each phase's purposes and vendors. */
 export function formatTcf(phases: readonly TcfPhaseSummary[] | undefined, paint: Paint): string[] {

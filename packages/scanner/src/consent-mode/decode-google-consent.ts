@@ -9,8 +9,11 @@ const GOOGLE_TAG_DOMAINS = [
   "googletagmanager.com",
 ];
 const GOOGLE_HOSTS = /(?:^|\.)google\.[a-z]{2,3}(?:\.[a-z]{2})?$/;
-/** Measurement endpoints, not the tag libraries (`gtag/js`, `conversion.js`) served from the same hosts. */
-const HIT_PATH = /collect|activity|pagead\/(?:1p-|viewthrough|conversion\/)|\/ccm\/|\/td$|\/a$/;
+/**
+ * Measurement endpoints, not the tag libraries (`gtag/js`, `conversion.js`) served from the same hosts, nor
+ * the tag manager's own diagnostics, which need not carry a consent state.
+ */
+const HIT_PATH = /collect|activity|pagead\/(?:1p-|viewthrough|conversion\/)|\/ccm\//;
 
 /** `gcd` letters: how a signal's default and update combine, read as the state the hit was sent in. */
 const GCD_STATES: Readonly<Record<string, ConsentModeState>> = {

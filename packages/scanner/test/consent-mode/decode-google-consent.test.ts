@@ -58,6 +58,8 @@ describe("decodeGoogleConsent", () => {
     expect(decode("https://google-analytics.com.evil.example/g/collect?gcs=G111")).toBeNull();
     expect(isGoogleMeasurementHit("www.google.com", "/ccm/collect")).toBe(true);
     expect(isGoogleMeasurementHit("stats.g.doubleclick.net", "/g/collect")).toBe(true);
+    // The tag manager's diagnostics carry no consent state whatever the page does: never "without consent mode".
+    expect(isGoogleMeasurementHit("www.googletagmanager.com", "/td")).toBe(false);
   });
 
   it("refuses hostile values: over-long, malformed or unknown parameters decode as not set", () => {

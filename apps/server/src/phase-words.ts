@@ -1,0 +1,9 @@
+import type { EvidencePhase } from "@public-scan/core";
+
+/** Each phase as the terminal report names it in a sentence (the report page's words). */
+export const PHASE_WORDS: Readonly<Record<EvidencePhase, string>> = {
+  pre_consent: "Before consent",
+  after_reject: "After reject",
+  after_accept: "After accept",
+  gpc: "Under GPC",
+};
