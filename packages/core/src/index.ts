@@ -227,6 +227,14 @@ export type {
   TcfAnswer,
   TcfSummary,
 } from "./observations/consent-observation.js";
+export {
+  GppAnswerSchema,
+  GppOptOutSchema,
+  GppSectionSchema,
+  UspAnswerSchema,
+  UspFlagSchema,
+} from "./observations/gpp-observation.js";
+export type { GppAnswer, GppOptOut, GppSection, UspAnswer } from "./observations/gpp-observation.js";
 export { FrameObservationSchema } from "./observations/frame-observation.js";
 export type { FrameObservation } from "./observations/frame-observation.js";
 export { OBSERVATION_LIMITS, ScanObservationsSchema } from "./observations/scan-observations.js";

@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { GppAnswerSchema, UspAnswerSchema } from "./gpp-observation.js";
+import { TcfSummarySchema } from "./tcf-summary.js";
+
+export { TcfSummarySchema, type TcfSummary } from "./tcf-summary.js";
 
 /**
  * What the first layer of a consent banner offers, judged from its buttons alone:
@@ -31,23 +35,6 @@ const ReasonCode = z
 /** A CMP as autoconsent names its rules (`cookieconsent3`, `Klaro`, `Sourcepoint-frame`), or `heuristic`. */
 export const CmpNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._()+:-]{0,79}$/);
 
-/** The decoded IAB TCF v2 TC string, reduced to counts: never the string, never a vendor list. */
-export const TcfSummarySchema = z.object({
-  cmpId: z.int().min(0),
-  cmpVersion: z.int().min(0),
-  tcfPolicyVersion: z.int().min(0),
-  isServiceSpecific: z.boolean(),
-  purposeConsents: z.int().min(0),
-  purposeLegitimateInterests: z.int().min(0),
-  specialFeatureOptins: z.int().min(0),
-  vendorConsents: z.int().min(0),
-  vendorLegitimateInterests: z.int().min(0),
-  /** The purposes (1-24) with consent. Optional: observations before the ids were kept have the counts only. */
-  purposeConsentIds: z.array(z.int().min(1).max(24)).max(24).optional(),
-  /** The purposes (1-24) claimed under legitimate interest. Optional like `purposeConsentIds`. */
-  purposeLegitimateInterestIds: z.array(z.int().min(1).max(24)).max(24).optional(),
-});
-export type TcfSummary = z.infer<typeof TcfSummarySchema>;
 
 /** What `__tcfapi('getTCData')` answered at one moment: the TC string decoded, never kept. */
 export const TcfAnswerSchema = z.object({
@@ -106,5 +93,9 @@ export const ConsentObservationSchema = z.object({
   apis: z.object({ tcf: z.boolean(), gpp: z.boolean(), usp: z.boolean() }).nullable(),
   /** What `__tcfapi('getTCData')` answered; null without the TCF API. */
   tcf: TcfAnswerSchema.nullable(),
+  /** What `__gpp('ping')` answered; null without the GPP API. Optional: older scans have none. */
+  gpp: GppAnswerSchema.nullable().optional(),
+  /** What `__uspapi('getUSPData')` answered; null without the USP API. Optional: older scans have none. */
+  usp: UspAnswerSchema.nullable().optional(),
 });
 export type ConsentObservation = z.infer<typeof ConsentObservationSchema>;

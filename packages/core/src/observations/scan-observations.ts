@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DateTimeSchema } from "../contract/primitives.js";
 import { CollectorReportSchema } from "./collector-report.js";
 import { ConsentObservationSchema, TcfAnswerSchema } from "./consent-observation.js";
+import { GppAnswerSchema, UspAnswerSchema } from "./gpp-observation.js";
 import { EvidencePhaseSchema } from "../contract/states.js";
 import { ConsentActionsSchema, PhaseRunSchema } from "./phase-observation.js";
 import { CookieObservationSchema } from "./cookie-observation.js";
@@ -72,6 +73,15 @@ export const ScanObservationsSchema = z.object({
    */
   tcfPhases: z
     .array(z.object({ phase: EvidencePhaseSchema, tcf: TcfAnswerSchema }))
+    .max(4)
+    .optional(),
+  /**
+   * What `__gpp('ping')` and `__uspapi('getUSPData')` answered at each later phase's snapshot (the GPC visit's
+   * included), on a page whose first visit had either API (the first visit's answers are `consent.gpp` and
+   * `consent.usp`). A phase not listed was not asked or did not run. Optional: older scans have none.
+   */
+  gppPhases: z
+    .array(z.object({ phase: EvidencePhaseSchema, gpp: GppAnswerSchema.nullable(), usp: UspAnswerSchema.nullable() }))
     .max(4)
     .optional(),
   collectors: z.array(CollectorReportSchema).max(50),

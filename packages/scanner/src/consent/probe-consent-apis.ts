@@ -1,7 +1,8 @@
-import type { ConsentStepStatus, TcfAnswer } from "@public-scan/core";
+import type { ConsentStepStatus, GppAnswer, TcfAnswer, UspAnswer } from "@public-scan/core";
 import type { Page } from "puppeteer-core";
 import { TIMED_OUT, withTimeout } from "../timing/with-timeout.js";
 import { consentApiProbeScript, toConsentApiProbeResult, type ConsentApiProbeResult } from "./consent-api-probe-script.js";
+import { decodeGppString, decodeUspString } from "./decode-gpp-string.js";
 import { summarizeTcString } from "./summarize-tc-string.js";
 
 /** How the probe of the top frame's consent APIs went, and what it found. */
@@ -40,5 +41,36 @@ export function toTcfAnswer(probe: ApiProbeOutcome): TcfAnswer | null {
     eventStatus: data.eventStatus === null ? null : TCF_EVENTS.has(data.eventStatus) ? (data.eventStatus as "tcloaded") : "other",
     tcString: !data.responded ? null : !data.tcString ? "empty" : decoded === null ? "undecodable" : "decoded",
     decoded,
+  };
+}
+
+/**
+ * What the probe's `__gpp('ping')` call answered, each section decoded (the GPP string itself is dropped
+ * here); null when the probe did not run, or the page has no GPP API.
+ */
+export function toGppAnswer(probe: ApiProbeOutcome): GppAnswer | null {
+  const data = probe.status === "ok" ? probe.result?.gppData : null;
+  if (data === null || data === undefined) return null;
+  const decoded = data.responded && data.gppString ? decodeGppString(data.gppString) : null;
+  const status = data.signalStatus;
+  return {
+    responded: data.responded,
+    signalStatus: status === null ? null : status === "ready" ? "ready" : status === "not ready" ? "not_ready" : "other",
+    gppString: !data.responded ? null : !data.gppString ? "empty" : decoded === null ? "undecodable" : "decoded",
+    sections: decoded?.sections ?? [],
+  };
+}
+
+/** What the probe's `__uspapi('getUSPData')` call answered, decoded; null without the USP API. */
+export function toUspAnswer(probe: ApiProbeOutcome): UspAnswer | null {
+  const data = probe.status === "ok" ? probe.result?.uspData : null;
+  if (data === null || data === undefined) return null;
+  const decoded = data.responded && data.uspString ? decodeUspString(data.uspString) : null;
+  return {
+    responded: data.responded,
+    uspString: !data.responded ? null : !data.uspString ? "empty" : decoded === null ? "undecodable" : "decoded",
+    notice: decoded?.notice ?? null,
+    optOutSale: decoded?.optOutSale ?? null,
+    lspaCovered: decoded?.lspaCovered ?? null,
   };
 }

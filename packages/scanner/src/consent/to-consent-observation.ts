@@ -2,7 +2,7 @@ import { CmpNameSchema, type ConsentObservation, type ConsentStepStatus } from "
 import { classifyButtonLabel } from "./classify-button-label.js";
 import { CMP_RULE_ALIASES } from "./cmp-markup.js";
 import { classifyFirstLayer, offersConsentChoice, toFirstLayerButtons, type FirstLayerButtons } from "./classify-first-layer.js";
-import { toTcfAnswer, type ApiProbeOutcome } from "./probe-consent-apis.js";
+import { toGppAnswer, toTcfAnswer, toUspAnswer, type ApiProbeOutcome } from "./probe-consent-apis.js";
 
 /** A CMP autoconsent reported in one frame (`cmpDetected` or `popupFound`). */
 export interface AutoconsentHit {
@@ -128,6 +128,8 @@ export function toFailedConsentObservation(options: { status: "failed" | "timed_
     classification: "undetermined",
     apis: null,
     tcf: null,
+    gpp: null,
+    usp: null,
   };
 }
 
@@ -165,8 +167,13 @@ function stepsOf(findings: ConsentFindings): ConsentObservation["steps"] {
   return { autoconsent: findings.autoconsent.status, bannerScan: findings.bannerScan.status, apiProbe: findings.apiProbe.status };
 }
 
-function apisOf(probe: ConsentFindings["apiProbe"]): Pick<ConsentObservation, "apis" | "tcf"> {
+function apisOf(probe: ConsentFindings["apiProbe"]): Pick<ConsentObservation, "apis" | "tcf" | "gpp" | "usp"> {
   const result = probe.result;
-  if (probe.status !== "ok" || result === null) return { apis: null, tcf: null };
-  return { apis: { tcf: result.tcf, gpp: result.gpp, usp: result.usp }, tcf: toTcfAnswer(probe) };
+  if (probe.status !== "ok" || result === null) return { apis: null, tcf: null, gpp: null, usp: null };
+  return {
+    apis: { tcf: result.tcf, gpp: result.gpp, usp: result.usp },
+    tcf: toTcfAnswer(probe),
+    gpp: toGppAnswer(probe),
+    usp: toUspAnswer(probe),
+  };
 }

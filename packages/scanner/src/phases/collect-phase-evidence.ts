@@ -6,12 +6,14 @@ import {
   type CookieObservation,
   type RequestObservation,
   type StorageObservation,
+  type GppAnswer,
   type TcfAnswer,
+  type UspAnswer,
 } from "@public-scan/core";
 import type { Collector, CollectorContext } from "../collectors/collector.js";
 import { runCollectors } from "../collectors/run-collector.js";
 import { readConsentModeCommands, type PhaseConsentModeCommands } from "../consent-mode/read-consent-mode-commands.js";
-import { probeConsentApis, toTcfAnswer } from "../consent/probe-consent-apis.js";
+import { probeConsentApis, toGppAnswer, toTcfAnswer, toUspAnswer } from "../consent/probe-consent-apis.js";
 
 /** What one phase observed: its cookies, storage and requests, each item tagged with the phase. */
 export interface PhaseEvidence {
@@ -26,10 +28,12 @@ export interface PhaseEvidence {
   consentMode: (PhaseConsentModeCommands & { phase: CollectorContext["phase"] }) | null;
   /** What `__tcfapi('getTCData')` answered at the snapshot; null when not asked (no TCF API on the first visit) or no answer. */
   tcf: { phase: CollectorContext["phase"]; tcf: TcfAnswer } | null;
+  /** What `__gpp('ping')` and `__uspapi('getUSPData')` answered at the snapshot; null when not asked or neither API is there. */
+  gpp: { phase: CollectorContext["phase"]; gpp: GppAnswer | null; usp: UspAnswer | null } | null;
 }
 
-/** How long `__tcfapi` may take to call back at a later phase's snapshot, as on the first visit. */
-const TCF_ANSWER_MS = 1000;
+/** How long the IAB APIs may take to call back at a later phase's snapshot, as on the first visit. */
+const API_ANSWER_MS = 1000;
 
 /** How long the dataLayer read may take: a page busy past this has its consent mode unread, not absent. */
 export const CONSENT_MODE_READ_MS = 1500;
@@ -48,15 +52,15 @@ export interface PhaseCollectors {
 export async function collectPhaseEvidence(options: {
   collectors: PhaseCollectors;
   context: CollectorContext;
-  /** Ask the page's TCF API too: its first visit had one. */
-  askTcf?: boolean;
+  /** Ask the page's IAB consent APIs too (TCF, GPP, USP): one of them answered its first visit. */
+  askConsentApis?: boolean;
 }): Promise<PhaseEvidence> {
   const { collectors, context } = options;
   // The dataLayer is read beside the collectors, from the same snapshot moment.
-  const [{ requests, cookies, storage }, consentMode, tcf] = await Promise.all([
+  const [{ requests, cookies, storage }, consentMode, apis] = await Promise.all([
     runCollectors({ requests: collectors.requests, cookies: collectors.cookies, storage: collectors.storage }, { context }),
     readConsentModeCommands(context.page, { phase: context.phase, timeoutMs: CONSENT_MODE_READ_MS }),
-    options.askTcf === true ? probeConsentApis(context.page, TCF_ANSWER_MS).then(toTcfAnswer) : Promise.resolve(null),
+    options.askConsentApis === true ? probeConsentApis(context.page, API_ANSWER_MS) : Promise.resolve(null),
   ]);
   const valid = <T>(items: T[] | null, schema: { safeParse(value: unknown): { success: boolean } }) => {
     const kept = (items ?? []).filter((item) => schema.safeParse(item).success);
@@ -72,6 +76,20 @@ export async function collectPhaseEvidence(options: {
     reports: [requests.report, cookies.report, storage.report],
     dropped: { cookies: validCookies.dropped, storage: validStorage.dropped, requests: validRequests.dropped },
     consentMode: consentMode === null ? null : { ...consentMode, phase: context.phase },
-    tcf: tcf === null ? null : { phase: context.phase, tcf },
+    ...phaseApiAnswers(apis, context.phase),
+  };
+}
+
+function phaseApiAnswers(
+  probe: Awaited<ReturnType<typeof probeConsentApis>> | null,
+  phase: CollectorContext["phase"],
+): Pick<PhaseEvidence, "tcf" | "gpp"> {
+  if (probe === null) return { tcf: null, gpp: null };
+  const tcf = toTcfAnswer(probe);
+  const gpp = toGppAnswer(probe);
+  const usp = toUspAnswer(probe);
+  return {
+    tcf: tcf === null ? null : { phase, tcf },
+    gpp: gpp === null && usp === null ? null : { phase, gpp, usp },
   };
 }

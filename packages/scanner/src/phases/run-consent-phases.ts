@@ -159,7 +159,7 @@ async function runRejectPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
       return collectPhaseEvidence({
         collectors: options.current.collectors,
         context: rejectContext(options, windowStartMs),
-        askTcf: options.visit.askTcf === true,
+        askConsentApis: options.visit.askConsentApis === true,
       });
     },
   });

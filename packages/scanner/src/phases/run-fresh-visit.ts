@@ -29,8 +29,8 @@ export interface VisitSettings {
   locale: string;
   viewport: { width: number; height: number };
   userAgent: string;
-  /** The scan's first visit found the TCF API: each phase asks it for its TC data at the snapshot. */
-  askTcf?: boolean;
+  /** An IAB consent API answered the scan's first visit: each phase asks TCF, GPP and USP again at the snapshot. */
+  askConsentApis?: boolean;
 }
 
 export interface RunFreshVisitOptions {
@@ -114,7 +114,7 @@ export async function runFreshVisit(options: RunFreshVisitOptions): Promise<Fres
         refusedHosts: guarded.refusedHosts,
         visitStartedAt,
       },
-      askTcf: visit.askTcf === true,
+      askConsentApis: visit.askConsentApis === true,
     });
     return { notObservedReason: null, action, evidence };
   } finally {

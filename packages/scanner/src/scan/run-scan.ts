@@ -1,4 +1,12 @@
-import { hostOf, ScanObservationsSchema, toVisitMs, type ScanObservations, type ScanProgress, type VisitTimes } from "@public-scan/core";
+import {
+  hostOf,
+  ScanObservationsSchema,
+  toVisitMs,
+  type ConsentObservation,
+  type ScanObservations,
+  type ScanProgress,
+  type VisitTimes,
+} from "@public-scan/core";
 import type { Browser, Page } from "puppeteer-core";
 import type { Classifier } from "../classify/index.js";
 import { attachCollectors } from "../collectors/attach-collectors.js";
@@ -140,12 +148,14 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       ...phases.evidence.map((evidence) => evidence.consentMode),
     ]);
     const tcfPhases = phases.evidence.flatMap((evidence) => (evidence.tcf === null ? [] : [evidence.tcf]));
+    const gppPhases = phases.evidence.flatMap((evidence) => (evidence.gpp === null ? [] : [evidence.gpp]));
     return ScanObservationsSchema.parse({
       ...withSignals,
       pageBehaviour: { ...guarded.behaviour },
       visitTimes,
       consentMode,
       ...(tcfPhases.length === 0 ? {} : { tcfPhases }),
+      ...(gppPhases.length === 0 ? {} : { gppPhases }),
     });
   } finally {
     await guarded.close();
@@ -238,9 +248,9 @@ async function runLaterPhases(
       ...options,
       userAgent: visit.userAgent,
       behaviour: visit.guarded.behaviour,
-      // A TCF API that answered the first visit is asked again at each phase; a stub that never answered
+      // IAB APIs that answered the first visit are asked again at each phase; a stub that never answered
       // would only make each phase wait for nothing.
-      askTcf: isValidConsent(outcomes.consent) && outcomes.consent.result?.tcf?.responded === true,
+      askConsentApis: isValidConsent(outcomes.consent) && answeredAnyApi(outcomes.consent.result),
     },
     current: {
       page: visit.page,
@@ -266,4 +276,9 @@ async function runLaterPhases(
 
 function interacts(switches: ScanPhaseSwitches): boolean {
   return switches.reject || switches.accept || switches.gpc;
+}
+
+/** Whether the first visit's TCF, GPP or USP API called back (a bare stub that never answers does not count). */
+function answeredAnyApi(consent: ConsentObservation | null | undefined): boolean {
+  return consent?.tcf?.responded === true || consent?.gpp?.responded === true || consent?.usp?.responded === true;
 }

@@ -82,6 +82,39 @@ describe("consentApiProbeScript", () => {
       decoded: null,
     });
     const none = await probe("<p>No CMP here.</p>");
-    expect(none).toEqual({ tcf: false, gpp: false, usp: false, tcData: null });
+    expect(none).toEqual({ tcf: false, gpp: false, usp: false, tcData: null, gppData: null, uspData: null });
+  });
+
+  it("asks GPP 1.1 by callback and 1.0 by return value, and the USP API for its string", async () => {
+    // A US national section (sale opted out, GPC sub-section set) as the IAB's encoder writes it.
+    const gppString = "DBABLA~CAAQAAAAAABA.YA";
+    const callback = await probe(`<script>
+      window.__gpp = (command, callback) => command === "ping" && callback({ gppVersion: "1.1", signalStatus: "ready", gppString: ${JSON.stringify(gppString)} }, true);
+      window.__uspapi = (command, version, callback) => callback({ version: 1, uspString: "1YYN" }, true);
+    </script>`);
+    expect(callback).toMatchObject({
+      gppData: { responded: true, signalStatus: "ready", gppString },
+      uspData: { responded: true, uspString: "1YYN" },
+    });
+    const observation = toConsentObservation(findings(callback));
+    expect(observation.gpp?.sections[0]).toMatchObject({ name: "usnat", saleOptOut: "opted_out", gpc: true });
+    expect(observation.usp).toMatchObject({ optOutSale: "yes" });
+    const returned = await probe(`<script>
+      window.__gpp = (command) => (command === "ping" ? { gppVersion: "1.0", gppString: ${JSON.stringify(gppString)} } : undefined);
+    </script>`);
+    expect(returned.gppData).toMatchObject({ responded: true, gppString });
+  });
+
+  it("survives hostile APIs: a throwing getter, a callback that never comes, a throwing call and a huge string", async () => {
+    const result = await probe(`<script>
+      window.__gpp = (command, callback) => callback({ get gppString() { throw new Error("no"); } }, true);
+      window.__uspapi = () => { throw new Error("broken"); };
+      window.__tcfapi = (command, version, callback) => callback({ tcString: "C".repeat(5_000_000) }, true);
+    </script>`);
+    expect(result.gppData).toEqual({ responded: false, signalStatus: null, gppString: null });
+    expect(result.uspData).toEqual({ responded: false, uspString: null });
+    expect(result.tcData?.tcString?.length).toBe(20_000);
+    const silent = await probe(`<script>window.__gpp = () => undefined; window.__uspapi = () => undefined;</script>`);
+    expect(silent).toMatchObject({ gppData: { responded: false }, uspData: { responded: false } });
   });
 });

@@ -2,7 +2,7 @@ import { ConsentObservationSchema } from "@public-scan/core";
 import { describe, expect, it } from "vitest";
 import { toConsentObservation, toFailedConsentObservation, type ConsentFindings } from "../../src/consent/to-consent-observation.js";
 
-const NO_APIS = { tcf: false, gpp: false, usp: false, tcData: null };
+const NO_APIS = { tcf: false, gpp: false, usp: false, tcData: null, gppData: null, uspData: null };
 const findings = (change: Partial<ConsentFindings> = {}): ConsentFindings => ({
   autoconsent: { status: "ok", reason: null, detected: [], popups: [] },
   bannerScan: { status: "ok", reason: null, frames: [{ frameKey: "t0:main", top: true, banners: [] }] },
@@ -119,6 +119,8 @@ describe("toConsentObservation", () => {
             gpp: true,
             usp: false,
             tcData: { responded: true, gdprApplies: true, eventStatus: "cmpuishown", tcString: "garbage" },
+            gppData: null,
+            uspData: null,
           },
         },
       }),
@@ -133,6 +135,57 @@ describe("toConsentObservation", () => {
       decoded: null,
     });
     expect(JSON.stringify(observation)).not.toContain("garbage");
+  });
+
+  it("decodes the GPP and USP answers section by section, and never keeps either string", () => {
+    // A US national section that opted out of sale with the GPC sub-section set, as the IAB's encoder writes it.
+    const gppString = "DBABLA~CAAQAAAAAABA.YA";
+    const observation = toConsentObservation(
+      findings({
+        apiProbe: {
+          status: "ok",
+          result: {
+            tcf: false,
+            gpp: true,
+            usp: true,
+            tcData: null,
+            gppData: { responded: true, signalStatus: "ready", gppString },
+            uspData: { responded: true, uspString: "1YYN" },
+          },
+        },
+      }),
+    );
+    expect(observation.gpp).toEqual({
+      responded: true,
+      signalStatus: "ready",
+      gppString: "decoded",
+      sections: [
+        {
+          id: 7,
+          name: "usnat",
+          decoded: true,
+          saleOptOut: "opted_out",
+          sharingOptOut: "not_applicable",
+          targetedAdvertisingOptOut: "not_applicable",
+          gpc: true,
+          tcf: null,
+        },
+      ],
+    });
+    expect(observation.usp).toEqual({ responded: true, uspString: "decoded", notice: "yes", optOutSale: "yes", lspaCovered: "no" });
+    expect(JSON.stringify(observation)).not.toContain(gppString);
+  });
+
+  it("tells an empty or undecodable GPP string and a silent API apart", () => {
+    const answer = (gppData: { responded: boolean; signalStatus: string | null; gppString: string | null }) =>
+      toConsentObservation(
+        findings({
+          apiProbe: { status: "ok", result: { tcf: false, gpp: true, usp: false, tcData: null, gppData, uspData: null } },
+        }),
+      ).gpp;
+    expect(answer({ responded: true, signalStatus: "not ready", gppString: "" })).toMatchObject({ gppString: "empty", signalStatus: "not_ready" });
+    expect(answer({ responded: true, signalStatus: "odd", gppString: "DBxx~zz" })).toMatchObject({ gppString: "undecodable", signalStatus: "other", sections: [] });
+    expect(answer({ responded: false, signalStatus: null, gppString: null })).toMatchObject({ responded: false, gppString: null });
   });
 });
 

@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+/** The decoded IAB TCF v2 TC string, reduced to counts: never the string, never a vendor list. */
+export const TcfSummarySchema = z.object({
+  cmpId: z.int().min(0),
+  cmpVersion: z.int().min(0),
+  tcfPolicyVersion: z.int().min(0),
+  isServiceSpecific: z.boolean(),
+  purposeConsents: z.int().min(0),
+  purposeLegitimateInterests: z.int().min(0),
+  specialFeatureOptins: z.int().min(0),
+  vendorConsents: z.int().min(0),
+  vendorLegitimateInterests: z.int().min(0),
+  /** The purposes (1-24) with consent. Optional: observations before the ids were kept have the counts only. */
+  purposeConsentIds: z.array(z.int().min(1).max(24)).max(24).optional(),
+  /** The purposes (1-24) claimed under legitimate interest. Optional like `purposeConsentIds`. */
+  purposeLegitimateInterestIds: z.array(z.int().min(1).max(24)).max(24).optional(),
+});
+export type TcfSummary = z.infer<typeof TcfSummarySchema>;
