@@ -11,8 +11,11 @@ import {
   type VisitTimeline,
   type ConsentModeSummary,
   type TcfPhaseSummary,
+  type GppPhaseSummary,
+  type GpcAnswer,
 } from "@public-scan/core";
 import { formatConsentMode } from "./format-consent-mode.js";
+import { formatGpp } from "./format-gpp.js";
 import { formatTcf } from "./format-tcf.js";
 import { formatSiteChecks } from "./format-site-checks.js";
 import { formatVisitTimeline } from "./format-visit-timeline.js";
@@ -50,6 +53,10 @@ export function formatReport(
     consentMode?: ConsentModeSummary | undefined;
     /** The stored report's decoded TCF strings per phase, when the scan decoded any. */
     tcf?: readonly TcfPhaseSummary[] | undefined;
+    /** The stored report's GPP and US Privacy strings per phase, when the page had either API. */
+    gpp?: readonly GppPhaseSummary[] | undefined;
+    /** The stored report's answer to "did the site honour GPC?", when the scan ran a GPC visit. */
+    gpcAnswer?: GpcAnswer | undefined;
   },
   paint: Paint = PLAIN,
 ): string {
@@ -108,6 +115,8 @@ export function formatReport(
   if (consentMode.length > 0) out.push("", ...consentMode);
   const tcf = formatTcf(resources.tcf, paint);
   if (tcf.length > 0) out.push("", ...tcf);
+  const gpp = formatGpp(resources, paint);
+  if (gpp.length > 0) out.push("", ...gpp);
   const checks = formatSiteChecks(resources.checks ?? [], paint);
   if (checks.length > 0) out.push("", ...checks);
   out.push("", scan.disclaimer);

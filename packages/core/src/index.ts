@@ -227,13 +227,7 @@ export type {
   TcfAnswer,
   TcfSummary,
 } from "./observations/consent-observation.js";
-export {
-  GppAnswerSchema,
-  GppOptOutSchema,
-  GppSectionSchema,
-  UspAnswerSchema,
-  UspFlagSchema,
-} from "./observations/gpp-observation.js";
+export { GppAnswerSchema, GppOptOutSchema, GppSectionSchema, UspAnswerSchema, UspFlagSchema } from "./observations/gpp-observation.js";
 export type { GppAnswer, GppOptOut, GppSection, UspAnswer } from "./observations/gpp-observation.js";
 export { FrameObservationSchema } from "./observations/frame-observation.js";
 export type { FrameObservation } from "./observations/frame-observation.js";
@@ -366,6 +360,9 @@ export { declaredConsentState } from "./projection/consent-mode-state.js";
 export type { ConsentModeStates, GoogleHitsByState } from "./projection/consent-mode-state.js";
 export type { ConsentModePhase, ConsentModeSummary } from "./projection/to-consent-mode-summary.js";
 export type { TcfPhaseSummary } from "./projection/to-tcf-summary.js";
+export type { GppPhaseSummary } from "./projection/to-gpp-summary.js";
+export type { StatedOptOut } from "./projection/gpp-answers.js";
+export { toGpcAnswer, type GpcAnswer, type GpcOptOutChange } from "./projection/to-gpc-answer.js";
 export type { VisitTimeline, VisitTimelineHit, VisitTimelineMark, VisitTimelinePhase } from "./projection/to-visit-timeline.js";
 export { toSiteChecks } from "./projection/to-site-checks.js";
 export { toPhaseRows } from "./projection/to-phase-rows.js";
@@ -374,6 +371,7 @@ export type { SiteCheck, SiteCheckGroup, SiteCheckOutcome } from "./projection/t
 export { vendorPhaseCellText } from "./render/vendor-phase-cell-text.js";
 export { toTimelineEntries, visitTimeText } from "./render/to-timeline-entries.js";
 export { consentModeStatesText, hostListText, purposeListText } from "./render/consent-mode-text.js";
+export { gpcAnswerText, gppOptOutsText, gppSectionText } from "./render/gpp-text.js";
 export type { TimelineEntry } from "./render/to-timeline-entries.js";
 export { lifetimeText } from "./render/lifetime-text.js";
 export { scoreImpactText } from "./render/score-impact-text.js";

@@ -35,7 +35,6 @@ const ReasonCode = z
 /** A CMP as autoconsent names its rules (`cookieconsent3`, `Klaro`, `Sourcepoint-frame`), or `heuristic`. */
 export const CmpNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._()+:-]{0,79}$/);
 
-
 /** What `__tcfapi('getTCData')` answered at one moment: the TC string decoded, never kept. */
 export const TcfAnswerSchema = z.object({
   /** The API called back within the time limit. */

@@ -1,6 +1,8 @@
 import type { ScanObservations } from "../observations/scan-observations.js";
 import { toConsentModeSummary, type ConsentModeSummary } from "./to-consent-mode-summary.js";
+import { toGpcAnswer, type GpcAnswer } from "./to-gpc-answer.js";
 import { toGpcComparison, type GpcComparison } from "./to-gpc-comparison.js";
+import { toGppSummary, type GppPhaseSummary } from "./to-gpp-summary.js";
 import { toTcfSummary, type TcfPhaseSummary } from "./to-tcf-summary.js";
 
 /** The consent banner and what its options did, as the report page shows it: codes and the CMP's name only. */
@@ -17,6 +19,10 @@ export interface ConsentSummary {
   consentMode?: ConsentModeSummary;
   /** Each phase's decoded IAB TCF TC string; absent when the scan decoded none. */
   tcf?: TcfPhaseSummary[];
+  /** Each phase's IAB GPP and US Privacy strings, decoded; absent when neither API answered. */
+  gpp?: GppPhaseSummary[];
+  /** Whether the site honoured Global Privacy Control, with its evidence; absent when the scan ran no GPC visit. */
+  gpcAnswer?: GpcAnswer;
 }
 
 export function toConsentSummary(observations: ScanObservations): ConsentSummary | null {
@@ -28,6 +34,8 @@ export function toConsentSummary(observations: ScanObservations): ConsentSummary
   const gpc = toGpcComparison(observations);
   const consentMode = toConsentModeSummary(observations);
   const tcf = toTcfSummary(observations);
+  const gpp = toGppSummary(observations);
+  const gpcAnswer = toGpcAnswer(observations);
   return {
     cmp: consent.cmp,
     classification: detected ? consent.classification : `detection_${consent.status}`,
@@ -36,5 +44,7 @@ export function toConsentSummary(observations: ScanObservations): ConsentSummary
     ...(gpc === null ? {} : { gpc }),
     ...(consentMode === null ? {} : { consentMode }),
     ...(tcf === null ? {} : { tcf }),
+    ...(gpp === null ? {} : { gpp }),
+    ...(gpcAnswer === null ? {} : { gpcAnswer }),
   };
 }

@@ -3,6 +3,8 @@ import { requestEvidenceKind } from "../observations/service-category.js";
 import { toConsentModeSignals } from "./to-consent-mode-signals.js";
 import { toConsentSignals } from "./to-consent-signals.js";
 import { toSiteSignals } from "./to-site-signals.js";
+import { toGpcAnswer } from "./to-gpc-answer.js";
+import { toGppSignals } from "./to-gpp-signals.js";
 import { toTcfSignals } from "./to-tcf-signals.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 
@@ -86,6 +88,7 @@ export function toEvidence(observations: ScanObservations): EvidenceRecord[] {
     ...toConsentSignals(observations),
     ...toConsentModeSignals(observations),
     ...toTcfSignals(observations),
+    ...toGppSignals(observations, toGpcAnswer(observations)),
     ...toSiteSignals(observations),
   ];
 }

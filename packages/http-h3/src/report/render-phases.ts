@@ -8,6 +8,7 @@ import {
   type ReportView,
 } from "@public-scan/core";
 import { markup, type SafeHtml } from "./markup.js";
+import { renderGpp } from "./render-gpp.js";
 import { toLabel } from "./to-label.js";
 
 /**
@@ -85,7 +86,8 @@ export function renderConsentSummary(consent: ReportView["consent"]): SafeHtml {
 <dt>Accept</dt><dd>${outcome(consent.accept)}</dd>
 ${consent.gpc === undefined ? markup`` : renderGpc(consent.gpc)}</dl>
 ${consent.consentMode === undefined ? markup`` : renderConsentMode(consent.consentMode)}
-${consent.tcf === undefined ? markup`` : renderTcf(consent.tcf)}`;
+${consent.tcf === undefined ? markup`` : renderTcf(consent.tcf)}
+${renderGpp(consent)}`;
 }
 
 type GpcComparison = NonNullable<NonNullable<ReportView["consent"]>["gpc"]>;

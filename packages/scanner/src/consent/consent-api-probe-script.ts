@@ -53,8 +53,7 @@ export function toConsentApiProbeResult(value: unknown): ConsentApiProbeResult |
             signalStatus: pageString(gppAnswer.signalStatus, 40),
             gppString: typeof gppAnswer.gppString === "string" ? gppAnswer.gppString : null,
           },
-    uspData:
-      uspAnswer === null ? null : { responded: uspAnswer.responded === true, uspString: pageString(uspAnswer.uspString, 40) },
+    uspData: uspAnswer === null ? null : { responded: uspAnswer.responded === true, uspString: pageString(uspAnswer.uspString, 40) },
   };
 }
 

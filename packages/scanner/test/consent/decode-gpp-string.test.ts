@@ -61,7 +61,11 @@ describe("decodeGppString", () => {
     });
     const decoded = decodeGppString(gpp);
     const byName = new Map(decoded?.sections.map((section) => [section.name, section]));
-    expect(byName.get("usca")).toMatchObject({ saleOptOut: "did_not_opt_out", sharingOptOut: "did_not_opt_out", targetedAdvertisingOptOut: null });
+    expect(byName.get("usca")).toMatchObject({
+      saleOptOut: "did_not_opt_out",
+      sharingOptOut: "did_not_opt_out",
+      targetedAdvertisingOptOut: null,
+    });
     expect(byName.get("usva")).toMatchObject({ saleOptOut: "opted_out", sharingOptOut: null, targetedAdvertisingOptOut: "opted_out" });
     expect(byName.get("uspv1")).toMatchObject({ decoded: true, saleOptOut: "did_not_opt_out" });
     expect(byName.get("tcfeuv2")).toMatchObject({ decoded: true, tcf: { cmpId: 300, purposeConsentIds: [1, 3], vendorConsents: 3 } });

@@ -183,8 +183,15 @@ describe("toConsentObservation", () => {
           apiProbe: { status: "ok", result: { tcf: false, gpp: true, usp: false, tcData: null, gppData, uspData: null } },
         }),
       ).gpp;
-    expect(answer({ responded: true, signalStatus: "not ready", gppString: "" })).toMatchObject({ gppString: "empty", signalStatus: "not_ready" });
-    expect(answer({ responded: true, signalStatus: "odd", gppString: "DBxx~zz" })).toMatchObject({ gppString: "undecodable", signalStatus: "other", sections: [] });
+    expect(answer({ responded: true, signalStatus: "not ready", gppString: "" })).toMatchObject({
+      gppString: "empty",
+      signalStatus: "not_ready",
+    });
+    expect(answer({ responded: true, signalStatus: "odd", gppString: "DBxx~zz" })).toMatchObject({
+      gppString: "undecodable",
+      signalStatus: "other",
+      sections: [],
+    });
     expect(answer({ responded: false, signalStatus: null, gppString: null })).toMatchObject({ responded: false, gppString: null });
   });
 });
