@@ -37,6 +37,7 @@ describe("parseGroundTruth", () => {
       "hamnhotellet",
       "harbour-bank",
       "harbour-pub",
+      "helpdesk-hardware",
       "konditorei-hoffmann",
       "kwiaciarnia-roza",
       "lantern-books",
@@ -129,12 +130,12 @@ describe("ground truth of the fixture sites", () => {
 
   /**
    * A name is planted when the served code or headers contain it, or, for names built at run time
-   * (`_ga_<container>`, `_hjSession_<siteId>`), when they contain the prefix and the id.
+   * (`_ga_<container>`, `_hjSession_<siteId>`, `intercom-id-<appId>`), when they contain the prefix and the id.
    */
   const planted = (name: string, served: { code: string; setCookies: string[] }): boolean => {
     const corpus = `${served.code}\n${served.setCookies.join("\n")}`;
     if (corpus.includes(name)) return true;
-    const cut = name.lastIndexOf("_");
+    const cut = Math.max(name.lastIndexOf("_"), name.lastIndexOf("-"));
     return cut > 0 && corpus.includes(name.slice(0, cut + 1)) && corpus.includes(name.slice(cut + 1));
   };
 

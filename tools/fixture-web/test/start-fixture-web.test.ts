@@ -114,6 +114,7 @@ describe("startFixtureWeb", () => {
       "le-petit-velo",
       "casa-olivo",
       "lantern-books",
+      "helpdesk-hardware",
       "corner-cobbler",
       "village-library",
       "harbour-bank",

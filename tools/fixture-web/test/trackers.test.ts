@@ -108,6 +108,7 @@ describe("simulated trackers", () => {
       ["static.hotjar.com", "/c/hotjar-abc.js"],
       ["www.youtube.com", "/embed/too-short"],
       ["cdn.segment.com", "/v1/projects/x/settings"],
+      ["widget.intercom.io", "/widget/not-an-app-id"],
     ] as const) {
       expect((await send({ host, path })).status, `${host}${path}`).toBe(404);
     }

@@ -8,6 +8,7 @@ import { CONSENT_PHASE_SITES } from "./consent-phase-sites.js";
 import { DAILY_COURIER } from "./daily-courier.js";
 import { GREEN_GROCER } from "./green-grocer.js";
 import { HAMNHOTELLET } from "./hamnhotellet.js";
+import { HELPDESK_HARDWARE } from "./helpdesk-hardware.js";
 import { LANTERN_BOOKS } from "./lantern-books.js";
 import { LE_PETIT_VELO } from "./le-petit-velo.js";
 import { METRICS_HUB } from "./metrics-hub.js";
@@ -32,6 +33,7 @@ export const SITE_DEFINITIONS: readonly SiteDefinition[] = [
   LE_PETIT_VELO,
   CASA_OLIVO,
   LANTERN_BOOKS,
+  HELPDESK_HARDWARE,
   ...TRANSPORT_SITES,
   ...CONSENT_PHASE_SITES,
   ...PRIVACY_SITES,

@@ -1,6 +1,7 @@
 import type { VirtualHost } from "../virtual-host.js";
 import { GOOGLE_HOSTS } from "./google.js";
 import { HOTJAR_HOSTS } from "./hotjar.js";
+import { INTERCOM_HOSTS } from "./intercom.js";
 import { LINKEDIN_HOSTS } from "./linkedin.js";
 import { META_HOSTS } from "./meta.js";
 import { MICROSOFT_HOSTS } from "./microsoft.js";
@@ -14,4 +15,5 @@ export const TRACKER_HOSTS: readonly VirtualHost[] = [
   ...SEGMENT_HOSTS,
   ...LINKEDIN_HOSTS,
   ...MICROSOFT_HOSTS,
+  ...INTERCOM_HOSTS,
 ];

@@ -17,6 +17,10 @@ export const TRACKER_VENDORS = {
   "snap.licdn.com": "LinkedIn",
   "px.ads.linkedin.com": "LinkedIn",
   "www.clarity.ms": "Microsoft",
+  // A customer messenger, not an analytics tag: the scanner gives its hosts the purpose of its cookies.
+  "widget.intercom.io": "Intercom",
+  "js.intercomcdn.com": "Intercom",
+  "api-iam.intercom.io": "Intercom",
 } as const;
 
 export type TrackerVendor = (typeof TRACKER_VENDORS)[keyof typeof TRACKER_VENDORS];

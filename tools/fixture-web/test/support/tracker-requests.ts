@@ -15,7 +15,7 @@ export interface TrackerRequest {
 /**
  * Every tracker URL the fixture sites use, with the answer expected. The ids are those of the sites'
  * snippets (GA4 G-DC7Q2K4M9B, Floodlight 8675309, pixel 918273645546372, Hotjar 3456789, Segment write
- * key, LinkedIn partner 4872210, Clarity project k3x9p2m7qa).
+ * key, LinkedIn partner 4872210, Clarity project k3x9p2m7qa, Intercom app hw4k9p2d).
  */
 export const TRACKER_REQUESTS: readonly TrackerRequest[] = [
   {
@@ -104,4 +104,19 @@ export const TRACKER_REQUESTS: readonly TrackerRequest[] = [
   },
   { host: "www.clarity.ms", path: "/s/0.8.9/clarity.js", status: 200, contentType: "text/javascript" },
   { method: "POST", host: "www.clarity.ms", path: "/collect", status: 204 },
+  {
+    host: "widget.intercom.io",
+    path: "/widget/hw4k9p2d",
+    status: 200,
+    contentType: "text/javascript",
+    calls: ["https://js.intercomcdn.com/frame-modern.5c1f8e2a.js"],
+  },
+  {
+    host: "js.intercomcdn.com",
+    path: "/frame-modern.5c1f8e2a.js",
+    status: 200,
+    contentType: "text/javascript",
+    calls: ["https://api-iam.intercom.io", "/messenger/web/ping"],
+  },
+  { method: "POST", host: "api-iam.intercom.io", path: "/messenger/web/ping", status: 200, contentType: "application/json" },
 ];
