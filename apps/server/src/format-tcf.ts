@@ -14,7 +14,8 @@ export function formatTcf(phases: readonly TcfPhaseSummary[] | undefined, paint:
     lines.push(
       `  ${PHASE_WORDS[phase.phase]} (${phase.eventStatus ?? "unknown"}): purposes by consent ${purposeListText(phase.purposeConsentIds)}; ` +
         `by legitimate interest ${purposeListText(phase.purposeLegitimateInterestIds)}${disallowed}; ` +
-        `vendors ${phase.vendorConsents} by consent, ${phase.vendorLegitimateInterests} by legitimate interest`,
+        `vendors ${phase.vendorConsents} by consent, ${phase.vendorLegitimateInterests} by legitimate interest` +
+        (phase.vendorsDisclosed === null ? "" : ` of ${phase.vendorsDisclosed} asked about`),
     );
   }
   return lines;

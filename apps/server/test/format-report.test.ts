@@ -1,4 +1,4 @@
-import type { FindingList, PreConsentTable, Scan } from "@public-scan/core";
+import type { FindingList, GpcAnswer, GppPhaseSummary, PreConsentTable, Scan } from "@public-scan/core";
 import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
 import { contractExamples } from "@public-scan/core/testing";
@@ -199,12 +199,52 @@ describe("the terminal report's IAB TCF strings", () => {
         disallowedLegitimateInterestIds: [3],
         vendorConsents: 0,
         vendorLegitimateInterests: 6,
+        vendorsDisclosed: 40,
       },
     ];
     const text = formatReport({ scan: observedScan as Scan, ...empty, tcf });
     expect(text).toContain(
-      "IAB TCF consent string (CMP 300, policy version 4)\n  After reject (useractioncomplete): purposes by consent none; by legitimate interest 2, 3 (3 not allowed under TCF 2.2); vendors 0 by consent, 6 by legitimate interest",
+      "IAB TCF consent string (CMP 300, policy version 4)\n  After reject (useractioncomplete): purposes by consent none; by legitimate interest 2, 3 (3 not allowed under TCF 2.2); vendors 0 by consent, 6 by legitimate interest of 40 asked about",
     );
     expect(formatReport({ scan: observedScan as Scan, ...empty })).not.toContain("IAB TCF");
+  });
+});
+
+describe("the terminal report's US privacy strings and GPC answer", () => {
+  it("says the GPC answer with its evidence, then each phase's opt-outs, and nothing without them", () => {
+    const gpcAnswer: GpcAnswer = {
+      verdict: "not_honoured",
+      optOuts: [{ section: "usnat", right: "sale", before: "did_not_opt_out", withGpc: "did_not_opt_out" }],
+      stringsOptedOut: false,
+      cmpSawGpc: false,
+      advertisingVendorsWithGpc: ["AdNet"],
+      gpcJsonClaims: true,
+    };
+    const gpp: GppPhaseSummary[] = [
+      {
+        phase: "gpc",
+        signalStatus: "ready",
+        sections: ["usnat"],
+        optOuts: [
+          { section: "usnat", right: "sale", state: "did_not_opt_out" },
+          { section: "usp", right: "sale", state: "did_not_opt_out" },
+        ],
+        cmpSawGpc: false,
+        usp: { notice: "yes", optOutSale: "no", lspaCovered: "no" },
+      },
+    ];
+    const text = formatReport({ scan: observedScan as Scan, ...empty, gpp, gpcAnswer });
+    expect(text).toContain(
+      [
+        "US privacy strings and Global Privacy Control",
+        "  Global Privacy Control: Not honoured",
+        "    privacy strings under GPC: usnat: sale not opted out",
+        "    the consent platform's GPC field: not set",
+        "    advertising vendors contacted under GPC: AdNet",
+        "    gpc.json claims support",
+        "  Under GPC (GPP usnat): usnat: sale not opted out; US Privacy string: sale not opted out",
+      ].join("\n"),
+    );
+    expect(formatReport({ scan: observedScan as Scan, ...empty })).not.toContain("Global Privacy Control:");
   });
 });

@@ -15,5 +15,10 @@ export const TcfSummarySchema = z.object({
   purposeConsentIds: z.array(z.int().min(1).max(24)).max(24).optional(),
   /** The purposes (1-24) claimed under legitimate interest. Optional like `purposeConsentIds`. */
   purposeLegitimateInterestIds: z.array(z.int().min(1).max(24)).max(24).optional(),
+  /**
+   * How many vendors the disclosed-vendors segment lists: the vendors the visitor was asked about. Null when
+   * the string has none; optional: observations before it was read do not say.
+   */
+  vendorsDisclosed: z.int().min(0).nullable().optional(),
 });
 export type TcfSummary = z.infer<typeof TcfSummarySchema>;

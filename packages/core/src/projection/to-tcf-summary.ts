@@ -15,6 +15,8 @@ export interface TcfPhaseSummary {
   disallowedLegitimateInterestIds: number[];
   vendorConsents: number;
   vendorLegitimateInterests: number;
+  /** How many vendors the visitor was asked about (the disclosed-vendors segment); null when the string does not say. */
+  vendorsDisclosed: number | null;
 }
 
 /** Each phase's decoded TC string, in phase order; null when the scan decoded none. */
@@ -31,5 +33,6 @@ export function toTcfSummary(observations: ScanObservations): TcfPhaseSummary[] 
     disallowedLegitimateInterestIds: disallowedLegitimateInterests(decoded),
     vendorConsents: decoded.vendorConsents,
     vendorLegitimateInterests: decoded.vendorLegitimateInterests,
+    vendorsDisclosed: decoded.vendorsDisclosed ?? null,
   }));
 }

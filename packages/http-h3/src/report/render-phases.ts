@@ -150,7 +150,7 @@ function renderTcf(phases: TcfPhases): SafeHtml {
       phase.disallowedLegitimateInterestIds.length === 0
         ? markup``
         : markup` <strong class="tcf-not-allowed">(${purposeListText(phase.disallowedLegitimateInterestIds)} not allowed under TCF 2.2)</strong>`;
-    return markup`<tr data-phase="${phase.phase}"><th scope="row">${toLabel(phase.phase)}</th><td>${phase.eventStatus ?? "unknown"}</td><td>${purposeListText(phase.purposeConsentIds)}</td><td>${purposeListText(phase.purposeLegitimateInterestIds)}${disallowed}</td><td>${phase.vendorConsents} / ${phase.vendorLegitimateInterests}</td></tr>
+    return markup`<tr data-phase="${phase.phase}"><th scope="row">${toLabel(phase.phase)}</th><td>${phase.eventStatus ?? "unknown"}</td><td>${purposeListText(phase.purposeConsentIds)}</td><td>${purposeListText(phase.purposeLegitimateInterestIds)}${disallowed}</td><td>${phase.vendorConsents} / ${phase.vendorLegitimateInterests}</td><td>${phase.vendorsDisclosed === null ? "not said" : String(phase.vendorsDisclosed)}</td></tr>
 `;
   });
   return markup`<h3 id="tcf-heading">IAB TCF consent string</h3>
@@ -158,7 +158,7 @@ function renderTcf(phases: TcfPhases): SafeHtml {
 <div class="table-wrap" tabindex="0" role="region" aria-labelledby="tcf-caption">
 <table id="tcf-table">
 <caption id="tcf-caption">TC string by phase</caption>
-<thead><tr><th scope="col">Phase</th><th scope="col">Status</th><th scope="col">Purposes by consent</th><th scope="col">Purposes by legitimate interest</th><th scope="col">Vendors (consent / legitimate interest)</th></tr></thead>
+<thead><tr><th scope="col">Phase</th><th scope="col">Status</th><th scope="col">Purposes by consent</th><th scope="col">Purposes by legitimate interest</th><th scope="col">Vendors (consent / legitimate interest)</th><th scope="col">Vendors asked about</th></tr></thead>
 <tbody>
 ${rows}</tbody>
 </table>

@@ -398,6 +398,7 @@ describe("the consent banner summary", () => {
       disallowedLegitimateInterestIds: [],
       vendorConsents: 8,
       vendorLegitimateInterests: 0,
+      vendorsDisclosed: 12,
       ...overrides,
     });
     const withTcf: ReportView = {
@@ -417,18 +418,67 @@ describe("the consent banner summary", () => {
             disallowedLegitimateInterestIds: [3, 4],
             vendorConsents: 0,
             vendorLegitimateInterests: 6,
+            vendorsDisclosed: null,
           }),
         ],
       },
     };
     const table = /<table id="tcf-table">[\s\S]*?<\/table>/.exec(renderReportPage(withTcf).html)?.[0] ?? "";
     expect(table).toContain(
-      '<tr data-phase="pre_consent"><th scope="row">Before consent</th><td>cmpuishown</td><td>1, 2, 3, 4</td><td>none</td><td>8 / 0</td></tr>',
+      '<tr data-phase="pre_consent"><th scope="row">Before consent</th><td>cmpuishown</td><td>1, 2, 3, 4</td><td>none</td><td>8 / 0</td><td>12</td></tr>',
     );
     expect(table).toContain(
-      '<td>none</td><td>2, 3, 4, 7 <strong class="tcf-not-allowed">(3, 4 not allowed under TCF 2.2)</strong></td><td>0 / 6</td>',
+      '<td>none</td><td>2, 3, 4, 7 <strong class="tcf-not-allowed">(3, 4 not allowed under TCF 2.2)</strong></td><td>0 / 6</td><td>not said</td>',
     );
     expect(renderReportPage(view).html).not.toContain("tcf-table");
+  });
+
+  it("shows the GPC answer with its evidence and each phase's decoded privacy strings, and nothing without them", () => {
+    const view = reportViewOf("daily-courier");
+    const withGpp: ReportView = {
+      ...view,
+      consent: {
+        cmp: null,
+        classification: "no_banner_detected",
+        reject: null,
+        accept: null,
+        gpp: [
+          {
+            phase: "pre_consent",
+            signalStatus: "ready",
+            sections: ["usnat"],
+            optOuts: [{ section: "usnat", right: "sale", state: "did_not_opt_out" }],
+            cmpSawGpc: false,
+            usp: null,
+          },
+          {
+            phase: "gpc",
+            signalStatus: "ready",
+            sections: ["usnat"],
+            optOuts: [{ section: "usnat", right: "sale", state: "opted_out" }],
+            cmpSawGpc: true,
+            usp: null,
+          },
+        ],
+        gpcAnswer: {
+          verdict: "honoured",
+          optOuts: [{ section: "usnat", right: "sale", before: "did_not_opt_out", withGpc: "opted_out" }],
+          stringsOptedOut: true,
+          cmpSawGpc: true,
+          advertisingVendorsWithGpc: [],
+          gpcJsonClaims: true,
+        },
+      },
+    };
+    const { html } = renderReportPage(withGpp);
+    expect(html).toContain(
+      '<p id="gpc-answer" data-verdict="honoured"><strong>Global Privacy Control: Honoured.</strong> privacy strings under GPC: usnat: sale opted out; the consent platform&#39;s GPC field: set; no advertising vendor contacted under GPC; gpc.json claims support.</p>',
+    );
+    const table = /<table id="gpp-table">[\s\S]*?<\/table>/.exec(html)?.[0] ?? "";
+    expect(table).toContain(
+      '<tr data-phase="gpc"><th scope="row">Global Privacy Control (GPC)</th><td>Ready</td><td>usnat</td><td>usnat: sale opted out</td><td>Set</td></tr>',
+    );
+    expect(renderReportPage(view).html).not.toContain("gpp-table");
   });
 
   it("lists the site checks by area with each outcome in words, passed ones included, and nothing without them", () => {

@@ -15,7 +15,8 @@ const MAX_RANGE_ENTRIES = 4095;
 /**
  * Decodes the core segment of an IAB TCF v2 TC string into counts and purpose ids: who wrote it (CMP id and
  * version), under which policy, which purposes it grants by consent and by legitimate interest, and how many
- * vendors. Null when it is not a well-formed v2 string;
+ * vendors; and, from the disclosed-vendors segment, how many vendors the visitor was asked about. Null when
+ * it is not a well-formed v2 string;
  * the string itself is dropped either way.
  *
  * The TC string comes from the scanned page, so this decoder is bounded in time and memory by its input's
@@ -26,7 +27,8 @@ const MAX_RANGE_ENTRIES = 4095;
  */
 export function summarizeTcString(tcString: unknown): TcfSummary | null {
   if (typeof tcString !== "string" || tcString.length === 0 || tcString.length > TC_STRING_MAX_CHARS) return null;
-  const core = tcString.split(".", 1)[0] ?? "";
+  // The core segment, then at most the three optional segments TCF defines (disclosed vendors, allowed vendors, publisher).
+  const [core = "", ...segments] = tcString.split(".", 4);
   if (!BASE64URL.test(core)) return null;
   const bits = createBitReader(core);
   try {
@@ -56,10 +58,31 @@ export function summarizeTcString(tcString: unknown): TcfSummary | null {
       vendorLegitimateInterests,
       purposeConsentIds,
       purposeLegitimateInterestIds,
+      vendorsDisclosed: countDisclosedVendors(segments),
     };
   } catch {
     return null;
   }
+}
+
+/** Segment type 1 of a TC string: the vendors the CMP disclosed to the visitor (TCF 2.2 requires it). */
+const DISCLOSED_VENDORS_SEGMENT = 1;
+
+/**
+ * How many vendors the disclosed-vendors segment lists (the vendors the visitor was asked about); null when
+ * the string has no such segment or it is malformed. A malformed optional segment leaves the core's counts as they are.
+ */
+function countDisclosedVendors(segments: readonly string[]): number | null {
+  for (const segment of segments) {
+    if (!BASE64URL.test(segment)) continue;
+    const bits = createBitReader(segment);
+    try {
+      if (bits.int(3) === DISCLOSED_VENDORS_SEGMENT) return countVendors(bits);
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }
 
 /** A vendor section: a bit field of `maxVendorId` bits, or range entries of single ids and id ranges. */

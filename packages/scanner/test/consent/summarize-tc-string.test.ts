@@ -1,4 +1,4 @@
-import { GVL, TCModel, TCString } from "@iabtechlabtcf/core";
+import { GVL, Segment, TCModel, TCString } from "@iabtechlabtcf/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { summarizeTcString, TC_STRING_MAX_CHARS } from "../../src/consent/summarize-tc-string.js";
@@ -63,7 +63,25 @@ describe("summarizeTcString", () => {
       vendorLegitimateInterests: 1,
       purposeConsentIds: [1, 2, 3, 4],
       purposeLegitimateInterestIds: [7],
+      // The IAB encoder writes an (empty) disclosed-vendors segment by default.
+      vendorsDisclosed: 0,
     });
+  });
+
+  it("counts the vendors the disclosed-vendors segment lists, and leaves the core's counts alone when that segment is malformed", () => {
+    const model = new TCModel(testGvl([1, 2, 755]));
+    model.cmpId = 31;
+    model.vendorConsents.set([1]);
+    model.vendorsDisclosed.set([1, 2, 755]);
+    const encoded = TCString.encode(model, { segments: [Segment.CORE, Segment.VENDORS_DISCLOSED] });
+    expect(encoded.split(".")).toHaveLength(2);
+    expect(summarizeTcString(encoded)).toMatchObject({
+      vendorConsents: 1,
+      vendorsDisclosed: TCString.decode(encoded).vendorsDisclosed.size,
+    });
+    expect(summarizeTcString(encoded)?.vendorsDisclosed).toBe(3);
+    const [core] = encoded.split(".");
+    expect(summarizeTcString(`${core}.IA`)).toMatchObject({ vendorConsents: 1, vendorsDisclosed: null });
   });
 
   it("returns null for a string that is no TC string", () => {
