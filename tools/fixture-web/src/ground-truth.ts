@@ -4,6 +4,7 @@ import { parseTransportGroundTruth, type TransportGroundTruth } from "./parse-tr
 import { parsePrivacyGroundTruth, type PrivacyGroundTruth } from "./parse-privacy-ground-truth.js";
 import { parseConsentModeGroundTruth, type ConsentModeGroundTruth, type ConsentModePhase } from "./parse-consent-mode-ground-truth.js";
 import { parseTcfGroundTruth, type TcfGroundTruth } from "./parse-tcf-ground-truth.js";
+import { parseGppGroundTruth, type GppGroundTruth } from "./parse-gpp-ground-truth.js";
 
 /** What a site really does before consent, written by hand next to its pages (`sites/<id>/ground-truth.json`). */
 export interface GroundTruth {
@@ -25,6 +26,12 @@ export interface GroundTruth {
    * phase that completes (`parse-tcf-ground-truth.ts`); absent where not written down.
    */
   tcf?: TcfGroundTruth;
+  /**
+   * IAB GPP and US Privacy: what `__gpp('ping')` and `__uspapi('getUSPData')` answer at each phase's
+   * snapshot, decoded, per phase that completes, and whether the site honours Global Privacy Control
+   * (`parse-gpp-ground-truth.ts`); absent where not written down.
+   */
+  gpp?: GppGroundTruth;
   preConsent: {
     /** `domain` is the cookie's domain without a leading dot, as the browser reports it. */
     cookies: Array<{ name: string; domain: string }>;
@@ -79,6 +86,7 @@ export function parseGroundTruth(value: unknown): GroundTruth {
   const hasPrivacy = typeof value === "object" && value !== null && "privacy" in value;
   const hasConsentMode = typeof value === "object" && value !== null && "consentMode" in value;
   const hasTcf = typeof value === "object" && value !== null && "tcf" in value;
+  const hasGpp = typeof value === "object" && value !== null && "gpp" in value;
   const root = record(value, "$", [
     "preConsent",
     ...(hasConsent ? ["consent"] : []),
@@ -87,6 +95,7 @@ export function parseGroundTruth(value: unknown): GroundTruth {
     ...(hasPrivacy ? ["privacy"] : []),
     ...(hasConsentMode ? ["consentMode"] : []),
     ...(hasTcf ? ["tcf"] : []),
+    ...(hasGpp ? ["gpp"] : []),
   ]);
   const hasServices = typeof root.preConsent === "object" && root.preConsent !== null && "services" in root.preConsent;
   const pre = record(root.preConsent, "$.preConsent", [
@@ -104,6 +113,7 @@ export function parseGroundTruth(value: unknown): GroundTruth {
     ...(hasPrivacy ? { privacy: parsePrivacyGroundTruth(root.privacy) } : {}),
     ...(hasConsentMode ? { consentMode: parseConsentModeGroundTruth(root.consentMode, completedPhases(phases)) } : {}),
     ...(hasTcf ? { tcf: parseTcfGroundTruth(root.tcf, completedPhases(phases)) } : {}),
+    ...(hasGpp ? { gpp: parseGppGroundTruth(root.gpp, completedPhases(phases)) } : {}),
     preConsent: {
       cookies: list(pre.cookies, "$.preConsent.cookies").map((item, index) => {
         const cookie = record(item, `$.preConsent.cookies[${index}]`, ["name", "domain"]);

@@ -21,3 +21,12 @@ export type {
   ConsentModeValue,
 } from "./parse-consent-mode-ground-truth.js";
 export type { TcfAnswerGroundTruth, TcfEventStatus, TcfGroundTruth } from "./parse-tcf-ground-truth.js";
+export type {
+  GppAnswerGroundTruth,
+  GppGroundTruth,
+  GppOptOutGroundTruth,
+  GppSectionGroundTruth,
+  GpcVerdictGroundTruth,
+  UspAnswerGroundTruth,
+  UspFlagGroundTruth,
+} from "./parse-gpp-ground-truth.js";

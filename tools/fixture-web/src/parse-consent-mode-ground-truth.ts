@@ -66,7 +66,7 @@ export function parseConsentModeGroundTruth(
 
 /**
  * An object keyed by exactly the phases that complete (`phases`): a phase missing, unknown or not completing
- * is an error. The one check of phase keys, shared by every per-phase block (`consentMode`, `tcf`).
+ * is an error. The one check of phase keys, shared by every per-phase block (`consentMode`, `tcf`, `gpp`).
  */
 export function phaseRecord(value: unknown, where: string, phases: readonly ConsentModePhase[]): Record<string, unknown> {
   if (typeof value === "object" && value !== null && !Array.isArray(value)) {

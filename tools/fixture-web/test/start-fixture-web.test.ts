@@ -146,6 +146,8 @@ describe("startFixtureWeb", () => {
       "orchard-market",
       "fjord-gazette",
       "bazaar-daily",
+      "hickory-home",
+      "coastline-deals",
     ]);
     for (const site of sites) {
       // The SSRF lab and the site without HTTPS are visited over plain HTTP.

@@ -1,13 +1,6 @@
 import { type SiteDefinition, siteAssets } from "../site-definition.js";
 import type { Route } from "../virtual-host.js";
-
-/** `/.well-known/gpc.json` as a site serves it (the GPC specification's support resource). */
-function gpcJson(body: string): Route {
-  return {
-    path: "/.well-known/gpc.json",
-    respond: () => ({ status: 200, headers: { "content-type": "application/json", "cache-control": "max-age=86400" }, body }),
-  };
-}
+import { gpcJsonRoute } from "./gpc-json-route.js";
 
 function privacySite(options: { id: string; description: string; routes?: Route[] }): SiteDefinition {
   return {
@@ -31,13 +24,13 @@ export const PRIVACY_SITES: readonly SiteDefinition[] = [
     id: "prairie-goods",
     description:
       "A US outdoor store (en): footer links to the privacy policy, 'Notice at Collection', 'Do Not Sell or Share My Personal Information', 'Limit the Use of My Sensitive Personal Information' and 'Your Privacy Choices' with the opt-out icon as inline SVG; a valid /.well-known/gpc.json; Google Analytics and the Meta pixel, of which the policy names only Google.",
-    routes: [gpcJson(JSON.stringify({ gpc: true, lastUpdate: "2025-01-15" }))],
+    routes: [gpcJsonRoute(JSON.stringify({ gpc: true, lastUpdate: "2025-01-15" }))],
   }),
   privacySite({
     id: "lindenhof-gaertnerei",
     description:
       "A German nursery (de): a footer link 'Datenschutz' to a full Datenschutzerklärung at /datenschutz; an invalid /.well-known/gpc.json (`gpc` is a string).",
-    routes: [gpcJson(JSON.stringify({ gpc: "yes", lastUpdate: "2024-05-01" }))],
+    routes: [gpcJsonRoute(JSON.stringify({ gpc: "yes", lastUpdate: "2024-05-01" }))],
   }),
   privacySite({
     id: "fromagerie-lucas",

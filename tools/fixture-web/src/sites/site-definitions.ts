@@ -6,6 +6,7 @@ import { CONSENT_DESK } from "./consent-desk.js";
 import { CONSENT_MODE_SITES } from "./consent-mode-sites.js";
 import { CONSENT_PHASE_SITES } from "./consent-phase-sites.js";
 import { DAILY_COURIER } from "./daily-courier.js";
+import { GPP_SITES } from "./gpp-sites.js";
 import { GREEN_GROCER } from "./green-grocer.js";
 import { HAMNHOTELLET } from "./hamnhotellet.js";
 import { HELPDESK_HARDWARE } from "./helpdesk-hardware.js";
@@ -40,4 +41,5 @@ export const SITE_DEFINITIONS: readonly SiteDefinition[] = [
   ...CMP_LIBRARY_SITES,
   ...CONSENT_MODE_SITES,
   ...TCF_SITES,
+  ...GPP_SITES,
 ];
