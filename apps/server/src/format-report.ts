@@ -126,7 +126,9 @@ export function formatReport(
 const PHASE_HEADINGS = {
   pre_consent: "BEFORE CONSENT",
   after_reject: "AFTER REJECT",
+  reject_next_page: "NEXT PAGE (REJECT)",
   after_accept: "AFTER ACCEPT",
+  accept_next_page: "NEXT PAGE (ACCEPT)",
   gpc: "UNDER GPC",
 } as const;
 

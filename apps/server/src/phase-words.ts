@@ -4,6 +4,8 @@ import type { EvidencePhase } from "@public-scan/core";
 export const PHASE_WORDS: Readonly<Record<EvidencePhase, string>> = {
   pre_consent: "Before consent",
   after_reject: "After reject",
+  reject_next_page: "Next page after reject",
   after_accept: "After accept",
+  accept_next_page: "Next page after accept",
   gpc: "Under GPC",
 };

@@ -42,8 +42,8 @@ describe("the terminal report's vendor x phase matrix", () => {
   it("shows each vendor's activity per phase, a dash for none and 'not run' for a phase the scan did not complete", () => {
     const text = formatReport({ scan: observedScan as Scan, ...empty, vendorPhases: matrix });
     expect(text).toContain("What consent changes (1 vendors)");
-    expect(text).toMatch(/VENDOR\s+BEFORE CONSENT\s+AFTER REJECT\s+AFTER ACCEPT\s+UNDER GPC/);
-    expect(text).toMatch(/Google\s+2 trackers, 1 cookie\s+-\s+not run\s+not run/);
+    expect(text).toMatch(/VENDOR\s+BEFORE CONSENT\s+AFTER REJECT\s+NEXT PAGE \(REJECT\)\s+AFTER ACCEPT\s+NEXT PAGE \(ACCEPT\)\s+UNDER GPC/);
+    expect(text).toMatch(/Google\s+2 trackers, 1 cookie\s+-\s+not run\s+not run\s+not run\s+not run/);
     expect(text.indexOf("What consent changes")).toBeLessThan(text.indexOf("Findings ("));
   });
 

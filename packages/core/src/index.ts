@@ -234,8 +234,8 @@ export type { FrameObservation } from "./observations/frame-observation.js";
 export { OBSERVATION_LIMITS, ScanObservationsSchema } from "./observations/scan-observations.js";
 export type { ScanObservations } from "./observations/scan-observations.js";
 export { hostOf, toObservedHost, toSafeUrl } from "./observations/safe-url.js";
-export { ConsentActionSchema, ConsentActionsSchema, PhaseRunSchema } from "./observations/phase-observation.js";
-export type { ConsentAction, ConsentActions, PhaseRun } from "./observations/phase-observation.js";
+export { ConsentActionSchema, ConsentActionsSchema, NextPageVisitSchema, PhaseRunSchema } from "./observations/phase-observation.js";
+export type { ConsentAction, ConsentActions, NextPageVisit, PhaseRun } from "./observations/phase-observation.js";
 export { toVisitMs, VISIT_TIME_LIMIT_MS, VisitTimesSchema } from "./observations/visit-times.js";
 export {
   CONSENT_MODE_COMMANDS_PER_PHASE,

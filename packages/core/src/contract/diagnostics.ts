@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DISCLAIMER } from "./disclaimer.js";
 import { LinkUrlSchema, NonNegativeIntSchema, ScanIdSchema } from "./primitives.js";
-import { ScanStatusSchema } from "./states.js";
+import { EVIDENCE_PHASES, ScanStatusSchema } from "./states.js";
 
 /** Collectors listed at most; a scanner has far fewer, the cap keeps the body bounded whatever plugs in. */
 export const MAX_DIAGNOSTIC_COLLECTORS = 50;
@@ -9,7 +9,7 @@ export const MAX_DIAGNOSTIC_COLLECTORS = 50;
 export const CollectorDiagnosticSchema = z
   .object({
     id: z.string().regex(/^[a-z][a-z0-9_-]{0,63}$/),
-    phase: z.enum(["pre_consent", "after_reject", "after_accept", "gpc", "transport", "privacy_policy"]),
+    phase: z.enum([...EVIDENCE_PHASES, "transport", "privacy_policy"]),
     status: z.enum(["ok", "failed", "timed_out", "skipped"]),
     durationMs: NonNegativeIntSchema.nullable(),
     itemCount: NonNegativeIntSchema.meta({ description: "Observations the collector kept." }),

@@ -45,6 +45,6 @@ export const ScanPhaseSchema = z.enum(SCAN_PHASES);
 export type ScanPhase = (typeof SCAN_PHASES)[number];
 
 /** Evidence phases: when an observation was made relative to consent (docs/scanner.md "Consent phases"). */
-export const EVIDENCE_PHASES = ["pre_consent", "after_reject", "after_accept", "gpc"] as const;
+export const EVIDENCE_PHASES = ["pre_consent", "after_reject", "reject_next_page", "after_accept", "accept_next_page", "gpc"] as const;
 export const EvidencePhaseSchema = z.enum(EVIDENCE_PHASES);
 export type EvidencePhase = (typeof EVIDENCE_PHASES)[number];

@@ -1,4 +1,4 @@
-import type { ErrorBody, JobStatus, ScanPhase } from "../contract/index.js";
+import type { ErrorBody, EvidencePhase, JobStatus, ScanPhase } from "../contract/index.js";
 import type { ScanReport } from "../projection/to-scan-report.js";
 
 /** Timing and collection facts kept for the diagnostics route: bounded, no URLs or values. */
@@ -7,7 +7,7 @@ export interface ScanDiagnosticsRecord {
   phases: Array<{ phase: string; durationSeconds: number }>;
   collectors: Array<{
     id: string;
-    phase: "pre_consent" | "after_reject" | "after_accept" | "gpc" | "transport" | "privacy_policy";
+    phase: EvidencePhase | "transport" | "privacy_policy";
     status: "ok" | "failed" | "timed_out" | "skipped";
     durationMs: number | null;
     itemCount: number;

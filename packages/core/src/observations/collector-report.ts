@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { EVIDENCE_PHASES } from "../contract/states.js";
 
 /** How one collector fared. A failed collector lowers coverage; it never fails the scan. */
 export const CollectorReportSchema = z.object({
   id: z.string().regex(/^[a-z][a-z0-9_-]{0,63}$/),
-  phase: z.enum(["pre_consent", "after_reject", "after_accept", "gpc", "transport", "privacy_policy"]),
+  phase: z.enum([...EVIDENCE_PHASES, "transport", "privacy_policy"]),
   status: z.enum(["ok", "failed", "timed_out", "skipped"]),
   durationMs: z.int().min(0).nullable(),
   itemCount: z.int().min(0),

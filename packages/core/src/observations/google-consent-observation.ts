@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EvidencePhaseSchema } from "../contract/states.js";
+import { EVIDENCE_PHASES, EvidencePhaseSchema } from "../contract/states.js";
 
 /** Google Consent Mode v2's four signals, in the order Google's `gcd` parameter carries them. */
 export const GOOGLE_CONSENT_SIGNALS = ["adStorage", "analyticsStorage", "adUserData", "adPersonalization"] as const;
@@ -50,8 +50,8 @@ export const CONSENT_MODE_COMMANDS_PER_PHASE = 20;
  * read, so its missing commands prove nothing), in the order the page pushed them.
  */
 export const ConsentModeObservationSchema = z.object({
-  phasesRead: z.array(EvidencePhaseSchema).max(4),
-  commands: z.array(ConsentModeCommandSchema).max(CONSENT_MODE_COMMANDS_PER_PHASE * 4),
+  phasesRead: z.array(EvidencePhaseSchema).max(EVIDENCE_PHASES.length),
+  commands: z.array(ConsentModeCommandSchema).max(CONSENT_MODE_COMMANDS_PER_PHASE * EVIDENCE_PHASES.length),
   /** Commands past the per-phase bound. */
   truncated: z.int().min(0),
 });

@@ -8,8 +8,9 @@ const ReasonCode = z
 
 /**
  * One observation phase of a scan and how it went: `pre_consent` (the first visit until the snapshot),
- * `after_reject` (the same visit, after the banner's reject was used), `after_accept` (a fresh context,
- * after accept) and `gpc` (a fresh context with `Sec-GPC: 1` and `navigator.globalPrivacyControl`).
+ * `after_reject` (the same visit, after the banner's reject was used), `reject_next_page` (that visit's
+ * next page of the site), `after_accept` (a fresh context, after accept), `accept_next_page` (its next
+ * page) and `gpc` (a fresh context with `Sec-GPC: 1` and `navigator.globalPrivacyControl`).
  * Evidence of a phase (cookies, storage, requests) carries the phase's name. A phase that did not run says
  * why; its missing evidence never reads as "nothing happened".
  */
@@ -49,3 +50,15 @@ export type ConsentAction = z.infer<typeof ConsentActionSchema>;
 /** The reject and accept actions of a scan. */
 export const ConsentActionsSchema = z.object({ reject: ConsentActionSchema, accept: ConsentActionSchema });
 export type ConsentActions = z.infer<typeof ConsentActionsSchema>;
+
+/**
+ * The second page a next-page phase opened (`reject_next_page`, `accept_next_page`): how it was reached (a
+ * link of the page, or the home page; never its URL) and whether the consent banner showed on it, which a
+ * stored choice should prevent. `bannerShown` is null when the page could not be read.
+ */
+export const NextPageVisitSchema = z.object({
+  phase: z.enum(["reject_next_page", "accept_next_page"]),
+  via: z.enum(["link", "home"]),
+  bannerShown: z.boolean().nullable(),
+});
+export type NextPageVisit = z.infer<typeof NextPageVisitSchema>;

@@ -3,8 +3,8 @@ import { DateTimeSchema } from "../contract/primitives.js";
 import { CollectorReportSchema } from "./collector-report.js";
 import { ConsentObservationSchema, TcfAnswerSchema } from "./consent-observation.js";
 import { GppAnswerSchema, UspAnswerSchema } from "./gpp-observation.js";
-import { EvidencePhaseSchema } from "../contract/states.js";
-import { ConsentActionsSchema, PhaseRunSchema } from "./phase-observation.js";
+import { EVIDENCE_PHASES, EvidencePhaseSchema } from "../contract/states.js";
+import { ConsentActionsSchema, NextPageVisitSchema, PhaseRunSchema } from "./phase-observation.js";
 import { CookieObservationSchema } from "./cookie-observation.js";
 import { FrameObservationSchema } from "./frame-observation.js";
 import { NavigationObservationSchema } from "./navigation-observation.js";
@@ -47,7 +47,7 @@ export const ScanObservationsSchema = z.object({
    * The phases the scan ran, in order, with why any did not. Optional: observations of scans before phases
    * existed have only pre-consent evidence and none of these.
    */
-  phases: z.array(PhaseRunSchema).max(4).optional(),
+  phases: z.array(PhaseRunSchema).max(EVIDENCE_PHASES.length).optional(),
   /** What the banner's reject and accept options did. Optional like `phases`. */
   consentActions: ConsentActionsSchema.optional(),
   /** Transport security (TLS, HSTS, redirects, mixed content, privacy headers). Optional: older scans have none. */
@@ -73,7 +73,7 @@ export const ScanObservationsSchema = z.object({
    */
   tcfPhases: z
     .array(z.object({ phase: EvidencePhaseSchema, tcf: TcfAnswerSchema }))
-    .max(4)
+    .max(6)
     .optional(),
   /**
    * What `__gpp('ping')` and `__uspapi('getUSPData')` answered at each later phase's snapshot (the GPC visit's
@@ -82,8 +82,10 @@ export const ScanObservationsSchema = z.object({
    */
   gppPhases: z
     .array(z.object({ phase: EvidencePhaseSchema, gpp: GppAnswerSchema.nullable(), usp: UspAnswerSchema.nullable() }))
-    .max(4)
+    .max(6)
     .optional(),
+  /** The second pages the next-page phases opened, and whether the banner came back. Optional: older scans have none. */
+  nextPages: z.array(NextPageVisitSchema).max(2).optional(),
   collectors: z.array(CollectorReportSchema).max(50),
   /** Items dropped because a bound was reached, per list. */
   truncated: z.object({ cookies: z.int().min(0), storage: z.int().min(0), requests: z.int().min(0), frames: z.int().min(0) }),

@@ -9,7 +9,9 @@ import { toSignalRecord, type EvidenceRecord } from "./evidence-record.js";
  *   completed (a failed or timed-out detection is a coverage gap, never "no banner");
  * - phase `after_reject` / `after_accept`: `reject_succeeded`, `reject_failed`, `accept_succeeded`,
  *   `accept_failed` when the action was attempted;
- * - phase `gpc`: `gpc_signal_sent` when the GPC visit completed.
+ * - phase `gpc`: `gpc_signal_sent` when the GPC visit completed;
+ * - phase `reject_next_page` / `accept_next_page`: `banner_returned_after_reject` / `…_after_accept` when
+ *   the banner showed again on the second page the phase opened (a page that could not be read says nothing).
  * The vendor is the CMP as autoconsent names it; nothing else of the page is carried.
  */
 export function toConsentSignals(observations: ScanObservations): EvidenceRecord[] {
@@ -31,5 +33,9 @@ export function toConsentSignals(observations: ScanObservations): EvidenceRecord
   }
   if (observations.phases?.some((phase) => phase.phase === "gpc" && phase.status === "completed"))
     signals.push(signal("gpc_signal_sent", "gpc"));
+  for (const visit of observations.nextPages ?? []) {
+    if (visit.bannerShown !== true) continue;
+    signals.push(signal(visit.phase === "reject_next_page" ? "banner_returned_after_reject" : "banner_returned_after_accept", visit.phase));
+  }
   return signals;
 }

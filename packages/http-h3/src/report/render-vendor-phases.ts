@@ -6,7 +6,9 @@ import { toLabel } from "./to-label.js";
 const PHASE_HEADINGS: Readonly<Record<(typeof EVIDENCE_PHASES)[number], string>> = {
   pre_consent: "Before consent",
   after_reject: "After reject",
+  reject_next_page: "Next page (reject)",
   after_accept: "After accept",
+  accept_next_page: "Next page (accept)",
   gpc: "Under GPC",
 };
 

@@ -1,4 +1,12 @@
-import type { ConsentAction, ConsentActions, ConsentObservation, NavigationObservation, PhaseRun, ScanProgress } from "@public-scan/core";
+import type {
+  ConsentAction,
+  ConsentActions,
+  ConsentObservation,
+  NavigationObservation,
+  NextPageVisit,
+  PhaseRun,
+  ScanProgress,
+} from "@public-scan/core";
 import type { Page } from "puppeteer-core";
 import type { CollectorContext } from "../collectors/collector.js";
 import type { ConsentButtonKind } from "../consent/classify-button-label.js";
@@ -8,6 +16,7 @@ import { collectPhaseEvidence, type PhaseCollectors, type PhaseEvidence } from "
 import { performConsentAction } from "./perform-consent-action.js";
 import { runFreshVisit, type VisitSettings } from "./run-fresh-visit.js";
 import type { ScanPhaseSwitches } from "./scan-phases.js";
+import { nextPageBudgetMs, visitNextPageWithin, type NextPageOutcome } from "./visit-next-page.js";
 import { withBudget } from "./with-budget.js";
 
 export interface RunConsentPhasesOptions {
@@ -63,6 +72,8 @@ export interface ConsentPhasesResult {
   evidence: PhaseEvidence[];
   /** When the reject phase started acting and, once it completed, took its snapshot (`Date.now()`); null when it did not act. */
   rejectTimes: { actedAt: number; snapshotAt: number | null } | null;
+  /** The second pages the next-page phases opened, in phase order. */
+  nextPages: NextPageVisit[];
 }
 
 const notAttempted = (reason: string): ConsentAction => ({ outcome: "not_attempted", method: null, verified: null, reason });
@@ -87,6 +98,8 @@ interface PhaseOutcome {
   evidence: PhaseEvidence | null;
   clicks?: ConsentButtonKind[] | null;
   times?: ConsentPhasesResult["rejectTimes"];
+  /** The accept visit's next page, when it ran or broke in that visit. */
+  next?: NextPageOutcome;
 }
 
 /**
@@ -113,16 +126,63 @@ export async function runConsentPhases(options: RunConsentPhasesOptions): Promis
   };
   // One after the other: reject continues the snapshot's visit, the fresh visits must not overlap it.
   const reject = await runRejectPhase(inputs);
+  const rejectNext = await runRejectNextPage(inputs, reject.run);
   await options.releaseCurrent?.();
   const accept = await runAcceptPhase(inputs);
   const gpc = await runGpcPhase(inputs);
+  const acceptNext = accept.next ?? {
+    run: afterPhaseNotRun("accept_next_page", accept.run, options.switches),
+    evidence: null,
+    visit: null,
+  };
   return {
-    phases: [preConsent, reject.run, accept.run, gpc.run],
+    phases: [preConsent, reject.run, rejectNext.run, accept.run, acceptNext.run, gpc.run],
     consentActions: { reject: reject.action, accept: accept.action },
     rejectClicks: reject.clicks ?? null,
-    evidence: [reject.evidence, accept.evidence, gpc.evidence].filter((evidence) => evidence !== null),
+    evidence: [reject.evidence, rejectNext.evidence, accept.evidence, acceptNext.evidence, gpc.evidence].filter(
+      (evidence) => evidence !== null,
+    ),
     rejectTimes: reject.times ?? null,
+    nextPages: [rejectNext.visit, acceptNext.visit].filter((visit) => visit !== null),
   };
+}
+
+/**
+ * Why a next-page phase did not run: switched off, or the choice it follows did not complete (a reject or
+ * accept that did not run says its own reason: no banner, switched off).
+ */
+function afterPhaseNotRun(phase: NextPageVisit["phase"], choice: PhaseRun, switches: RunConsentPhasesOptions["switches"]): PhaseRun {
+  if (!switches.nextPage) return notRun(phase, "disabled");
+  if (choice.status === "not_run") return notRun(phase, choice.reason ?? "choice_not_completed");
+  return notRun(phase, "choice_not_completed");
+}
+
+/** The next page after reject: the same visit follows a link, right after the reject's snapshot. */
+async function runRejectNextPage(inputs: PhaseInputs, reject: PhaseRun): Promise<NextPageOutcome> {
+  const { options } = inputs;
+  const { current } = options;
+  if (!options.switches.nextPage || reject.status !== "completed") {
+    return { run: afterPhaseNotRun("reject_next_page", reject, options.switches), evidence: null, visit: null };
+  }
+  const observeMs = options.observeMs.reject;
+  return visitNextPageWithin({
+    budgetMs: Math.min(nextPageBudgetMs({ navigationTimeoutMs: options.visit.navigationTimeoutMs, observeMs }), inputs.remaining()),
+    phase: "reject_next_page",
+    page: current.page,
+    banner: current.consent.banner,
+    collectors: current.collectors,
+    context: {
+      page: current.page,
+      siteHost: current.siteHost,
+      classifier: options.visit.classifier,
+      refusedHosts: current.refusedHosts,
+      ...(current.visitStartedAt === undefined ? {} : { visitStartedAt: current.visitStartedAt }),
+    },
+    navigationTimeoutMs: options.visit.navigationTimeoutMs,
+    observeMs,
+    askConsentApis: options.visit.askConsentApis === true,
+    signal: options.signal ?? new AbortController().signal,
+  });
 }
 
 /** Reject: the same visit, right after the snapshot. */
@@ -212,9 +272,13 @@ async function runAcceptPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
   if (inputs.skipReason !== null || inputs.noBanner) return skipped("after_accept", { reason: inputs.skipReason ?? "no_banner" });
   options.onProgress?.({ phase: "consent_interaction", progressPercent: 68 });
   const observeMs = options.observeMs.accept;
+  // The next page is opened in the accept's own visit, before its context closes: its time is the accept's.
+  const nextPageMs = options.switches.nextPage
+    ? nextPageBudgetMs({ navigationTimeoutMs: options.visit.navigationTimeoutMs, observeMs })
+    : 0;
   const outcome = await withBudget({
     budgetMs: Math.min(
-      options.visit.navigationTimeoutMs + 5000 + limits.bannerWaitMs + limits.actionTimeoutMs * 3 + observeMs + 8000,
+      options.visit.navigationTimeoutMs + 5000 + limits.bannerWaitMs + limits.actionTimeoutMs * 3 + observeMs + 8000 + nextPageMs,
       inputs.remaining(),
     ),
     signal: options.signal,
@@ -230,6 +294,7 @@ async function runAcceptPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
           bannerWaitMs: limits.bannerWaitMs,
           actionTimeoutMs: limits.actionTimeoutMs,
         },
+        nextPage: options.switches.nextPage,
         signal,
       }),
   });
@@ -241,10 +306,12 @@ async function runAcceptPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
       evidence: null,
     };
   }
+  const run = toFreshVisitPhase("after_accept", { reason: outcome.value.notObservedReason, observeMs });
   return {
-    run: toFreshVisitPhase("after_accept", { reason: outcome.value.notObservedReason, observeMs }),
+    run,
     action: outcome.value.action ?? notAttempted("no_banner"),
     evidence: outcome.value.evidence,
+    next: outcome.value.next ?? { run: afterPhaseNotRun("accept_next_page", run, options.switches), evidence: null, visit: null },
   };
 }
 

@@ -15,6 +15,7 @@ import { sleep } from "../timing/sleep.js";
 import { applyGpcSignal } from "./apply-gpc-signal.js";
 import { collectPhaseEvidence, type PhaseEvidence } from "./collect-phase-evidence.js";
 import { performConsentAction } from "./perform-consent-action.js";
+import { nextPageBudgetMs, visitNextPageWithin, type NextPageOutcome } from "./visit-next-page.js";
 import { isBannerVisible } from "./pick-banner-button.js";
 
 /** How the scan's own visit was set up; a fresh visit uses the same. */
@@ -49,6 +50,8 @@ export interface RunFreshVisitOptions {
     bannerWaitMs: number;
     actionTimeoutMs: number;
   };
+  /** After the accept's snapshot, open a second page of the site in the same context (`accept_next_page`). */
+  nextPage?: boolean;
   /** Aborting closes the context: the phase's time budget, or the scan's. */
   signal: AbortSignal;
 }
@@ -58,6 +61,8 @@ export interface FreshVisitResult {
   notObservedReason: string | null;
   action: ConsentAction | null;
   evidence: PhaseEvidence | null;
+  /** The accept visit's next page; absent when not asked for or the accept did not complete. */
+  next?: NextPageOutcome;
 }
 
 /**
@@ -116,7 +121,26 @@ export async function runFreshVisit(options: RunFreshVisitOptions): Promise<Fres
       },
       askConsentApis: visit.askConsentApis === true,
     });
-    return { notObservedReason: null, action, evidence };
+    if (options.nextPage !== true || consent === null) return { notObservedReason: null, action, evidence };
+    const next = await visitNextPageWithin({
+      budgetMs: nextPageBudgetMs({ navigationTimeoutMs: visit.navigationTimeoutMs, observeMs: options.observeMs }),
+      phase: "accept_next_page",
+      page,
+      banner: consent.banner,
+      collectors,
+      context: {
+        page,
+        siteHost: () => finalHost ?? targetHost,
+        classifier: visit.classifier,
+        refusedHosts: guarded.refusedHosts,
+        visitStartedAt,
+      },
+      navigationTimeoutMs: visit.navigationTimeoutMs,
+      observeMs: options.observeMs,
+      askConsentApis: visit.askConsentApis === true,
+      signal,
+    });
+    return { notObservedReason: null, action, evidence, next };
   } finally {
     await guarded.close();
   }

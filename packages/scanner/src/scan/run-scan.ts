@@ -156,6 +156,7 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       consentMode,
       ...(tcfPhases.length === 0 ? {} : { tcfPhases }),
       ...(gppPhases.length === 0 ? {} : { gppPhases }),
+      ...(phases.nextPages.length === 0 ? {} : { nextPages: phases.nextPages }),
     });
   } finally {
     await guarded.close();
@@ -200,7 +201,7 @@ async function observePreConsent(options: RunScanOptions, visit: ScanVisit): Pro
   options.onProgress?.({ phase: "runtime_observation", progressPercent: 50 });
   if (observed.navigation.pageKind !== "unreachable") await sleep(options.observeMs, options.signal);
   options.signal?.throwIfAborted();
-  const switches = options.phases ?? { reject: false, accept: false, gpc: false };
+  const switches = options.phases ?? { reject: false, accept: false, gpc: false, nextPage: false };
   // Progress only moves forward: with consent phases, projection comes after them.
   options.onProgress?.(
     interacts(switches) ? { phase: "consent_interaction", progressPercent: 55 } : { phase: "projection", progressPercent: 85 },
@@ -234,7 +235,7 @@ async function runLaterPhases(
   options: RunScanOptions,
   scan: { visit: ScanVisit; observed: ObservedVisit; outcomes: PreConsentOutcomes; siteHost: () => string },
 ): Promise<ConsentPhasesResult> {
-  const switches = options.phases ?? { reject: false, accept: false, gpc: false };
+  const switches = options.phases ?? { reject: false, accept: false, gpc: false, nextPage: false };
   const { visit, outcomes } = scan;
   const result = await runConsentPhases({
     switches,

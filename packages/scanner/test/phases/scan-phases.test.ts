@@ -4,10 +4,11 @@ import { withBudget } from "../../src/phases/with-budget.js";
 
 describe("resolveScanPhases", () => {
   it("runs no later phase unless asked, and reads presets and single switches", () => {
-    expect(resolveScanPhases(undefined)).toEqual({ reject: false, accept: false, gpc: false });
-    expect(resolveScanPhases("quick")).toEqual({ reject: true, accept: false, gpc: false });
-    expect(resolveScanPhases("full")).toEqual({ reject: true, accept: true, gpc: true });
-    expect(resolveScanPhases({ gpc: true })).toEqual({ reject: false, accept: false, gpc: true });
+    expect(resolveScanPhases(undefined)).toEqual({ reject: false, accept: false, gpc: false, nextPage: false });
+    expect(resolveScanPhases("quick")).toEqual({ reject: true, accept: false, gpc: false, nextPage: false });
+    expect(resolveScanPhases("full")).toEqual({ reject: true, accept: true, gpc: true, nextPage: true });
+    expect(resolveScanPhases({ gpc: true })).toEqual({ reject: false, accept: false, gpc: true, nextPage: false });
+    expect(resolveScanPhases({ reject: true, nextPage: true })).toEqual({ reject: true, accept: false, gpc: false, nextPage: true });
     expect(Object.keys(SCAN_PHASE_PRESETS)).toEqual(["pre_consent_only", "quick", "full"]);
   });
 });

@@ -62,6 +62,19 @@ const googleCookiesWhileStorageDenied: FindingSelect = (evidence) => {
 };
 const googleTagWithoutConsentMode: FindingSelect = (evidence) => signal(evidence, "google_tag_without_consent_mode");
 
+/**
+ * On the next page after a successful reject: requests to advertising, analytics or session-replay vendors
+ * (the page's own load, after the choice was stored), and marketing or analytics cookies or storage keys
+ * there neither before consent nor after reject.
+ */
+const trackingOnNextPageAfterReject: FindingSelect = (evidence) => {
+  if (signal(evidence, "reject_succeeded").length === 0) return [];
+  const before = new Set([...inPhase(evidence, "pre_consent"), ...inPhase(evidence, "after_reject")].map(identity));
+  return inPhase(evidence, "reject_next_page").filter(
+    (record) => isConsentTracking(record) || (isConsentCookieOrStorage(record) && !before.has(identity(record))),
+  );
+};
+
 const tcfConsentAfterReject: FindingSelect = (evidence) =>
   signal(evidence, "reject_succeeded").length === 0 ? [] : signal(evidence, "tcf_consent_after_reject");
 
@@ -78,6 +91,23 @@ export const CONSENT_FINDINGS = defineFindings([
   ["consent_mode_storage_granted_after_reject", "high", "high", "consent", "after_reject", consentModeGrantedAfterReject],
   ["google_cookies_while_storage_denied", "high", "medium", "consent", null, googleCookiesWhileStorageDenied],
   ["google_tag_without_consent_mode", "low", "high", "consent", "pre_consent", googleTagWithoutConsentMode],
+  ["tracking_on_next_page_after_reject", "high", "high", "consent", "reject_next_page", trackingOnNextPageAfterReject],
+  [
+    "consent_banner_returns_after_reject",
+    "medium",
+    "high",
+    "consent",
+    "reject_next_page",
+    (evidence) => signal(evidence, "banner_returned_after_reject"),
+  ],
+  [
+    "consent_not_kept_after_accept",
+    "low",
+    "high",
+    "consent",
+    "accept_next_page",
+    (evidence) => signal(evidence, "banner_returned_after_accept"),
+  ],
   ["tcf_consent_before_choice", "high", "high", "consent", "pre_consent", (evidence) => signal(evidence, "tcf_consent_before_choice")],
   ["tcf_consent_after_reject", "high", "high", "consent", "after_reject", tcfConsentAfterReject],
   [

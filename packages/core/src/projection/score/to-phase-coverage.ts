@@ -4,7 +4,9 @@ import type { ScanObservations } from "../../observations/scan-observations.js";
 const PHASE_LABELS: Record<EvidencePhase, string> = {
   pre_consent: "the pre-consent visit",
   after_reject: "after reject",
+  reject_next_page: "on the next page after reject",
   after_accept: "after accept",
+  accept_next_page: "on the next page after accept",
   gpc: "under Global Privacy Control",
 };
 
