@@ -2,6 +2,12 @@ import { purposeListText, type TcfPhaseSummary } from "@public-scan/core";
 import { PHASE_WORDS } from "./phase-words.js";
 import type { Paint } from "./terminal-paint.js";
 
+/** Names a terminal line can hold: the first ten, then how many more. */
+function namesText(names: readonly string[], total: number): string {
+  const shown = names.slice(0, 10);
+  return `${shown.join(", ")}${total > shown.length ? ` and ${total - shown.length} more` : ""}`;
+}
+
 /** The report page's "IAB TCF consent string" for the terminal: each phase's purposes and vendors. */
 export function formatTcf(phases: readonly TcfPhaseSummary[] | undefined, paint: Paint): string[] {
   if (phases === undefined || phases.length === 0) return [];
@@ -17,6 +23,9 @@ export function formatTcf(phases: readonly TcfPhaseSummary[] | undefined, paint:
         `vendors ${phase.vendorConsents} by consent, ${phase.vendorLegitimateInterests} by legitimate interest` +
         (phase.vendorsDisclosed === null ? "" : ` of ${phase.vendorsDisclosed} asked about`),
     );
+    if (phase.vendorNames !== null && phase.vendorNames.consent.length > 0) {
+      lines.push(`    by consent: ${namesText(phase.vendorNames.consent, phase.vendorConsents)}`);
+    }
   }
   return lines;
 }

@@ -12,6 +12,8 @@ export interface ScanArgs {
   resolve: string[];
   allowPrivateTargets: string[];
   extraCaCertsFile: string | null;
+  /** An IAB Global Vendor List file, to name TC strings' vendors. */
+  tcfVendorListFile: string | null;
   observeMs: number | null;
   /** Which consent phases run: `full` (reject, accept, GPC), `quick` (reject only) or `pre_consent_only`. */
   phases: ScanPhasePreset;
@@ -40,6 +42,7 @@ Options:
   --resolve PATTERN=ADDRESS[:PORT]   resolve matching hosts to ADDRESS (repeatable), e.g. www.example.com=10.0.0.5
   --allow-private-targets P,...      host-name patterns that may resolve to private addresses
   --extra-ca-certs FILE              PEM file of extra trusted CA certificates
+  --tcf-vendor-list FILE             an IAB Global Vendor List (vendor-list.json), to name TC strings' vendors
   --observe-ms N                     wait N ms after load so delayed trackers are seen (default 4000)
   --phases full|quick|pre_consent_only
                                      consent phases: reject, accept and GPC (full, the default), reject
@@ -72,6 +75,7 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
       resolve: { type: "string", multiple: true },
       "allow-private-targets": { type: "string", multiple: true },
       "extra-ca-certs": { type: "string" },
+      "tcf-vendor-list": { type: "string" },
       "observe-ms": { type: "string" },
       phases: { type: "string" },
       json: { type: "boolean" },
@@ -105,6 +109,7 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
         .filter(Boolean),
     ),
     extraCaCertsFile: values["extra-ca-certs"] ?? null,
+    tcfVendorListFile: values["tcf-vendor-list"] ?? null,
     observeMs,
     phases: parsePhasePreset(values.phases),
     fresh: values.fresh ?? false,

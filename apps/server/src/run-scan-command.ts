@@ -56,6 +56,7 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
     resolve: args.resolve,
     allowPrivateTargets: args.allowPrivateTargets,
     ...(args.extraCaCertsFile === null ? {} : { extraCaCertsFile: args.extraCaCertsFile }),
+    ...(args.tcfVendorListFile === null ? {} : { tcfVendorListFile: args.tcfVendorListFile }),
     ...(args.observeMs === null ? {} : { observeMs: args.observeMs }),
     phases: args.phases,
   };

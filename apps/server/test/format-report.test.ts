@@ -200,11 +200,15 @@ describe("the terminal report's IAB TCF strings", () => {
         vendorConsents: 0,
         vendorLegitimateInterests: 6,
         vendorsDisclosed: 40,
+        vendorNames: { vendorListVersion: 150, consent: ["Alpha Ads", "Beta Metrics"], legitimateInterest: [] },
       },
     ];
     const text = formatReport({ scan: observedScan as Scan, ...empty, tcf });
     expect(text).toContain(
       "IAB TCF consent string (CMP 300, policy version 4)\n  After reject (useractioncomplete): purposes by consent none; by legitimate interest 2, 3 (3 not allowed under TCF 2.2); vendors 0 by consent, 6 by legitimate interest of 40 asked about",
+    );
+    expect(formatReport({ scan: observedScan as Scan, ...empty, tcf: [{ ...tcf[0]!, vendorConsents: 12 }] })).toContain(
+      "    by consent: Alpha Ads, Beta Metrics and 10 more",
     );
     expect(formatReport({ scan: observedScan as Scan, ...empty })).not.toContain("IAB TCF");
   });

@@ -145,6 +145,7 @@ describe("serve configuration", () => {
       PUBLIC_SCAN_HOST: "0.0.0.0",
       PUBLIC_SCAN_RESOLVE: "www.example.com=10.0.0.5, *.example.org=10.0.0.6:8443",
       PUBLIC_SCAN_EXTRA_CA_CERTS: "/etc/ca.pem",
+      PUBLIC_SCAN_TCF_VENDOR_LIST: "/srv/gvl/vendor-list.json",
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -152,7 +153,9 @@ describe("serve configuration", () => {
       trustedProxies: ["loopback", "10.0.0.0/8"],
       resolve: ["www.example.com=10.0.0.5", "*.example.org=10.0.0.6:8443"],
       extraCaCertsFile: "/etc/ca.pem",
+      tcfVendorListFile: "/srv/gvl/vendor-list.json",
     });
+    expect(parseServeConfig([], {}).tcfVendorListFile).toBeNull();
   });
 
   it("refuses a bad trusted-proxy setting before it starts anything", async () => {

@@ -1,3 +1,4 @@
+import { pathToFileURL } from "node:url";
 import { readFile } from "node:fs/promises";
 import { ScanUrlSchema, ServiceError, type Scanner, type ScanInput, type ScanObservations, type TargetPolicy } from "@public-scan/core";
 import { createBrowserPool, type BrowserPool } from "./browser/browser-pool.js";
@@ -37,6 +38,12 @@ export interface PuppeteerScannerOptions {
   extraCaCerts?: string;
   /** Path of a PEM file with extra trusted CA certificates (read once). */
   extraCaCertsFile?: string;
+  /**
+   * Path of an IAB Global Vendor List (`vendor-list.json`) the operator downloaded under IAB Europe's terms:
+   * decoded TC strings then name their vendors (none is shipped). Read once; a file that is not a vendor list
+   * fails the first scan. Env: PUBLIC_SCAN_TCF_VENDOR_LIST.
+   */
+  tcfVendorListFile?: string;
   locale?: string;
   viewport?: { width: number; height: number };
   /** User agent to present; default: the browser's own, without "Headless". */
@@ -63,7 +70,7 @@ export interface PuppeteerScannerOptions {
   browserUser?: { uid: number; gid: number };
   /**
    * Phases after the pre-consent snapshot: `pre_consent_only` (default), `quick` (+ reject, in the same
-   * visit), `full` (+ reject, accept and GPC), or `{ reject, accept, gpc }` one by one.
+   * visit), `full` (+ reject, accept, GPC and each choice's next page), or `{ reject, accept, gpc, nextPage }` one by one.
    */
   phases?: ScanPhasesOption;
   /** Observe window of each later phase (default: `observeMs`). */
@@ -134,7 +141,13 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): P
       const deadlineAt = Date.now() + deadlineMs;
       const deadline = AbortSignal.timeout(deadlineMs);
       const signal = input.signal ? AbortSignal.any([input.signal, deadline]) : deadline;
-      const [ready, browserPool, caPem] = await Promise.all([(classifier ??= createClassifier()), getPool(), getExtraCaPem()]);
+      const [ready, browserPool, caPem] = await Promise.all([
+        (classifier ??= createClassifier(
+          options.tcfVendorListFile === undefined ? {} : { tcfVendorListUrl: pathToFileURL(options.tcfVendorListFile) },
+        )),
+        getPool(),
+        getExtraCaPem(),
+      ]);
       const startedAt = new Date();
       // A page that crashes its tab or floods the scanner stops its own scan at once, as a no-go.
       const disruption = createScanDisruption(signal);

@@ -17,6 +17,8 @@ export interface ServeConfig {
   resolve: string[];
   allowPrivateTargets: string[];
   extraCaCertsFile: string | null;
+  /** An IAB Global Vendor List file the operator supplies, to name TC strings' vendors. */
+  tcfVendorListFile: string | null;
   /** Scans at the same time. */
   concurrency: number;
   /** How many of the latest scans the home page lists (0: none). */
@@ -97,6 +99,7 @@ Options (each has an environment equivalent; a flag wins over the environment):
 Scanner settings (operator settings, never fields of a request):
   PUBLIC_SCAN_RESOLVE                PATTERN=ADDRESS[:PORT] rules, comma-separated (--resolve, repeatable)
   PUBLIC_SCAN_EXTRA_CA_CERTS         PEM file of extra trusted CA certificates (--extra-ca-certs)
+  PUBLIC_SCAN_TCF_VENDOR_LIST        an IAB Global Vendor List file, to name TC strings' vendors (--tcf-vendor-list)
   PUBLIC_SCAN_ALLOW_PRIVATE_TARGETS  host-name patterns that may resolve to private addresses (--allow-private-targets)
   PUBLIC_SCAN_OBSERVE_MS             wait after load so delayed trackers are seen (--observe-ms)
   PUBLIC_SCAN_PHASES                 consent phases: full (default), quick (reject only), pre_consent_only (--phases)
@@ -177,6 +180,7 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
       resolve: { type: "string", multiple: true },
       "allow-private-targets": { type: "string" },
       "extra-ca-certs": { type: "string" },
+      "tcf-vendor-list": { type: "string" },
       "observe-ms": { type: "string" },
       phases: { type: "string" },
       demo: { type: "boolean" },
@@ -210,6 +214,7 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
     resolve: values.resolve ?? list(env.PUBLIC_SCAN_RESOLVE),
     allowPrivateTargets: list(values["allow-private-targets"] ?? env.PUBLIC_SCAN_ALLOW_PRIVATE_TARGETS),
     extraCaCertsFile: values["extra-ca-certs"] ?? env.PUBLIC_SCAN_EXTRA_CA_CERTS ?? null,
+    tcfVendorListFile: values["tcf-vendor-list"] ?? env.PUBLIC_SCAN_TCF_VENDOR_LIST ?? null,
     concurrency: integer({ name: "--concurrency", value: values.concurrency ?? env.PUBLIC_SCAN_CONCURRENCY, fallback: 2, min: 1, max: 32 }),
     recentScans: integer({
       name: "--recent-scans",

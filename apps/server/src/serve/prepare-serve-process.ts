@@ -30,6 +30,7 @@ export async function prepareServeProcess(config: ServeConfig, log: (line: strin
     resolve: config.resolve,
     allowPrivateTargets: config.allowPrivateTargets,
     ...(config.extraCaCertsFile === null ? {} : { extraCaCertsFile: config.extraCaCertsFile }),
+    ...(config.tcfVendorListFile === null ? {} : { tcfVendorListFile: config.tcfVendorListFile }),
     ...(config.observeMs === null ? {} : { observeMs: config.observeMs }),
     phases: config.phases,
     ...(config.browserWSEndpoint === null ? {} : { browserWSEndpoint: config.browserWSEndpoint }),

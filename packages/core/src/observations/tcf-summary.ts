@@ -1,6 +1,12 @@
 import { z } from "zod";
 
-/** The decoded IAB TCF v2 TC string, reduced to counts: never the string, never a vendor list. */
+/** A vendor's name as the operator's Global Vendor List gives it. */
+const VendorNameSchema = z.string().min(1).max(120);
+
+/**
+ * The decoded IAB TCF v2 TC string, reduced to counts and purpose ids: never the string, and vendors named
+ * only from a Global Vendor List the operator supplied.
+ */
 export const TcfSummarySchema = z.object({
   cmpId: z.int().min(0),
   cmpVersion: z.int().min(0),
@@ -20,5 +26,12 @@ export const TcfSummarySchema = z.object({
    * the string has none; optional: observations before it was read do not say.
    */
   vendorsDisclosed: z.int().min(0).nullable().optional(),
+  /**
+   * The names of the vendors with consent and with legitimate interest, from the Global Vendor List the
+   * operator supplied (version `vendorListVersion`), alphabetical, at most 100 each; absent without one.
+   */
+  vendorListVersion: z.int().min(1).optional(),
+  vendorConsentNames: z.array(VendorNameSchema).max(100).optional(),
+  vendorLegitimateInterestNames: z.array(VendorNameSchema).max(100).optional(),
 });
 export type TcfSummary = z.infer<typeof TcfSummarySchema>;

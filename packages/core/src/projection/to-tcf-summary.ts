@@ -17,6 +17,11 @@ export interface TcfPhaseSummary {
   vendorLegitimateInterests: number;
   /** How many vendors the visitor was asked about (the disclosed-vendors segment); null when the string does not say. */
   vendorsDisclosed: number | null;
+  /**
+   * The vendors with consent and with legitimate interest by name, from the Global Vendor List the operator
+   * supplied (its version); null without one. At most 100 names each; the counts above are exact.
+   */
+  vendorNames: { vendorListVersion: number; consent: string[]; legitimateInterest: string[] } | null;
 }
 
 /** Each phase's decoded TC string, in phase order; null when the scan decoded none. */
@@ -34,5 +39,13 @@ export function toTcfSummary(observations: ScanObservations): TcfPhaseSummary[] 
     vendorConsents: decoded.vendorConsents,
     vendorLegitimateInterests: decoded.vendorLegitimateInterests,
     vendorsDisclosed: decoded.vendorsDisclosed ?? null,
+    vendorNames:
+      decoded.vendorListVersion === undefined
+        ? null
+        : {
+            vendorListVersion: decoded.vendorListVersion,
+            consent: [...(decoded.vendorConsentNames ?? [])],
+            legitimateInterest: [...(decoded.vendorLegitimateInterestNames ?? [])],
+          },
   }));
 }

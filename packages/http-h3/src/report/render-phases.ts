@@ -162,5 +162,23 @@ function renderTcf(phases: TcfPhases): SafeHtml {
 <tbody>
 ${rows}</tbody>
 </table>
-</div>`;
+</div>
+${renderTcfVendorNames(phases)}`;
+}
+
+/** The vendors of each phase's string by name, when the operator supplied a Global Vendor List. */
+function renderTcfVendorNames(phases: TcfPhases): SafeHtml {
+  const named = phases.filter((phase) => phase.vendorNames !== null);
+  if (named.length === 0) return markup``;
+  const list = (names: readonly string[], total: number) =>
+    names.length === 0 ? "none" : `${names.join(", ")}${total > names.length ? ` and ${total - names.length} more` : ""}`;
+  return markup`<details id="tcf-vendor-names"><summary>Vendors by name (the operator's Global Vendor List, version ${String(named[0]!.vendorNames!.vendorListVersion)})</summary>
+<dl>
+${named.map(
+  (
+    phase,
+  ) => markup`<dt>${toLabel(phase.phase)}</dt><dd>By consent: ${list(phase.vendorNames!.consent, phase.vendorConsents)}. By legitimate interest: ${list(phase.vendorNames!.legitimateInterest, phase.vendorLegitimateInterests)}.</dd>
+`,
+)}</dl>
+</details>`;
 }

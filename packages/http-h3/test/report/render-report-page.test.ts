@@ -399,6 +399,7 @@ describe("the consent banner summary", () => {
       vendorConsents: 8,
       vendorLegitimateInterests: 0,
       vendorsDisclosed: 12,
+      vendorNames: null,
       ...overrides,
     });
     const withTcf: ReportView = {
@@ -419,6 +420,7 @@ describe("the consent banner summary", () => {
             vendorConsents: 0,
             vendorLegitimateInterests: 6,
             vendorsDisclosed: null,
+            vendorNames: { vendorListVersion: 150, consent: [], legitimateInterest: ["Alpha Ads", "Beta <Metrics>"] },
           }),
         ],
       },
@@ -429,6 +431,9 @@ describe("the consent banner summary", () => {
     );
     expect(table).toContain(
       '<td>none</td><td>2, 3, 4, 7 <strong class="tcf-not-allowed">(3, 4 not allowed under TCF 2.2)</strong></td><td>0 / 6</td><td>not said</td>',
+    );
+    expect(renderReportPage(withTcf).html).toContain(
+      "<dt>After rejecting</dt><dd>By consent: none. By legitimate interest: Alpha Ads, Beta &lt;Metrics&gt; and 4 more.</dd>",
     );
     expect(renderReportPage(view).html).not.toContain("tcf-table");
   });

@@ -1,3 +1,4 @@
+import type { TcfVendorList } from "./load-tcf-vendor-list.js";
 import type { Classification, Party, ResourceType } from "@public-scan/core";
 
 export interface ClassifyRequestInput {
@@ -49,4 +50,6 @@ export interface Classifier {
   partyOf(input: { host: string; siteHost: string }): Party;
   registrableDomainOf(host: string): string | null;
   readonly dataVersions: ClassifierDataVersions;
+  /** The IAB Global Vendor List the operator supplied, to name the vendors of TC strings; absent or null without one. */
+  readonly tcfVendorList?: TcfVendorList | null;
 }

@@ -45,7 +45,12 @@ export function createConsentCollector(options: ConsentCollectorOptions = {}): C
         scanBannerFrames(frames, { timeoutMs: frameScanTimeoutMs, keep: false }),
         probeConsentApis(context.page, options.tcfTimeoutMs ?? 1000),
       ]);
-      return toConsentObservation({ autoconsent: frames.autoconsentStep(), bannerScan, apiProbe });
+      return toConsentObservation({
+        autoconsent: frames.autoconsentStep(),
+        bannerScan,
+        apiProbe,
+        tcfVendorList: context.classifier.tcfVendorList ?? null,
+      });
     },
     count: (result) => (result.bannerVisible || result.cmp !== null ? 1 : 0),
   };

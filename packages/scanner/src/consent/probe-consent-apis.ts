@@ -2,6 +2,7 @@ import type { ConsentStepStatus, GppAnswer, TcfAnswer, UspAnswer } from "@public
 import type { Page } from "puppeteer-core";
 import { TIMED_OUT, withTimeout } from "../timing/with-timeout.js";
 import { consentApiProbeScript, toConsentApiProbeResult, type ConsentApiProbeResult } from "./consent-api-probe-script.js";
+import type { TcfVendorList } from "../classify/load-tcf-vendor-list.js";
 import { decodeGppString, decodeUspString } from "./decode-gpp-string.js";
 import { summarizeTcString } from "./summarize-tc-string.js";
 
@@ -30,11 +31,11 @@ export async function probeConsentApis(page: Page, tcfTimeoutMs: number): Promis
  * What the probe's `getTCData` call answered, decoded (the TC string itself is dropped here); null when the
  * probe did not run, or the page has no TCF API.
  */
-export function toTcfAnswer(probe: ApiProbeOutcome): TcfAnswer | null {
+export function toTcfAnswer(probe: ApiProbeOutcome, vendorList: TcfVendorList | null = null): TcfAnswer | null {
   const result = probe.result;
   if (probe.status !== "ok" || result === null || !result.tcf || result.tcData === null) return null;
   const data = result.tcData;
-  const decoded = data.tcString ? summarizeTcString(data.tcString) : null;
+  const decoded = data.tcString ? summarizeTcString(data.tcString, vendorList) : null;
   return {
     responded: data.responded,
     gdprApplies: data.gdprApplies,

@@ -1,4 +1,5 @@
 import type { TcfSummary } from "@public-scan/core";
+import type { TcfVendorList } from "../classify/load-tcf-vendor-list.js";
 
 /**
  * The longest TC string the scanner decodes. A real one is a few hundred characters (a bit field of every
@@ -11,6 +12,8 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const BASE64URL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 /** Range entries a vendor section may declare (its count field has 12 bits). */
 const MAX_RANGE_ENTRIES = 4095;
+/** Vendors named per list at most: the counts stay exact, the names are for a reader. */
+export const MAX_NAMED_VENDORS = 100;
 
 /**
  * Decodes the core segment of an IAB TCF v2 TC string into counts and purpose ids: who wrote it (CMP id and
@@ -25,7 +28,7 @@ const MAX_RANGE_ENTRIES = 4095;
  * service's only thread.) The field layout follows the TCF v2 specification and matches that decoder's
  * counts on every string its encoder produces (see the property test).
  */
-export function summarizeTcString(tcString: unknown): TcfSummary | null {
+export function summarizeTcString(tcString: unknown, vendorList: TcfVendorList | null = null): TcfSummary | null {
   if (typeof tcString !== "string" || tcString.length === 0 || tcString.length > TC_STRING_MAX_CHARS) return null;
   // The core segment, then at most the three optional segments TCF defines (disclosed vendors, allowed vendors, publisher).
   const [core = "", ...segments] = tcString.split(".", 4);
@@ -44,8 +47,8 @@ export function summarizeTcString(tcString: unknown): TcfSummary | null {
     const purposeConsentIds = bits.setIds(24);
     const purposeLegitimateInterestIds = bits.setIds(24);
     bits.skip(1 + 12); // purpose one treatment, publisher country
-    const vendorConsents = countVendors(bits);
-    const vendorLegitimateInterests = countVendors(bits);
+    const vendorConsents = readVendors(bits);
+    const vendorLegitimateInterests = readVendors(bits);
     return {
       cmpId,
       cmpVersion,
@@ -54,11 +57,18 @@ export function summarizeTcString(tcString: unknown): TcfSummary | null {
       purposeConsents: purposeConsentIds.length,
       purposeLegitimateInterests: purposeLegitimateInterestIds.length,
       specialFeatureOptins,
-      vendorConsents,
-      vendorLegitimateInterests,
+      vendorConsents: vendorConsents.count,
+      vendorLegitimateInterests: vendorLegitimateInterests.count,
       purposeConsentIds,
       purposeLegitimateInterestIds,
       vendorsDisclosed: countDisclosedVendors(segments),
+      ...(vendorList === null
+        ? {}
+        : {
+            vendorListVersion: vendorList.version,
+            vendorConsentNames: namesOf(vendorConsents, vendorList),
+            vendorLegitimateInterestNames: namesOf(vendorLegitimateInterests, vendorList),
+          }),
     };
   } catch {
     return null;
@@ -77,7 +87,7 @@ function countDisclosedVendors(segments: readonly string[]): number | null {
     if (!BASE64URL.test(segment)) continue;
     const bits = createBitReader(segment);
     try {
-      if (bits.int(3) === DISCLOSED_VENDORS_SEGMENT) return countVendors(bits);
+      if (bits.int(3) === DISCLOSED_VENDORS_SEGMENT) return readVendors(bits).count;
     } catch {
       return null;
     }
@@ -85,10 +95,20 @@ function countDisclosedVendors(segments: readonly string[]): number | null {
   return null;
 }
 
+/** A vendor section read: how many vendors it holds, and whether it holds one. */
+interface VendorSet {
+  count: number;
+  has(id: number): boolean;
+}
+
 /** A vendor section: a bit field of `maxVendorId` bits, or range entries of single ids and id ranges. */
-function countVendors(bits: BitReader): number {
+function readVendors(bits: BitReader): VendorSet {
   const maxVendorId = bits.int(16);
-  if (bits.int(1) === 0) return bits.ones(maxVendorId);
+  if (bits.int(1) === 0) {
+    const start = bits.position();
+    const count = bits.ones(maxVendorId);
+    return { count, has: (id) => id >= 1 && id <= maxVendorId && bits.bitAt(start + id - 1) === 1 };
+  }
   const entries = bits.int(12);
   if (entries > MAX_RANGE_ENTRIES) throw new Error("too many range entries");
   const ranges: Array<[number, number]> = [];
@@ -98,24 +118,52 @@ function countVendors(bits: BitReader): number {
     const last = isRange ? bits.int(16) : first;
     if (last >= first) ranges.push([first, last]);
   }
-  return countDistinct(ranges);
+  const merged = mergeRanges(ranges);
+  return { count: merged.reduce((sum, [first, last]) => sum + last - first + 1, 0), has: (id) => inRanges(merged, id) };
 }
 
-/** How many ids the ranges cover together, counting overlaps once: sort and merge, O(n log n). */
-function countDistinct(ranges: Array<[number, number]>): number {
+/** The ranges merged where they overlap or touch, in order: O(n log n), never expanded id by id. */
+function mergeRanges(ranges: Array<[number, number]>): Array<[number, number]> {
   ranges.sort((a, b) => a[0] - b[0]);
-  let total = 0;
-  let end = -1;
+  const merged: Array<[number, number]> = [];
   for (const [first, last] of ranges) {
-    const start = Math.max(first, end + 1);
-    if (last >= start) total += last - start + 1;
-    end = Math.max(end, last);
+    const previous = merged.at(-1);
+    if (previous !== undefined && first <= previous[1] + 1) previous[1] = Math.max(previous[1], last);
+    else merged.push([first, last]);
   }
-  return total;
+  return merged;
+}
+
+/** Binary search of merged ranges. */
+function inRanges(merged: ReadonlyArray<readonly [number, number]>, id: number): boolean {
+  let low = 0;
+  let high = merged.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const [first, last] = merged[middle]!;
+    if (id < first) high = middle - 1;
+    else if (id > last) low = middle + 1;
+    else return true;
+  }
+  return false;
+}
+
+/**
+ * The names the operator's vendor list gives the vendors of a set, alphabetical, at most
+ * `MAX_NAMED_VENDORS`: the list's ids are walked (about a thousand), never the string's ranges.
+ */
+function namesOf(vendors: VendorSet, list: TcfVendorList): string[] {
+  const names: string[] = [];
+  for (const [id, name] of list.names) if (vendors.has(id)) names.push(name);
+  return names.sort((a, b) => a.localeCompare(b)).slice(0, MAX_NAMED_VENDORS);
 }
 
 interface BitReader {
   int(width: number): number;
+  /** The index of the next bit to read. */
+  position(): number;
+  /** The bit at an index already read past (0 or 1). */
+  bitAt(index: number): number;
   ones(width: number): number;
   /** The 1-based positions of the set bits of a `width`-bit field (a TC string's purpose ids). */
   setIds(width: number): number[];
@@ -134,6 +182,8 @@ function createBitReader(text: string): BitReader {
     return start;
   };
   return {
+    position: () => position,
+    bitAt: (index) => (index >= 0 && index < total ? bit(index) : 0),
     int(width) {
       const start = take(width);
       let value = 0;

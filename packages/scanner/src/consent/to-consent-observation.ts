@@ -1,3 +1,4 @@
+import type { TcfVendorList } from "../classify/load-tcf-vendor-list.js";
 import { CmpNameSchema, type ConsentObservation, type ConsentStepStatus } from "@public-scan/core";
 import { classifyButtonLabel } from "./classify-button-label.js";
 import { CMP_RULE_ALIASES } from "./cmp-markup.js";
@@ -27,6 +28,8 @@ export interface ConsentFindings {
   autoconsent: { status: ConsentStepStatus; reason: string | null; detected: AutoconsentHit[]; popups: AutoconsentHit[] };
   bannerScan: { status: ConsentStepStatus; reason: string | null; frames: ScannedFrame[] };
   apiProbe: ApiProbeOutcome;
+  /** The operator's Global Vendor List, to name the TC string's vendors; absent: counts only. */
+  tcfVendorList?: TcfVendorList | null;
 }
 
 interface Banner {
@@ -57,7 +60,7 @@ export function toConsentObservation(findings: ConsentFindings): ConsentObservat
   const named = (hit: AutoconsentHit | null) => (hit === null ? null : { ...hit, cmp: cmpNameOf(hit, findings.bannerScan.frames) });
   const popup = named(pickHit(findings.autoconsent.popups));
   const detected = named(pickHit(findings.autoconsent.detected));
-  const base = { steps: stepsOf(findings), ...apisOf(findings.apiProbe) };
+  const base = { steps: stepsOf(findings), ...apisOf(findings.apiProbe, findings.tcfVendorList ?? null) };
 
   if (popup !== null) {
     // The CMP's rule vouches for a banner in this frame, so an overlay whose text does not say "cookie"
@@ -167,12 +170,15 @@ function stepsOf(findings: ConsentFindings): ConsentObservation["steps"] {
   return { autoconsent: findings.autoconsent.status, bannerScan: findings.bannerScan.status, apiProbe: findings.apiProbe.status };
 }
 
-function apisOf(probe: ConsentFindings["apiProbe"]): Pick<ConsentObservation, "apis" | "tcf" | "gpp" | "usp"> {
+function apisOf(
+  probe: ConsentFindings["apiProbe"],
+  vendorList: TcfVendorList | null,
+): Pick<ConsentObservation, "apis" | "tcf" | "gpp" | "usp"> {
   const result = probe.result;
   if (probe.status !== "ok" || result === null) return { apis: null, tcf: null, gpp: null, usp: null };
   return {
     apis: { tcf: result.tcf, gpp: result.gpp, usp: result.usp },
-    tcf: toTcfAnswer(probe),
+    tcf: toTcfAnswer(probe, vendorList),
     gpp: toGppAnswer(probe),
     usp: toUspAnswer(probe),
   };

@@ -76,16 +76,16 @@ export async function collectPhaseEvidence(options: {
     reports: [requests.report, cookies.report, storage.report],
     dropped: { cookies: validCookies.dropped, storage: validStorage.dropped, requests: validRequests.dropped },
     consentMode: consentMode === null ? null : { ...consentMode, phase: context.phase },
-    ...phaseApiAnswers(apis, context.phase),
+    ...phaseApiAnswers(apis, context),
   };
 }
 
 function phaseApiAnswers(
   probe: Awaited<ReturnType<typeof probeConsentApis>> | null,
-  phase: CollectorContext["phase"],
+  { phase, classifier }: CollectorContext,
 ): Pick<PhaseEvidence, "tcf" | "gpp"> {
   if (probe === null) return { tcf: null, gpp: null };
-  const tcf = toTcfAnswer(probe);
+  const tcf = toTcfAnswer(probe, classifier.tcfVendorList ?? null);
   const gpp = toGppAnswer(probe);
   const usp = toUspAnswer(probe);
   return {

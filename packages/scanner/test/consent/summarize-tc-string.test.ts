@@ -84,6 +84,32 @@ describe("summarizeTcString", () => {
     expect(summarizeTcString(`${core}.IA`)).toMatchObject({ vendorConsents: 1, vendorsDisclosed: null });
   });
 
+  it("names the vendors the operator's vendor list knows, for bit fields and ranges alike, and never expands a hostile string", () => {
+    const list = {
+      version: 150,
+      names: new Map([
+        [1, "One"],
+        [2, "Two"],
+        [300, "Three Hundred"],
+        [755, "Seven"],
+      ]),
+    };
+    const model = new TCModel(testGvl(Array.from({ length: 800 }, (_, index) => index + 1)));
+    model.vendorConsents.set([2, 755]);
+    model.vendorLegitimateInterests.set(Array.from({ length: 400 }, (_, index) => index + 1));
+    const summary = summarizeTcString(TCString.encode(model), list);
+    expect(summary).toMatchObject({
+      vendorListVersion: 150,
+      vendorConsentNames: ["Seven", "Two"],
+      vendorLegitimateInterestNames: ["One", "Three Hundred", "Two"],
+      vendorConsents: 2,
+      vendorLegitimateInterests: 400,
+    });
+    expect(summarizeTcString(TCString.encode(model))).not.toHaveProperty("vendorConsentNames");
+    const hostile = summarizeTcString(hostileTcString(1500), list);
+    expect(hostile?.vendorConsentNames).toEqual(["One", "Seven", "Three Hundred", "Two"]);
+  });
+
   it("returns null for a string that is no TC string", () => {
     expect(summarizeTcString("not-a-tc-string")).toBeNull();
     expect(summarizeTcString("")).toBeNull();
@@ -127,6 +153,12 @@ describe("summarizeTcString", () => {
           vendorConsents: reference.vendorConsents.size,
           vendorLegitimateInterests: reference.vendorLegitimateInterests.size,
         });
+        // With every id named, the names are the reference's vendors (the first hundred, alphabetically).
+        const named = summarizeTcString(encoded, { version: 1, names: new Map(ids.map((id) => [id, `v${String(id).padStart(3, "0")}`])) });
+        const referenceNames = [...reference.vendorLegitimateInterests]
+          .filter(([, set]) => set)
+          .map(([id]) => `v${String(id).padStart(3, "0")}`);
+        expect(named?.vendorLegitimateInterestNames).toEqual(referenceNames.sort().slice(0, 100));
       }),
       { numRuns: 200, seed: 20261124 },
     );
