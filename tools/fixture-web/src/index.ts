@@ -9,7 +9,7 @@ export type { HostilePage } from "./hostile/hostile-pages.js";
 export type { VirtualHost } from "./virtual-host.js";
 export type { FixtureSite, FixtureWeb } from "./fixture-web.js";
 export type { ConsentClassification, ConsentGroundTruth, GroundTruth, StorageKind } from "./ground-truth.js";
-export type { ConsentActionGroundTruth, PhaseGroundTruth, PhasesGroundTruth } from "./parse-phase-ground-truth.js";
+export type { ConsentActionGroundTruth, NextPageGroundTruth, PhaseGroundTruth, PhasesGroundTruth } from "./parse-phase-ground-truth.js";
 export type { TransportGroundTruth } from "./parse-transport-ground-truth.js";
 export type { PrivacyGroundTruth } from "./parse-privacy-ground-truth.js";
 export type {

@@ -15,6 +15,18 @@ export interface PhaseGroundTruth {
   trackerHosts: string[];
 }
 
+/**
+ * What a next-page phase shows (`reject_next_page`, `accept_next_page`): the visit that made the choice opens
+ * a second page of the site, and its evidence is that page's requests from the navigation on and the
+ * cookies and storage at the end. Also how it got there and whether the banner came back (`NextPageVisit`).
+ */
+export interface NextPageGroundTruth extends PhaseGroundTruth {
+  /** `link`: a link of the page; `home`: the home page, for lack of one. Null exactly when the phase does not complete. */
+  via: "link" | "home" | null;
+  /** A consent banner with choices shows again on the second page. Null exactly when the phase does not complete. */
+  bannerShown: boolean | null;
+}
+
 /** The expected `ConsentAction` (@public-scan/core) of reject or accept. */
 export interface ConsentActionGroundTruth {
   outcome: "succeeded" | "failed" | "not_attempted";
@@ -23,20 +35,29 @@ export interface ConsentActionGroundTruth {
   reason: string | null;
 }
 
-/** The phases of a scan with reject, accept and GPC on, as a site behaves (`phases` in ground-truth.json). */
+/** The phases of a scan with reject, accept, GPC and the next pages on, as a site behaves (`phases` in ground-truth.json). */
 export interface PhasesGroundTruth {
   consentActions: { reject: ConsentActionGroundTruth; accept: ConsentActionGroundTruth };
   afterReject: PhaseGroundTruth;
   afterAccept: PhaseGroundTruth;
   gpc: PhaseGroundTruth;
+  /** The second page after reject, in the same visit; absent where not written down (not scored). */
+  rejectNextPage?: NextPageGroundTruth;
+  /** The second page after accept, in the accept's fresh visit; absent where not written down (not scored). */
+  acceptNextPage?: NextPageGroundTruth;
 }
+
+const PHASE_KEYS = ["status", "reason", "cookies", "storage", "trackerVendors", "trackerHosts"] as const;
 
 const STORAGE_KINDS: readonly string[] = ["local_storage", "session_storage", "indexed_db"] satisfies StorageKind[];
 
 /** Checks the `phases` key of a ground-truth file, strictly like the rest of it. */
 export function parsePhasesGroundTruth(value: unknown): PhasesGroundTruth {
   const where = "$.phases";
-  const root = record(value, where, ["consentActions", "afterReject", "afterAccept", "gpc"]);
+  // The next pages are optional: a site whose ground truth leaves them out is not scored on them.
+  const has = (key: "rejectNextPage" | "acceptNextPage") => typeof value === "object" && value !== null && key in value;
+  const optional = (["rejectNextPage", "acceptNextPage"] as const).filter(has);
+  const root = record(value, where, ["consentActions", "afterReject", "afterAccept", "gpc", ...optional]);
   const actions = record(root.consentActions, `${where}.consentActions`, ["reject", "accept"]);
   return {
     consentActions: {
@@ -46,6 +67,21 @@ export function parsePhasesGroundTruth(value: unknown): PhasesGroundTruth {
     afterReject: parsePhase(root.afterReject, `${where}.afterReject`),
     afterAccept: parsePhase(root.afterAccept, `${where}.afterAccept`),
     gpc: parsePhase(root.gpc, `${where}.gpc`),
+    ...(has("rejectNextPage") ? { rejectNextPage: parseNextPage(root.rejectNextPage, `${where}.rejectNextPage`) } : {}),
+    ...(has("acceptNextPage") ? { acceptNextPage: parseNextPage(root.acceptNextPage, `${where}.acceptNextPage`) } : {}),
+  };
+}
+
+function parseNextPage(value: unknown, where: string): NextPageGroundTruth {
+  const { via, bannerShown, ...phase } = record(value, where, [...PHASE_KEYS, "via", "bannerShown"]);
+  const parsed = parsePhase(phase, where);
+  const completed = parsed.status === "completed";
+  if (completed !== (via !== null)) throw new Error(`${where}.via: link or home exactly when the phase completes`);
+  if (completed !== (bannerShown !== null)) throw new Error(`${where}.bannerShown: true or false exactly when the phase completes`);
+  return {
+    ...parsed,
+    via: via === null ? null : oneOf(via, `${where}.via`, ["link", "home"] as const),
+    bannerShown: bannerShown === null ? null : flag(bannerShown, `${where}.bannerShown`),
   };
 }
 
@@ -62,7 +98,7 @@ function parseAction(value: unknown, where: string): ConsentActionGroundTruth {
 }
 
 function parsePhase(value: unknown, where: string): PhaseGroundTruth {
-  const phase = record(value, where, ["status", "reason", "cookies", "storage", "trackerVendors", "trackerHosts"]);
+  const phase = record(value, where, PHASE_KEYS);
   const status = oneOf(phase.status, `${where}.status`, ["completed", "not_run"] as const);
   const reason = phase.reason === null ? null : code(phase.reason, `${where}.reason`);
   if ((status === "completed") !== (reason === null)) throw new Error(`${where}.reason: a reason exactly when the phase does not run`);

@@ -10,6 +10,8 @@ const PHASES = {
   gpc: { status: "completed", reason: null, ...EMPTY, trackerVendors: ["Google"], trackerHosts: ["region1.google-analytics.com"] },
 };
 const VALID = { preConsent: EMPTY, phases: PHASES };
+const NEXT_PAGE = { status: "completed", reason: null, ...EMPTY, via: "link", bannerShown: false };
+const NOT_RUN_NEXT_PAGE = { status: "not_run", reason: "no_banner", ...EMPTY, via: null, bannerShown: null };
 
 describe("parseGroundTruth: phases", () => {
   it("accepts the phases key and keeps files without it working", () => {
@@ -38,5 +40,40 @@ describe("parseGroundTruth: phases", () => {
     ],
   ])("rejects %s", (_label, phases, message) => {
     expect(() => parseGroundTruth({ preConsent: EMPTY, phases })).toThrow(message);
+  });
+});
+
+describe("parseGroundTruth: next pages", () => {
+  it("accepts either next page, both or neither", () => {
+    const both = { ...PHASES, rejectNextPage: NEXT_PAGE, acceptNextPage: { ...NEXT_PAGE, via: "home", bannerShown: true } };
+    expect(parseGroundTruth({ preConsent: EMPTY, phases: both })).toEqual({ preConsent: EMPTY, phases: both });
+    const one = { ...PHASES, acceptNextPage: NOT_RUN_NEXT_PAGE };
+    expect(parseGroundTruth({ preConsent: EMPTY, phases: one })).toEqual({ preConsent: EMPTY, phases: one });
+    expect(parseGroundTruth(VALID).phases).not.toHaveProperty("rejectNextPage");
+  });
+
+  it.each([
+    ["a way outside link and home", { ...NEXT_PAGE, via: "click" }, /via: expected one of link, home/],
+    ["a completed next page without a way", { ...NEXT_PAGE, via: null }, /via: link or home exactly when/],
+    ["a completed next page without the banner's answer", { ...NEXT_PAGE, bannerShown: null }, /bannerShown: true or false exactly when/],
+    ["a banner answer that is no boolean", { ...NEXT_PAGE, bannerShown: "no" }, /bannerShown: expected true or false/],
+    ["a next page that does not run but has a way", { ...NOT_RUN_NEXT_PAGE, via: "link" }, /via: link or home exactly when/],
+    ["a next page that does not run but saw a banner", { ...NOT_RUN_NEXT_PAGE, bannerShown: false }, /bannerShown/],
+    ["evidence of a next page that does not run", { ...NOT_RUN_NEXT_PAGE, trackerVendors: ["Google"] }, /no evidence/],
+    ["a next page without via", { status: "completed", reason: null, ...EMPTY, bannerShown: false }, /missing key via/],
+    ["a next page with a key of its own", { ...NEXT_PAGE, url: "https://a.test/next" }, /unknown key url/],
+    [
+      "a next page whose evidence is malformed",
+      { ...NEXT_PAGE, cookies: [{ name: "a", domain: ".a.test" }] },
+      /rejectNextPage\.cookies\[0\]/,
+    ],
+  ])("rejects %s", (_label, rejectNextPage, message) => {
+    expect(() => parseGroundTruth({ preConsent: EMPTY, phases: { ...PHASES, rejectNextPage } })).toThrow(message);
+  });
+
+  it("rejects a misspelt next page", () => {
+    expect(() => parseGroundTruth({ preConsent: EMPTY, phases: { ...PHASES, rejectNextpage: NEXT_PAGE } })).toThrow(
+      /unknown key rejectNextpage/,
+    );
   });
 });

@@ -126,6 +126,8 @@ describe("startFixtureWeb", () => {
       "maple-outfitters",
       "trail-maps",
       "bargain-barn",
+      "copper-kettle",
+      "goldfish-toys",
       "prairie-goods",
       "lindenhof-gaertnerei",
       "fromagerie-lucas",

@@ -46,6 +46,8 @@ export async function visitNextPage(options: VisitNextPageOptions): Promise<Next
   const windowStartMs = Date.now();
   const { navigation } = await navigate(page, {
     url: next.url,
+    // A followed link tells the next page where the visitor came from; tags that fire on internal navigation read it.
+    referer: page.url(),
     timeoutMs: options.navigationTimeoutMs,
     idleTimeoutMs: Math.min(5000, options.navigationTimeoutMs),
     refusedHosts: options.context.refusedHosts,

@@ -15,6 +15,8 @@ export interface NavigateOptions {
   idleTimeoutMs: number;
   /** Hosts the egress proxy refused so far, to tell a refused target from a broken one. */
   refusedHosts: ReadonlySet<string>;
+  /** The page the visitor comes from, as a followed link sends it (`document.referrer`); none for a first visit. */
+  referer?: string;
 }
 
 export interface NavigateResult {
@@ -44,7 +46,11 @@ export async function navigate(page: Page, options: NavigateOptions): Promise<Na
   let loaded = false;
   const mainDocument = watchMainDocument(page);
   try {
-    const loading = page.goto(options.url, { waitUntil: "load", timeout: options.timeoutMs });
+    const loading = page.goto(options.url, {
+      waitUntil: "load",
+      timeout: options.timeoutMs,
+      ...(options.referer === undefined ? {} : { referer: options.referer }),
+    });
     loading.catch(() => undefined);
     // Before the document is parsed, the navigation's own outcome (a failure, a timeout) is the answer.
     await Promise.race([loading, mainDocument.parsed]);

@@ -3,6 +3,7 @@ import type { GroundTruth } from "@public-scan/fixture-web";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { describeConsentModeFindings } from "../phases/describe-consent-mode-findings.js";
 import { describePhaseConformance } from "../phases/describe-phase-conformance.js";
+import { describeGppFindings } from "../phases/describe-gpp-findings.js";
 import { describeTcfFindings } from "../phases/describe-tcf-findings.js";
 import { checkAccuracyDocSection } from "../support/check-accuracy-doc-section.js";
 import { createFixtureScanner } from "../support/create-fixture-scanner.js";
@@ -69,15 +70,22 @@ describePhaseConformance({
 
 describeConsentModeFindings({ results });
 describeTcfFindings({ results });
+describeGppFindings({ results });
 
-/** The report's rows: each phase's evidence kinds (third-party services only for the first visit), then the labels. */
+/**
+ * The report's rows: each phase's evidence kinds (third-party services only for the first visit; no storage
+ * for the next pages, which the sites built to show them never write), then the labels.
+ */
+const NEXT_PAGES = new Set(["reject_next_page", "accept_next_page"]);
 const ROWS = [
   ...SCORED_PHASES.flatMap((phase) =>
-    EVIDENCE_KINDS.filter((kind) => phase === "pre_consent" || kind !== "services").map((kind) => ({
-      name: `${phase} ${kind}`,
-      phase,
-      kind,
-    })),
+    EVIDENCE_KINDS.filter((kind) => (phase === "pre_consent" || kind !== "services") && !(NEXT_PAGES.has(phase) && kind === "storage")).map(
+      (kind) => ({
+        name: `${phase} ${kind}`,
+        phase,
+        kind,
+      }),
+    ),
   ),
   ...LABEL_KINDS.map((label) => ({ name: label, label })),
 ];

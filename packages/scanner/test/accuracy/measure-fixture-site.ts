@@ -5,14 +5,20 @@ import { countSet } from "./count-labels.js";
 import { measureConsentLabels } from "./measure-consent-labels.js";
 import { measureConsentMode } from "./measure-consent-mode.js";
 import { measurePrivacyLabels } from "./measure-privacy-labels.js";
+import { measureGpp } from "./measure-gpp.js";
 import { measureTcf } from "./measure-tcf.js";
 import { EVIDENCE_KINDS, expectedPhaseEvidence, observedPhaseEvidence, type EvidenceKind } from "./phase-evidence.js";
 import type { ScoredLabel } from "./scored-label.js";
 
-/** The phases after the first visit, each with its key in the ground truth's `phases`. */
+/**
+ * The phases after the first visit, in the order of a scan, each with its key in the ground truth's
+ * `phases`. The next pages are written down only for the sites built to show them; elsewhere they are not scored.
+ */
 export const LATER_PHASES = [
   ["after_reject", "afterReject"],
+  ["reject_next_page", "rejectNextPage"],
   ["after_accept", "afterAccept"],
+  ["accept_next_page", "acceptNextPage"],
   ["gpc", "gpc"],
 ] as const satisfies ReadonlyArray<readonly [EvidencePhase, Exclude<keyof PhasesGroundTruth, "consentActions">]>;
 
@@ -66,6 +72,7 @@ export function measureFixtureSite(options: { site: string; truth: GroundTruth; 
     ...measurePrivacyLabels({ privacy: truth.privacy, observations }),
     ...measureConsentMode({ consentMode: truth.consentMode, observations }),
     ...measureTcf({ tcf: truth.tcf, observations }),
+    ...measureGpp({ gpp: truth.gpp, observations }),
   ];
   return { site, evidence, labels };
 }

@@ -1,6 +1,6 @@
 import { precisionOf, recallOf, type Counts } from "../support/precision-recall.js";
 import type { FixtureAccuracy } from "./sum-site-measures.js";
-import { CONSENT_MODE_PHASES, type LabelKind } from "./scored-label.js";
+import { CONSENT_MODE_PHASES, GPP_PHASES, type LabelKind } from "./scored-label.js";
 
 const EVIDENCE_NAMES = {
   cookies: "cookies",
@@ -24,6 +24,8 @@ const LABEL_NAMES = {
       [`tcf ${phase}`, `TCF string fields, ${phase}`],
     ]),
   ),
+  ...Object.fromEntries(GPP_PHASES.map((phase) => [`gpp ${phase}`, `GPP and USP string fields, ${phase}`])),
+  gpcAnswer: "GPC answer (honoured or not)",
 } as Record<LabelKind, string>;
 
 const figure = (value: number) => value.toFixed(2);

@@ -44,13 +44,40 @@ export function describePhaseConformance(options: { sites: readonly PhaseSite[];
   });
 
   describe.each(sites.map((site) => [site.id, site] as const))("phases of site %s", (_id, site) => {
-    it("lists all four phases in order, each with the ground truth's status and reason", () => {
+    it("lists all six phases in order, each with the ground truth's status and reason where it has one", () => {
       const { phases } = results.get(site.id)!;
-      expect(phases?.map(({ phase, status, reason }) => ({ phase, status, reason }))).toEqual([
-        { phase: "pre_consent", status: "completed", reason: null },
-        ...LATER_PHASES.map(([phase, key]) => ({ phase, status: site.phases[key].status, reason: site.phases[key].reason })),
-      ]);
+      expect(phases?.map(({ phase }) => phase)).toEqual(["pre_consent", ...LATER_PHASES.map(([phase]) => phase)]);
+      const written = LATER_PHASES.flatMap(([phase, key]) => {
+        const truth = site.phases[key];
+        return truth === undefined ? [] : [{ phase, status: truth.status, reason: truth.reason }];
+      });
+      expect(
+        phases!
+          .filter((run) => written.some((entry) => entry.phase === run.phase))
+          .map(({ phase, status, reason }) => ({ phase, status, reason })),
+      ).toEqual(written);
       for (const run of phases!) expect(run.observeMs === null).toBe(run.status !== "completed");
+      // A next page follows its choice: it completes only after a completed choice, and a fixture page never breaks it.
+      for (const [next, choice] of [
+        ["reject_next_page", "after_reject"],
+        ["accept_next_page", "after_accept"],
+      ] as const) {
+        const nextRun = phases!.find((run) => run.phase === next)!;
+        if (phases!.find((run) => run.phase === choice)!.status !== "completed") expect(nextRun.status).toBe("not_run");
+        expect(["completed", "not_run"]).toContain(nextRun.status);
+      }
+    });
+
+    it.each([
+      ["reject_next_page", "rejectNextPage"],
+      ["accept_next_page", "acceptNextPage"],
+    ] as const)("says how %s was reached and whether the banner came back, as the ground truth has it", (phase, key) => {
+      const truth = site.phases[key];
+      if (truth === undefined) return;
+      const visit = results.get(site.id)!.nextPages?.find((entry) => entry.phase === phase) ?? null;
+      expect(visit === null ? null : { via: visit.via, bannerShown: visit.bannerShown }).toEqual(
+        truth.status === "completed" ? { via: truth.via, bannerShown: truth.bannerShown } : null,
+      );
     });
 
     it("reports the reject and accept outcomes of the ground truth", () => {
@@ -59,11 +86,14 @@ export function describePhaseConformance(options: { sites: readonly PhaseSite[];
 
     it.each(LATER_PHASES)("records the %s evidence of the ground truth", (phase, key) => {
       const observations = results.get(site.id)!;
-      expect(comparable(observedPhaseEvidence(observations, phase))).toEqual(comparable(expectedPhaseEvidence(site.phases[key])));
+      const truth = site.phases[key];
+      // A next page is written down only for the sites built to show one.
+      if (truth === undefined) return;
+      expect(comparable(observedPhaseEvidence(observations, phase))).toEqual(comparable(expectedPhaseEvidence(truth)));
       // A phase that did not run has no evidence and no collector reports: nothing reads as "nothing happened".
       const reports = observations.collectors.filter((report) => report.phase === phase);
       expect(reports.map((report) => `${report.id}:${report.status}`)).toEqual(
-        site.phases[key].status === "completed" ? ["requests:ok", "cookies:ok", "storage:ok"] : [],
+        truth.status === "completed" ? ["requests:ok", "cookies:ok", "storage:ok"] : [],
       );
     });
 
@@ -88,6 +118,8 @@ export function describePhaseConformance(options: { sites: readonly PhaseSite[];
       expect(firstSeen("pre_consent").length).toBeGreaterThan(0);
       for (const ms of firstSeen("pre_consent")) expect(ms).toBeLessThanOrEqual(times.rejectMs ?? times.preConsentSnapshotMs + 5000);
       for (const ms of firstSeen("after_reject")) expect(ms).toBeGreaterThanOrEqual(times.rejectMs!);
+      // The next page after reject continues the same visit, after the reject's snapshot.
+      for (const ms of firstSeen("reject_next_page")) expect(ms).toBeGreaterThanOrEqual(times.afterRejectSnapshotMs!);
       // Fresh visits time their requests from their own navigation.
       for (const ms of [...firstSeen("after_accept"), ...firstSeen("gpc")]) expect(ms).toBeGreaterThanOrEqual(0);
     });
