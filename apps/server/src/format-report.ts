@@ -13,7 +13,9 @@ import {
   type TcfPhaseSummary,
   type GppPhaseSummary,
   type GpcAnswer,
+  type BannerDesign,
 } from "@public-scan/core";
+import { formatBannerDesign } from "./format-banner-design.js";
 import { formatConsentMode } from "./format-consent-mode.js";
 import { formatGpp } from "./format-gpp.js";
 import { formatTcf } from "./format-tcf.js";
@@ -57,6 +59,8 @@ export function formatReport(
     gpp?: readonly GppPhaseSummary[] | undefined;
     /** The stored report's answer to "did the site honour GPC?", when the scan ran a GPC visit. */
     gpcAnswer?: GpcAnswer | undefined;
+    /** The stored report's measurements of the banner's first layer, when it has them. */
+    bannerDesign?: BannerDesign | undefined;
   },
   paint: Paint = PLAIN,
 ): string {
@@ -111,6 +115,8 @@ export function formatReport(
       ),
     );
   }
+  const bannerDesign = formatBannerDesign(resources.bannerDesign, paint);
+  if (bannerDesign.length > 0) out.push("", ...bannerDesign);
   const consentMode = formatConsentMode(resources.consentMode, paint);
   if (consentMode.length > 0) out.push("", ...consentMode);
   const tcf = formatTcf(resources.tcf, paint);

@@ -229,6 +229,8 @@ export type {
 } from "./observations/consent-observation.js";
 export { GppAnswerSchema, GppOptOutSchema, GppSectionSchema, UspAnswerSchema, UspFlagSchema } from "./observations/gpp-observation.js";
 export type { GppAnswer, GppOptOut, GppSection, UspAnswer } from "./observations/gpp-observation.js";
+export { BannerDesignSchema, ButtonDesignSchema } from "./observations/banner-design-observation.js";
+export type { BannerDesign, ButtonDesign } from "./observations/banner-design-observation.js";
 export { FrameObservationSchema } from "./observations/frame-observation.js";
 export type { FrameObservation } from "./observations/frame-observation.js";
 export { OBSERVATION_LIMITS, ScanObservationsSchema } from "./observations/scan-observations.js";
@@ -372,6 +374,7 @@ export { vendorPhaseCellText } from "./render/vendor-phase-cell-text.js";
 export { toTimelineEntries, visitTimeText } from "./render/to-timeline-entries.js";
 export { consentModeStatesText, hostListText, purposeListText } from "./render/consent-mode-text.js";
 export { gpcAnswerText, gppOptOutsText, gppSectionText } from "./render/gpp-text.js";
+export { bannerPlacementText, buttonDesignText } from "./render/banner-design-text.js";
 export type { TimelineEntry } from "./render/to-timeline-entries.js";
 export { lifetimeText } from "./render/lifetime-text.js";
 export { scoreImpactText } from "./render/score-impact-text.js";

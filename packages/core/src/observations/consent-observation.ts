@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BannerDesignSchema } from "./banner-design-observation.js";
 import { GppAnswerSchema, UspAnswerSchema } from "./gpp-observation.js";
 import { TcfSummarySchema } from "./tcf-summary.js";
 
@@ -96,5 +97,7 @@ export const ConsentObservationSchema = z.object({
   gpp: GppAnswerSchema.nullable().optional(),
   /** What `__uspapi('getUSPData')` answered; null without the USP API. Optional: older scans have none. */
   usp: UspAnswerSchema.nullable().optional(),
+  /** The visible banner's first layer, measured; null without a banner or a measurement. Optional: older scans have none. */
+  bannerDesign: BannerDesignSchema.nullable().optional(),
 });
 export type ConsentObservation = z.infer<typeof ConsentObservationSchema>;

@@ -9,6 +9,8 @@ import { toSignalRecord, type EvidenceRecord } from "./evidence-record.js";
  *   completed (a failed or timed-out detection is a coverage gap, never "no banner");
  * - phase `after_reject` / `after_accept`: `reject_succeeded`, `reject_failed`, `accept_succeeded`,
  *   `accept_failed` when the action was attempted;
+ * - phase `pre_consent`: `reject_styled_as_link` when the measured first layer's reject looks like a link in
+ *   text while its accept is a filled button;
  * - phase `gpc`: `gpc_signal_sent` when the GPC visit completed;
  * - phase `reject_next_page` / `accept_next_page`: `banner_returned_after_reject` / `…_after_accept` when
  *   the banner showed again on the second page the phase opened (a page that could not be read says nothing).
@@ -23,6 +25,10 @@ export function toConsentSignals(observations: ScanObservations): EvidenceRecord
   const signals: EvidenceRecord[] = [];
   if (consent && (consent.status === "ok" || consent.status === "not_detected") && consent.classification !== "undetermined") {
     signals.push(signal(consent.classification, "pre_consent"));
+  }
+  const design = consent?.bannerDesign;
+  if (design?.reject?.styledAsLink === true && design.accept?.filled === true && !design.accept.styledAsLink) {
+    signals.push(signal("reject_styled_as_link", "pre_consent"));
   }
   const actions = observations.consentActions;
   if (actions?.reject.outcome === "succeeded" || actions?.reject.outcome === "failed") {

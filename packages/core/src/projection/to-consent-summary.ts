@@ -1,3 +1,4 @@
+import type { BannerDesign } from "../observations/banner-design-observation.js";
 import type { ScanObservations } from "../observations/scan-observations.js";
 import { toConsentModeSummary, type ConsentModeSummary } from "./to-consent-mode-summary.js";
 import { toGpcAnswer, type GpcAnswer } from "./to-gpc-answer.js";
@@ -23,6 +24,8 @@ export interface ConsentSummary {
   gpp?: GppPhaseSummary[];
   /** Whether the site honoured Global Privacy Control, with its evidence; absent when the scan ran no GPC visit. */
   gpcAnswer?: GpcAnswer;
+  /** The first layer as measured: placement, coverage, page lock, and how accept and reject look; absent without one. */
+  bannerDesign?: BannerDesign;
 }
 
 export function toConsentSummary(observations: ScanObservations): ConsentSummary | null {
@@ -46,5 +49,6 @@ export function toConsentSummary(observations: ScanObservations): ConsentSummary
     ...(tcf === null ? {} : { tcf }),
     ...(gpp === null ? {} : { gpp }),
     ...(gpcAnswer === null ? {} : { gpcAnswer }),
+    ...(consent.bannerDesign === null || consent.bannerDesign === undefined ? {} : { bannerDesign: consent.bannerDesign }),
   };
 }

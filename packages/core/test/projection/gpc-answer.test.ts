@@ -6,13 +6,14 @@ import { toGpcAnswer } from "../../src/projection/to-gpc-answer.js";
 import { toScanReport } from "../../src/projection/to-scan-report.js";
 import { gpcAnswerText } from "../../src/render/gpp-text.js";
 
-const usnat = (sale: GppOptOut, sharing: GppOptOut, targeted: GppOptOut, gpc: boolean | null = null): GppSection => ({
+/** A US national section: sale, sharing and targeted-advertising opt-outs in that order, then its GPC field. */
+const usnat = (optOuts: [GppOptOut, GppOptOut, GppOptOut], gpc: boolean | null = null): GppSection => ({
   id: 7,
   name: "usnat",
   decoded: true,
-  saleOptOut: sale,
-  sharingOptOut: sharing,
-  targetedAdvertisingOptOut: targeted,
+  saleOptOut: optOuts[0],
+  sharingOptOut: optOuts[1],
+  targetedAdvertisingOptOut: optOuts[2],
   gpc,
   tcf: null,
 });
@@ -93,8 +94,8 @@ const gpcIds = (observations: ScanObservations) =>
 describe("the GPC answer", () => {
   it("is honoured when the strings flip to opted out under GPC and no advertising vendor is contacted", () => {
     const observations = courier({
-      first: { gpp: gpp(usnat("did_not_opt_out", "did_not_opt_out", "did_not_opt_out")), usp: usp("no") },
-      withGpc: { gpp: gpp(usnat("opted_out", "opted_out", "opted_out", true)), usp: usp("yes") },
+      first: { gpp: gpp(usnat(["did_not_opt_out", "did_not_opt_out", "did_not_opt_out"])), usp: usp("no") },
+      withGpc: { gpp: gpp(usnat(["opted_out", "opted_out", "opted_out"], true)), usp: usp("yes") },
       gpcJson: true,
     });
     const answer = toGpcAnswer(observations)!;
@@ -117,8 +118,8 @@ describe("the GPC answer", () => {
 
   it("is not honoured, with both findings, when the strings keep 'did not opt out' and advertising still fires despite a gpc.json claim", () => {
     const observations = courier({
-      first: { gpp: gpp(usnat("did_not_opt_out", "did_not_opt_out", "not_applicable")), usp: null },
-      withGpc: { gpp: gpp(usnat("did_not_opt_out", "did_not_opt_out", "not_applicable", false)), usp: usp("no") },
+      first: { gpp: gpp(usnat(["did_not_opt_out", "did_not_opt_out", "not_applicable"])), usp: null },
+      withGpc: { gpp: gpp(usnat(["did_not_opt_out", "did_not_opt_out", "not_applicable"], false)), usp: usp("no") },
       advertising: ["AdNet"],
       gpcJson: true,
     });
@@ -133,8 +134,8 @@ describe("the GPC answer", () => {
 
   it("is partly honoured when the strings opt out but advertising vendors are still contacted", () => {
     const observations = courier({
-      first: { gpp: gpp(usnat("did_not_opt_out", "did_not_opt_out", "did_not_opt_out")), usp: null },
-      withGpc: { gpp: gpp(usnat("opted_out", "opted_out", "opted_out", true)), usp: null },
+      first: { gpp: gpp(usnat(["did_not_opt_out", "did_not_opt_out", "did_not_opt_out"])), usp: null },
+      withGpc: { gpp: gpp(usnat(["opted_out", "opted_out", "opted_out"], true)), usp: null },
       advertising: ["AdNet"],
     });
     expect(toGpcAnswer(observations)?.verdict).toBe("partly");
@@ -144,15 +145,15 @@ describe("the GPC answer", () => {
 
   it("counts only opt-outs that apply: a section marked not applicable under GPC is no evidence either way", () => {
     const observations = courier({
-      first: { gpp: gpp(usnat("not_applicable", "not_applicable", "not_applicable")), usp: null },
-      withGpc: { gpp: gpp(usnat("not_applicable", "not_applicable", "not_applicable")), usp: null },
+      first: { gpp: gpp(usnat(["not_applicable", "not_applicable", "not_applicable"])), usp: null },
+      withGpc: { gpp: gpp(usnat(["not_applicable", "not_applicable", "not_applicable"])), usp: null },
     });
     expect(toGpcAnswer(observations)).toMatchObject({ verdict: "honoured", stringsOptedOut: null, optOuts: [] });
     expect(gpcIds(observations)).toEqual([]);
   });
 
   it("is not observed when the GPC visit failed, and absent when it did not run: never a clean result", () => {
-    const first = { gpp: gpp(usnat("did_not_opt_out", "did_not_opt_out", "did_not_opt_out")), usp: null };
+    const first = { gpp: gpp(usnat(["did_not_opt_out", "did_not_opt_out", "did_not_opt_out"])), usp: null };
     const failed = courier({ first, gpcStatus: "failed", gpcJson: true });
     expect(toGpcAnswer(failed)).toMatchObject({ verdict: "not_observed", advertisingVendorsWithGpc: null });
     expect(gpcIds(failed)).toEqual([]);
@@ -163,8 +164,8 @@ describe("the GPC answer", () => {
   it("shows each phase's decoded strings in the consent summary, never the strings", () => {
     const report = toScanReport(
       courier({
-        first: { gpp: gpp(usnat("did_not_opt_out", "did_not_opt_out", "did_not_opt_out")), usp: usp("no") },
-        withGpc: { gpp: gpp(usnat("opted_out", "opted_out", "opted_out", true)), usp: usp("yes") },
+        first: { gpp: gpp(usnat(["did_not_opt_out", "did_not_opt_out", "did_not_opt_out"])), usp: usp("no") },
+        withGpc: { gpp: gpp(usnat(["opted_out", "opted_out", "opted_out"], true)), usp: usp("yes") },
       }),
     );
     expect(

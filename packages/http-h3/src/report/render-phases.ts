@@ -1,4 +1,6 @@
 import {
+  bannerPlacementText,
+  buttonDesignText,
   cmpDisplayName,
   consentModeStatesText,
   hostListText,
@@ -84,6 +86,14 @@ export function renderConsentSummary(consent: ReportView["consent"]): SafeHtml {
 <dt>First layer</dt><dd>${toLabel(consent.classification)}</dd>
 <dt>Reject</dt><dd>${outcome(consent.reject)}</dd>
 <dt>Accept</dt><dd>${outcome(consent.accept)}</dd>
+${
+  consent.bannerDesign === undefined
+    ? markup``
+    : markup`<dt>Banner</dt><dd class="banner-placement">${bannerPlacementText(consent.bannerDesign)}</dd>
+<dt>Accept button</dt><dd class="banner-accept">${buttonDesignText(consent.bannerDesign.accept)}</dd>
+<dt>Reject button</dt><dd class="banner-reject">${buttonDesignText(consent.bannerDesign.reject)}</dd>
+`
+}
 ${consent.gpc === undefined ? markup`` : renderGpc(consent.gpc)}</dl>
 ${consent.consentMode === undefined ? markup`` : renderConsentMode(consent.consentMode)}
 ${consent.tcf === undefined ? markup`` : renderTcf(consent.tcf)}

@@ -486,6 +486,40 @@ describe("the consent banner summary", () => {
     expect(renderReportPage(view).html).not.toContain("gpp-table");
   });
 
+  it("shows the banner's measured design beside its outcomes, and nothing without a measurement", () => {
+    const view = reportViewOf("daily-courier");
+    const button = { widthPx: 160, heightPx: 44, fontSizePx: 16, bold: true, textContrast: 5.27, filled: true, styledAsLink: false };
+    const { html } = renderReportPage({
+      ...view,
+      consent: {
+        cmp: "heuristic",
+        classification: "accept_and_reject_first_layer",
+        reject: { outcome: "succeeded", reason: null },
+        accept: null,
+        bannerDesign: {
+          placement: "bottom",
+          viewportCoveragePct: 20,
+          scrollLocked: false,
+          blocksPage: false,
+          accept: button,
+          reject: {
+            ...button,
+            widthPx: 70,
+            heightPx: 16,
+            fontSizePx: 12,
+            bold: false,
+            textContrast: 2.85,
+            filled: false,
+            styledAsLink: true,
+          },
+        },
+      },
+    });
+    expect(html).toContain('<dd class="banner-placement">at the bottom, 20% of the viewport</dd>');
+    expect(html).toContain('<dd class="banner-reject">70 x 16 px, 12 px text, contrast 2.9:1, styled as a link</dd>');
+    expect(renderReportPage(view).html).not.toContain("banner-placement");
+  });
+
   it("lists the site checks by area with each outcome in words, passed ones included, and nothing without them", () => {
     const { html } = renderReportPage(withSiteChecks(reportViewOf("daily-courier")));
     const section = /<section id="site-checks"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";

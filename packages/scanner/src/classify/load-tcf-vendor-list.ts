@@ -27,7 +27,7 @@ export async function loadTcfVendorList(url: URL): Promise<TcfVendorList> {
   try {
     json = JSON.parse(await readFile(url, "utf8"));
   } catch (error) {
-    throw new Error(`the TCF vendor list is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`the TCF vendor list is not JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   return parseTcfVendorList(json);
 }
@@ -51,9 +51,10 @@ export function parseTcfVendorList(json: unknown): TcfVendorList {
     if (!Number.isInteger(id) || id < 1 || id > MAX_VENDOR_ID || typeof vendor !== "object" || vendor === null) continue;
     const name = (vendor as Record<string, unknown>).name;
     if (typeof name !== "string") continue;
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    const clean = name
-      .replace(/[\u0000-\u001f\u007f]/g, "")
+    // Control characters are what is removed; a character-code test keeps the pattern free of them.
+    const clean = [...name]
+      .filter((char) => char.charCodeAt(0) > 0x1f && char.charCodeAt(0) !== 0x7f)
+      .join("")
       .trim()
       .slice(0, MAX_NAME_CHARS);
     if (clean.length > 0) names.set(id, clean);

@@ -8,6 +8,35 @@ import { CMP_MARKUP } from "./cmp-markup.js";
 export const CONSENT_TEXT_PATTERN =
   /cookie|kakor|ciasteczk|galleta|eväste|consent|einwillig|zustimmung|toestemming|consentement|consentimiento|consenso|consentimento|zgod[ayęe]|samtyck|samtykke|suostumu|gdpr|rgpd|dsgvo|datenschutz|personal (data|information)|personenbezogen|persönlichen daten|données personnelles|informations personnelles|datos personales|información personal|dati personali|informazioni personali|persoonsgegevens|persoonlijke gegevens|dados pessoais|informações pessoais|dane osobowe|danych osobowych|personuppgifter|personlig(e)? (data|oplysninger|opplysninger)|henkilötie|tracking|traceurs/i;
 
+/** An RGBA colour as the page computes it: 0-255 channels and 0-1 alpha. */
+export type Rgba = [number, number, number, number];
+
+/** How one button looks, as the browser computed it (with `measure`). */
+export interface ButtonLook {
+  width: number;
+  height: number;
+  fontPx: number;
+  fontWeight: number;
+  /** Its text colour, and the first opaque background behind its text (white when none). */
+  color: Rgba | null;
+  background: Rgba;
+  /** Its own background colour when it has one (alpha over 0.5), else null. */
+  ownBackground: Rgba | null;
+  bordered: boolean;
+  underlined: boolean;
+  /** An `<a>` or `role=link`. */
+  link: boolean;
+}
+
+/** Where a banner is and how it sits on the page (with `measure`). */
+export interface BannerLayout {
+  box: { top: number; left: number; width: number; height: number };
+  /** The banner's own background (the first opaque one from it outwards; white when none). */
+  background: Rgba;
+  /** Each button's look, in the order of `labels`. */
+  looks: ButtonLook[];
+}
+
 /** A banner candidate as the scan reports it: where it is and the labels of its visible buttons. */
 export interface ScannedBanner {
   inShadowDom: boolean;
@@ -15,6 +44,8 @@ export interface ScannedBanner {
   consentText: boolean;
   /** Visible button labels, cut short; read transiently to classify them, never reported. */
   labels: string[];
+  /** With `measure`: the banner's box and its buttons' looks. */
+  layout?: BannerLayout;
 }
 
 export interface BannerScanResult {
@@ -22,6 +53,8 @@ export interface BannerScanResult {
   banners: ScannedBanner[];
   /** The CMP library whose markup the frame carries (`CMP_MARKUP`), null for none. */
   library: string | null;
+  /** With `measure`: the viewport, and whether the page can be scrolled (`overflow: hidden` on html or body locks it). */
+  page?: { width: number; height: number; scrollLocked: boolean };
 }
 
 /**
@@ -31,9 +64,10 @@ export interface BannerScanResult {
  * that speaks of consent is itself the candidate (CMPs in iframes render the whole frame as the banner).
  * Returns labels of visible buttons only; the caller classifies and drops them.
  */
-export function bannerScanScript(options: { keepButtonsAs?: string } = {}): string {
+export function bannerScanScript(options: { keepButtonsAs?: string; measure?: boolean } = {}): string {
   return `(() => {
   const keepAs = ${JSON.stringify(options.keepButtonsAs ?? null)};
+  const measure = ${JSON.stringify(options.measure === true)};
   const pattern = new RegExp(${JSON.stringify(CONSENT_TEXT_PATTERN.source)}, ${JSON.stringify(CONSENT_TEXT_PATTERN.flags)});
   let top = false;
   try { top = window.top === window; } catch { top = false; }
@@ -108,6 +142,48 @@ export function bannerScanScript(options: { keepButtonsAs?: string } = {}): stri
   };
   const buttonsOf = (root) =>
     deepButtons(root, []).filter(visible).map((element) => ({ element, label: labelOf(element) })).filter(({ label }) => label !== "").slice(0, 25);
+  // With measure: what a visitor sees of the banner and its buttons, as the browser computed it.
+  const rgba = (value) => {
+    const match = /^rgba?\\(([^)]*)\\)$/.exec(value || "");
+    if (!match) return null;
+    const parts = match[1].split(/[\\s,/]+/).filter(Boolean).map(Number);
+    if (parts.length < 3 || parts.some((part) => !Number.isFinite(part))) return null;
+    return [parts[0], parts[1], parts[2], parts.length > 3 ? parts[3] : 1];
+  };
+  const parentOf = (node) => node.parentElement || (node.getRootNode() instanceof ShadowRoot ? node.getRootNode().host : null);
+  const backgroundBehind = (element) => {
+    for (let node = element, depth = 0; node && depth < 40; node = parentOf(node), depth++) {
+      const background = rgba(getComputedStyle(node).backgroundColor);
+      if (background && background[3] > 0.5) return background;
+    }
+    return [255, 255, 255, 1];
+  };
+  const lookOf = (element) => {
+    const style = getComputedStyle(element);
+    const rect = element.getBoundingClientRect();
+    const own = rgba(style.backgroundColor);
+    const side = (name) => parseFloat(style["border" + name + "Width"]) > 0 && style["border" + name + "Style"] !== "none" && (rgba(style["border" + name + "Color"]) || [0, 0, 0, 0])[3] > 0.3;
+    return {
+      width: Math.round(rect.width),
+      height: Math.round(rect.height),
+      fontPx: parseFloat(style.fontSize) || 0,
+      fontWeight: parseInt(style.fontWeight, 10) || 400,
+      color: rgba(style.color),
+      background: backgroundBehind(element),
+      ownBackground: own && own[3] > 0.5 ? own : null,
+      bordered: side("Top") && side("Bottom"),
+      underlined: (style.textDecorationLine || "").includes("underline"),
+      link: element.tagName === "A" || element.getAttribute("role") === "link",
+    };
+  };
+  const layoutOf = (element, buttons) => {
+    const rect = element.getBoundingClientRect();
+    return {
+      box: { top: Math.round(rect.top), left: Math.round(rect.left), width: Math.round(rect.width), height: Math.round(rect.height) },
+      background: backgroundBehind(element),
+      looks: buttons.map((button) => lookOf(button.element)),
+    };
+  };
   const bannerOf = (element, inShadowDom, consentText) => {
     const buttons = buttonsOf(element);
     return {
@@ -115,6 +191,7 @@ export function bannerScanScript(options: { keepButtonsAs?: string } = {}): stri
       consentText,
       labels: buttons.map(({ label }) => label),
       elements: buttons.map((button) => button.element),
+      ...(measure ? { layout: layoutOf(element, buttons) } : {}),
     };
   };
 
@@ -145,6 +222,10 @@ export function bannerScanScript(options: { keepButtonsAs?: string } = {}): stri
   // After the snapshot the scanner may click one of these buttons: they stay in this isolated world only.
   if (keepAs !== null) globalThis[keepAs] = banners.map((banner) => banner.elements);
   const library = ${JSON.stringify(CMP_MARKUP)}.find(({ selector }) => document.querySelector(selector) !== null)?.name ?? null;
-  return { top, banners: banners.map(({ elements, ...banner }) => banner), library };
+  const locked = (element) => element !== null && ["hidden", "clip"].includes(getComputedStyle(element).overflowY);
+  const page = measure
+    ? { width: window.innerWidth, height: window.innerHeight, scrollLocked: locked(document.documentElement) || locked(document.body) }
+    : undefined;
+  return { top, banners: banners.map(({ elements, ...banner }) => banner), library, ...(page ? { page } : {}) };
 })()`;
 }

@@ -42,7 +42,7 @@ export function createConsentCollector(options: ConsentCollectorOptions = {}): C
     attach: (target) => frames.attach(target),
     async collect(context) {
       const [bannerScan, apiProbe] = await Promise.all([
-        scanBannerFrames(frames, { timeoutMs: frameScanTimeoutMs, keep: false }),
+        scanBannerFrames(frames, { timeoutMs: frameScanTimeoutMs, keep: false, measure: true }),
         probeConsentApis(context.page, options.tcfTimeoutMs ?? 1000),
       ]);
       return toConsentObservation({

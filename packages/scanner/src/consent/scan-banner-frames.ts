@@ -1,5 +1,6 @@
 import { TIMED_OUT, withTimeout } from "../timing/with-timeout.js";
 import { bannerScanScript, type BannerScanResult } from "./banner-scan-script.js";
+import { toBannerLayout, toPageLayout } from "./to-banner-layout.js";
 import type { ConsentFrames, TrackedTarget } from "./consent-frames.js";
 import type { ConsentFindings, ScannedFrame } from "./to-consent-observation.js";
 
@@ -8,6 +9,8 @@ export interface ScanBannerFramesOptions {
   timeoutMs: number;
   /** Keep each banner's buttons in the isolated world, for a later click. */
   keep: boolean;
+  /** Measure each banner's box and its buttons' looks, and the page's viewport (the snapshot's scan). */
+  measure?: boolean;
 }
 
 /**
@@ -43,9 +46,13 @@ async function scanFrame(options: {
   frameId: string;
   timeoutMs: number;
   keepButtonsAs: string | null;
+  measure?: boolean;
 }): Promise<ScannedFrame | null> {
   const evaluation = options.tracked.session.send("Runtime.evaluate", {
-    expression: bannerScanScript(options.keepButtonsAs === null ? {} : { keepButtonsAs: options.keepButtonsAs }),
+    expression: bannerScanScript({
+      ...(options.keepButtonsAs === null ? {} : { keepButtonsAs: options.keepButtonsAs }),
+      measure: options.measure === true,
+    }),
     contextId: options.contextId,
     returnByValue: true,
     timeout: options.timeoutMs,
@@ -54,14 +61,24 @@ async function scanFrame(options: {
   if (answer === null || answer === TIMED_OUT || answer.exceptionDetails) return null;
   const value = answer.result.value as BannerScanResult | undefined;
   if (!value || !Array.isArray(value.banners)) return null;
+  const page = options.measure === true ? toPageLayout(value.page) : null;
   return {
     frameKey: `${options.tracked.key}:${options.frameId}`,
     top: value.top === true,
     library: typeof value.library === "string" ? value.library.slice(0, 80) : null,
-    banners: value.banners.slice(0, 8).map((banner) => ({
-      inShadowDom: banner.inShadowDom === true,
-      consentText: banner.consentText === true,
-      labels: Array.isArray(banner.labels) ? banner.labels.filter((label): label is string => typeof label === "string").slice(0, 25) : [],
-    })),
+    banners: value.banners.slice(0, 8).map((banner) => {
+      const labels = Array.isArray(banner.labels)
+        ? banner.labels.filter((label): label is string => typeof label === "string").slice(0, 25)
+        : [];
+      const layout = options.measure === true ? toBannerLayout(banner.layout) : null;
+      return {
+        inShadowDom: banner.inShadowDom === true,
+        consentText: banner.consentText === true,
+        labels,
+        // A layout is used only when it has a look for each label, in the same order.
+        ...(layout !== null && layout.looks.length === labels.length ? { layout } : {}),
+      };
+    }),
+    ...(page === null ? {} : { page }),
   };
 }

@@ -1,5 +1,7 @@
+import { CmpNameSchema, type BannerDesign, type ConsentObservation, type ConsentStepStatus } from "@public-scan/core";
 import type { TcfVendorList } from "../classify/load-tcf-vendor-list.js";
-import { CmpNameSchema, type ConsentObservation, type ConsentStepStatus } from "@public-scan/core";
+import type { BannerLayout, BannerScanResult } from "./banner-scan-script.js";
+import { toBannerDesign } from "./to-banner-design.js";
 import { classifyButtonLabel } from "./classify-button-label.js";
 import { CMP_RULE_ALIASES } from "./cmp-markup.js";
 import { classifyFirstLayer, offersConsentChoice, toFirstLayerButtons, type FirstLayerButtons } from "./classify-first-layer.js";
@@ -20,7 +22,9 @@ export interface ScannedFrame {
   top: boolean;
   /** The CMP library the frame's markup shows (`CMP_MARKUP`): names banners autoconsent has no rule for. */
   library?: string | null;
-  banners: Array<{ inShadowDom: boolean; consentText: boolean; labels: readonly string[] }>;
+  banners: Array<{ inShadowDom: boolean; consentText: boolean; labels: readonly string[]; layout?: BannerLayout }>;
+  /** With the snapshot's measuring scan: the frame's viewport and scroll lock. */
+  page?: NonNullable<BannerScanResult["page"]>;
 }
 
 /** Everything the consent collector gathered, before it is reduced to an observation. */
@@ -38,6 +42,8 @@ interface Banner {
   inShadowDom: boolean;
   consentText: boolean;
   buttons: FirstLayerButtons;
+  /** Its first layer measured (the snapshot's scan), or null. */
+  design: BannerDesign | null;
 }
 
 /**
@@ -49,13 +55,17 @@ interface Banner {
  */
 export function toConsentObservation(findings: ConsentFindings): ConsentObservation {
   const banners = findings.bannerScan.frames.flatMap((frame) =>
-    frame.banners.map((banner): Banner => ({
-      frameKey: frame.frameKey,
-      top: frame.top,
-      inShadowDom: banner.inShadowDom,
-      consentText: banner.consentText,
-      buttons: toFirstLayerButtons(banner.labels.map(classifyButtonLabel)),
-    })),
+    frame.banners.map((banner): Banner => {
+      const kinds = banner.labels.map(classifyButtonLabel);
+      return {
+        frameKey: frame.frameKey,
+        top: frame.top,
+        inShadowDom: banner.inShadowDom,
+        consentText: banner.consentText,
+        buttons: toFirstLayerButtons(kinds),
+        design: toBannerDesign({ layout: banner.layout, page: frame.page, kinds }),
+      };
+    }),
   );
   const named = (hit: AutoconsentHit | null) => (hit === null ? null : { ...hit, cmp: cmpNameOf(hit, findings.bannerScan.frames) });
   const popup = named(pickHit(findings.autoconsent.popups));
@@ -77,6 +87,7 @@ export function toConsentObservation(findings: ConsentFindings): ConsentObservat
       inShadowDom: banner?.inShadowDom ?? null,
       firstLayer: banner?.buttons ?? null,
       classification: classifyFirstLayer({ bannerVisible: true, buttons: banner?.buttons ?? null }),
+      bannerDesign: banner?.design ?? null,
     };
   }
   const banner = bestBanner(banners.filter((candidate) => candidate.consentText || offersConsentChoice(candidate.buttons)));
@@ -92,6 +103,7 @@ export function toConsentObservation(findings: ConsentFindings): ConsentObservat
       inShadowDom: banner.inShadowDom,
       firstLayer: banner.buttons,
       classification: classifyFirstLayer({ bannerVisible: true, buttons: banner.buttons }),
+      bannerDesign: banner.design,
     };
   }
   const none = { bannerVisible: false, frame: null, inShadowDom: null, firstLayer: null } as const;

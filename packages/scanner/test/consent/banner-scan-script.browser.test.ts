@@ -70,4 +70,48 @@ describe("the banner scan script on web-component banners", () => {
       <p>Learn more about cookies and how we use them on this website and in our apps.</p>${buttons}</div></body></html>`;
     expect((await scan(html)).banners[0]).toEqual({ inShadowDom: false, consentText: true, labels: ["Accept all", "Reject all"] });
   });
+
+  it("measures the banner and its buttons as the browser computed them: a cookie wall with a filled accept and a link-styled reject", async () => {
+    const page = await context.newPage();
+    try {
+      await page.setViewport({ width: 1000, height: 800 });
+      await page.setContent(
+        `<!doctype html><html lang="en" style="overflow: hidden"><body style="margin: 0"><h1>Shop</h1>
+        <div style="position: fixed; inset: 0; background: rgba(0, 0, 0, 0.6)">
+          <div style="margin: 200px auto; width: 500px; background: #ffffff; padding: 20px">
+            <p>We use cookies for analytics and advertising.</p>
+            <button type="button" style="width: 200px; height: 48px; background: #0a7d2c; color: #ffffff; border: 0; font: 700 18px sans-serif">Accept all</button>
+            <a href="#" style="color: #999999; font: 400 12px sans-serif">Reject all</a>
+          </div>
+        </div></body></html>`,
+        { waitUntil: "load" },
+      );
+      const result = (await page.evaluate(bannerScanScript({ measure: true }))) as BannerScanResult;
+      expect(result.page).toEqual({ width: 1000, height: 800, scrollLocked: true });
+      const layout = result.banners[0]!.layout!;
+      expect(layout.box).toEqual({ top: 0, left: 0, width: 1000, height: 800 });
+      const [accept, reject] = layout.looks;
+      expect(accept).toMatchObject({
+        width: 200,
+        height: 48,
+        fontPx: 18,
+        fontWeight: 700,
+        color: [255, 255, 255, 1],
+        ownBackground: [10, 125, 44, 1],
+        link: false,
+      });
+      expect(reject).toMatchObject({
+        fontPx: 12,
+        color: [153, 153, 153, 1],
+        background: [255, 255, 255, 1],
+        ownBackground: null,
+        bordered: false,
+        link: true,
+      });
+      // Without `measure` the scan stays as cheap as before.
+      expect((await page.evaluate(bannerScanScript())) as BannerScanResult).not.toHaveProperty("page");
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -1,0 +1,63 @@
+import { readRecordedObservations } from "@public-scan/recorded-scans";
+import { describe, expect, it } from "vitest";
+import type { ButtonDesign } from "../../src/observations/banner-design-observation.js";
+import { ScanObservationsSchema, type ScanObservations } from "../../src/observations/scan-observations.js";
+import { toScanReport } from "../../src/projection/to-scan-report.js";
+import { bannerPlacementText, buttonDesignText } from "../../src/render/banner-design-text.js";
+
+const button = (overrides: Partial<ButtonDesign>): ButtonDesign => ({
+  widthPx: 160,
+  heightPx: 44,
+  fontSizePx: 16,
+  bold: false,
+  textContrast: 7,
+  filled: true,
+  styledAsLink: false,
+  ...overrides,
+});
+
+/** The courier with a measured first layer. */
+function courier(design: { accept: ButtonDesign | null; reject: ButtonDesign | null }): ScanObservations {
+  const recorded = ScanObservationsSchema.parse(readRecordedObservations("daily-courier"));
+  return ScanObservationsSchema.parse({
+    ...recorded,
+    consent: {
+      status: "ok",
+      reason: null,
+      steps: { autoconsent: "ok", bannerScan: "ok", apiProbe: "ok" },
+      cmp: "heuristic",
+      detectedBy: "heuristic",
+      bannerVisible: true,
+      frame: "main_frame",
+      inShadowDom: false,
+      firstLayer: { accept: design.accept !== null, reject: design.reject !== null, settings: false, acknowledge: false },
+      classification: "accept_and_reject_first_layer",
+      apis: { tcf: false, gpp: false, usp: false },
+      tcf: null,
+      bannerDesign: { placement: "full_screen", viewportCoveragePct: 100, scrollLocked: true, blocksPage: true, ...design },
+    },
+  });
+}
+const styledFinding = (observations: ScanObservations) =>
+  toScanReport(observations).findings.some((finding) => finding.id === "consent_reject_styled_as_link");
+
+describe("the banner's design", () => {
+  it("finds a reject styled as a link beside a filled accept button, and nothing for equal buttons", () => {
+    const link = button({ filled: false, styledAsLink: true, widthPx: 70, heightPx: 16, fontSizePx: 12, textContrast: 2.85 });
+    expect(styledFinding(courier({ accept: button({ bold: true }), reject: link }))).toBe(true);
+    expect(styledFinding(courier({ accept: button({}), reject: button({}) }))).toBe(false);
+    // Both plain links: equal prominence, no finding.
+    expect(styledFinding(courier({ accept: link, reject: link }))).toBe(false);
+  });
+
+  it("shows the measurements in the consent summary and in words", () => {
+    const report = toScanReport(
+      courier({ accept: button({ bold: true }), reject: button({ filled: false, styledAsLink: true, textContrast: 2.85 }) }),
+    );
+    const design = report.consent!.bannerDesign!;
+    expect(bannerPlacementText(design)).toBe("over the whole page, 100% of the viewport; the page cannot be used until a choice");
+    expect(buttonDesignText(design.accept)).toBe("160 x 44 px, 16 px bold text, contrast 7.0:1, filled");
+    expect(buttonDesignText(design.reject)).toBe("160 x 44 px, 16 px text, contrast 2.9:1, styled as a link");
+    expect(buttonDesignText(null)).toBe("none on the first layer");
+  });
+});
