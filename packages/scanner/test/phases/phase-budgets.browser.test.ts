@@ -16,14 +16,16 @@ const scannerWith = (options: PuppeteerScannerOptions) =>
 const urlOf = (id: string) => web.sites.find((site) => site.id === id)!.url;
 
 describe("consent phases", () => {
-  it("run none by default, and still say so: four entries, each later one disabled", async () => {
+  it("run none by default, and still say so: six entries, each later one disabled", async () => {
     const scanner = scannerWith({});
     try {
       const observations = await scanner.scan({ url: urlOf("daily-courier") });
       expect(observations.phases).toEqual([
         { phase: "pre_consent", status: "completed", reason: null, observeMs: 300 },
         { phase: "after_reject", status: "not_run", reason: "disabled", observeMs: null },
+        { phase: "reject_next_page", status: "not_run", reason: "disabled", observeMs: null },
         { phase: "after_accept", status: "not_run", reason: "disabled", observeMs: null },
+        { phase: "accept_next_page", status: "not_run", reason: "disabled", observeMs: null },
         { phase: "gpc", status: "not_run", reason: "disabled", observeMs: null },
       ]);
       const disabled = { outcome: "not_attempted", method: null, verified: null, reason: "disabled" };
@@ -45,7 +47,9 @@ describe("consent phases", () => {
       expect(observations.phases?.map(({ phase, status, reason }) => [phase, status, reason])).toEqual([
         ["pre_consent", "completed", null],
         ["after_reject", "completed", null],
+        ["reject_next_page", "not_run", "disabled"],
         ["after_accept", "not_run", "disabled"],
+        ["accept_next_page", "not_run", "disabled"],
         ["gpc", "timed_out", "phase_timeout"],
       ]);
       expect(observations.consentActions?.reject).toMatchObject({ outcome: "succeeded", method: "heuristic" });
