@@ -1,7 +1,7 @@
 // What each consent phase adds to a scan, against the fixture web (offline), with the built packages:
 // the median wall time of a scan of daily-courier with pre-consent only, + reject (same visit),
-// + accept (a fresh context), + GPC (another fresh context), each phase observing as long as the
-// pre-consent window. One shared browser, one scan at a time.
+// + accept (a fresh context), + GPC (another fresh context), + the next pages of reject and accept (full), each
+// phase observing as long as the pre-consent window. One shared browser, one scan at a time.
 import { fixtureWebReach, startFixtureWeb } from "@public-scan/fixture-web";
 import { createPuppeteerScanner, launchBrowser, resolveExecutable } from "@public-scan/scanner";
 
@@ -12,7 +12,8 @@ const CASES = [
   ["pre-consent only", "pre_consent_only"],
   ["+ reject (same visit)", { reject: true }],
   ["+ accept (fresh context)", { reject: true, accept: true }],
-  ["+ GPC (fresh context): full", "full"],
+  ["+ GPC (fresh context)", { reject: true, accept: true, gpc: true }],
+  ["+ next pages (after reject and accept): full", "full"],
 ];
 
 const median = (values) => {
