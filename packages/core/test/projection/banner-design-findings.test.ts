@@ -1,6 +1,7 @@
 import { readRecordedObservations } from "@public-scan/recorded-scans";
 import { describe, expect, it } from "vitest";
 import type { ButtonDesign } from "../../src/observations/banner-design-observation.js";
+import { heuristicBannerConsent } from "../fixtures/heuristic-banner-consent.js";
 import { ScanObservationsSchema, type ScanObservations } from "../../src/observations/scan-observations.js";
 import { toScanReport } from "../../src/projection/to-scan-report.js";
 import { bannerPlacementText, buttonDesignText } from "../../src/render/banner-design-text.js";
@@ -21,21 +22,10 @@ function courier(design: { accept: ButtonDesign | null; reject: ButtonDesign | n
   const recorded = ScanObservationsSchema.parse(readRecordedObservations("daily-courier"));
   return ScanObservationsSchema.parse({
     ...recorded,
-    consent: {
-      status: "ok",
-      reason: null,
-      steps: { autoconsent: "ok", bannerScan: "ok", apiProbe: "ok" },
-      cmp: "heuristic",
-      detectedBy: "heuristic",
-      bannerVisible: true,
-      frame: "main_frame",
-      inShadowDom: false,
+    consent: heuristicBannerConsent({
       firstLayer: { accept: design.accept !== null, reject: design.reject !== null, settings: false, acknowledge: false },
-      classification: "accept_and_reject_first_layer",
-      apis: { tcf: false, gpp: false, usp: false },
-      tcf: null,
       bannerDesign: { placement: "full_screen", viewportCoveragePct: 100, scrollLocked: true, blocksPage: true, ...design },
-    },
+    }),
   });
 }
 const styledFinding = (observations: ScanObservations) =>

@@ -1,6 +1,7 @@
 import { readRecordedObservations } from "@public-scan/recorded-scans";
 import { describe, expect, it } from "vitest";
 import type { GppAnswer, GppOptOut, GppSection, UspAnswer } from "../../src/observations/gpp-observation.js";
+import { heuristicBannerConsent } from "../fixtures/heuristic-banner-consent.js";
 import { ScanObservationsSchema, type ScanObservations } from "../../src/observations/scan-observations.js";
 import { toGpcAnswer } from "../../src/projection/to-gpc-answer.js";
 import { toScanReport } from "../../src/projection/to-scan-report.js";
@@ -41,22 +42,7 @@ function courier(options: {
   const gpcStatus = options.gpcStatus ?? "completed";
   return ScanObservationsSchema.parse({
     ...recorded,
-    consent: {
-      status: "ok",
-      reason: null,
-      steps: { autoconsent: "ok", bannerScan: "ok", apiProbe: "ok" },
-      cmp: "heuristic",
-      detectedBy: "heuristic",
-      bannerVisible: true,
-      frame: "main_frame",
-      inShadowDom: false,
-      firstLayer: { accept: true, reject: true, settings: true, acknowledge: false },
-      classification: "accept_and_reject_first_layer",
-      apis: { tcf: false, gpp: true, usp: true },
-      tcf: null,
-      gpp: options.first.gpp,
-      usp: options.first.usp,
-    },
+    consent: heuristicBannerConsent({ apis: { tcf: false, gpp: true, usp: true }, gpp: options.first.gpp, usp: options.first.usp }),
     phases: [
       { phase: "pre_consent", status: "completed", reason: null, observeMs: 500 },
       { phase: "after_reject", status: "not_run", reason: "disabled", observeMs: null },

@@ -1,6 +1,7 @@
 import { readRecordedObservations } from "@public-scan/recorded-scans";
 import { describe, expect, it } from "vitest";
 import type { TcfAnswer, TcfSummary } from "../../src/observations/consent-observation.js";
+import { heuristicBannerConsent } from "../fixtures/heuristic-banner-consent.js";
 import { ScanObservationsSchema, type ScanObservations } from "../../src/observations/scan-observations.js";
 import { toScanReport } from "../../src/projection/to-scan-report.js";
 
@@ -37,20 +38,7 @@ function courier(options: { first: TcfSummary; afterReject?: TcfSummary; afterAc
   const recorded = ScanObservationsSchema.parse(readRecordedObservations("daily-courier"));
   return ScanObservationsSchema.parse({
     ...recorded,
-    consent: {
-      status: "ok",
-      reason: null,
-      steps: { autoconsent: "ok", bannerScan: "ok", apiProbe: "ok" },
-      cmp: "heuristic",
-      detectedBy: "heuristic",
-      bannerVisible: true,
-      frame: "main_frame",
-      inShadowDom: false,
-      firstLayer: { accept: true, reject: true, settings: true, acknowledge: false },
-      classification: "accept_and_reject_first_layer",
-      apis: { tcf: true, gpp: false, usp: false },
-      tcf: answer(options.first, "cmpuishown"),
-    },
+    consent: heuristicBannerConsent({ apis: { tcf: true, gpp: false, usp: false }, tcf: answer(options.first, "cmpuishown") }),
     phases: [
       { phase: "pre_consent", status: "completed", reason: null, observeMs: 500 },
       { phase: "after_reject", status: "completed", reason: null, observeMs: 500 },
