@@ -1,13 +1,21 @@
-import { bannerPlacementText, buttonDesignText, type BannerDesign } from "@public-scan/core";
+import { bannerPlacementText, buttonDesignText, choiceTogglesText, type BannerDesign, type ChoiceToggles } from "@public-scan/core";
 import type { Paint } from "./terminal-paint.js";
 
-/** The report page's banner measurements for the terminal: where the banner sits, and how accept and reject look. */
-export function formatBannerDesign(design: BannerDesign | undefined, paint: Paint): string[] {
-  if (design === undefined) return [];
+/**
+ * The report page's banner measurements for the terminal: where the banner sits, how accept and reject look,
+ * and the choice toggles a rejecting visitor was shown.
+ */
+export function formatBannerDesign(design: BannerDesign | undefined, toggles: ChoiceToggles | undefined, paint: Paint): string[] {
+  if (design === undefined && toggles === undefined) return [];
   return [
     paint("bold", "Consent banner design"),
-    `  Banner: ${bannerPlacementText(design)}`,
-    `  Accept: ${buttonDesignText(design.accept)}`,
-    `  Reject: ${buttonDesignText(design.reject)}`,
+    ...(design === undefined
+      ? []
+      : [
+          `  Banner: ${bannerPlacementText(design)}`,
+          `  Accept: ${buttonDesignText(design.accept)}`,
+          `  Reject: ${buttonDesignText(design.reject)}`,
+        ]),
+    ...(toggles === undefined ? [] : [`  Choice toggles: ${choiceTogglesText(toggles)}`]),
   ];
 }

@@ -14,6 +14,7 @@ import {
   type GppPhaseSummary,
   type GpcAnswer,
   type BannerDesign,
+  type ChoiceToggles,
 } from "@public-scan/core";
 import { formatBannerDesign } from "./format-banner-design.js";
 import { formatConsentMode } from "./format-consent-mode.js";
@@ -61,6 +62,7 @@ export function formatReport(
     gpcAnswer?: GpcAnswer | undefined;
     /** The stored report's measurements of the banner's first layer, when it has them. */
     bannerDesign?: BannerDesign | undefined;
+    choiceToggles?: ChoiceToggles | undefined;
   },
   paint: Paint = PLAIN,
 ): string {
@@ -115,7 +117,7 @@ export function formatReport(
       ),
     );
   }
-  const bannerDesign = formatBannerDesign(resources.bannerDesign, paint);
+  const bannerDesign = formatBannerDesign(resources.bannerDesign, resources.choiceToggles, paint);
   if (bannerDesign.length > 0) out.push("", ...bannerDesign);
   const consentMode = formatConsentMode(resources.consentMode, paint);
   if (consentMode.length > 0) out.push("", ...consentMode);

@@ -110,7 +110,7 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
     io.stdout(`${JSON.stringify({ scan, findings, preConsentCookiesTrackers: table, observations }, null, 2)}\n`);
   } else {
     io.stdout(
-      `${formatReport({ scan, findings, table, vendorPhases, checks: view.checks, timeline: view.timeline, consentMode: view.consent?.consentMode, tcf: view.consent?.tcf, gpp: view.consent?.gpp, gpcAnswer: view.consent?.gpcAnswer, bannerDesign: view.consent?.bannerDesign }, io.colour === true ? COLOURED : PLAIN)}\n`,
+      `${formatReport({ scan, findings, table, vendorPhases, checks: view.checks, timeline: view.timeline, consentMode: view.consent?.consentMode, tcf: view.consent?.tcf, gpp: view.consent?.gpp, gpcAnswer: view.consent?.gpcAnswer, bannerDesign: view.consent?.bannerDesign, choiceToggles: view.consent?.choiceToggles }, io.colour === true ? COLOURED : PLAIN)}\n`,
     );
     if (observations !== null) io.stdout(`\nObservations\n${formatObservations(observations)}\n`);
   }

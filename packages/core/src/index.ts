@@ -231,6 +231,8 @@ export { GppAnswerSchema, GppOptOutSchema, GppSectionSchema, UspAnswerSchema, Us
 export type { GppAnswer, GppOptOut, GppSection, UspAnswer } from "./observations/gpp-observation.js";
 export { BannerDesignSchema, ButtonDesignSchema } from "./observations/banner-design-observation.js";
 export type { BannerDesign, ButtonDesign } from "./observations/banner-design-observation.js";
+export { ChoiceTogglesSchema, TogglePurposeSchema } from "./observations/choice-toggles-observation.js";
+export type { ChoiceToggles, TogglePurpose } from "./observations/choice-toggles-observation.js";
 export { FrameObservationSchema } from "./observations/frame-observation.js";
 export type { FrameObservation } from "./observations/frame-observation.js";
 export { OBSERVATION_LIMITS, ScanObservationsSchema } from "./observations/scan-observations.js";
@@ -375,6 +377,7 @@ export { toTimelineEntries, visitTimeText } from "./render/to-timeline-entries.j
 export { consentModeStatesText, hostListText, purposeListText } from "./render/consent-mode-text.js";
 export { gpcAnswerText, gppOptOutsText, gppSectionText } from "./render/gpp-text.js";
 export { bannerPlacementText, buttonDesignText } from "./render/banner-design-text.js";
+export { choiceTogglesText } from "./render/choice-toggles-text.js";
 export type { TimelineEntry } from "./render/to-timeline-entries.js";
 export { lifetimeText } from "./render/lifetime-text.js";
 export { scoreImpactText } from "./render/score-impact-text.js";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BannerDesignSchema } from "./banner-design-observation.js";
+import { ChoiceTogglesSchema } from "./choice-toggles-observation.js";
 import { GppAnswerSchema, UspAnswerSchema } from "./gpp-observation.js";
 import { TcfSummarySchema } from "./tcf-summary.js";
 
@@ -99,5 +100,11 @@ export const ConsentObservationSchema = z.object({
   usp: UspAnswerSchema.nullable().optional(),
   /** The visible banner's first layer, measured; null without a banner or a measurement. Optional: older scans have none. */
   bannerDesign: BannerDesignSchema.nullable().optional(),
+  /**
+   * The choice toggles the reject was shown, or that the preferences of a first layer without reject showed;
+   * null when none were seen (a first layer with reject and no toggles, a rule that used the CMP's API).
+   * Optional: older scans have none.
+   */
+  choiceToggles: ChoiceTogglesSchema.nullable().optional(),
 });
 export type ConsentObservation = z.infer<typeof ConsentObservationSchema>;

@@ -10,7 +10,8 @@ import { toSignalRecord, type EvidenceRecord } from "./evidence-record.js";
  * - phase `after_reject` / `after_accept`: `reject_succeeded`, `reject_failed`, `accept_succeeded`,
  *   `accept_failed` when the action was attempted;
  * - phase `pre_consent`: `reject_styled_as_link` when the measured first layer's reject looks like a link in
- *   text while its accept is a filled button;
+ *   text while its accept is a filled button; `choices_pre_ticked` when the choice toggles a rejecting
+ *   visitor was shown had any purpose other than the necessary one switched on;
  * - phase `gpc`: `gpc_signal_sent` when the GPC visit completed;
  * - phase `reject_next_page` / `accept_next_page`: `banner_returned_after_reject` / `…_after_accept` when
  *   the banner showed again on the second page the phase opened (a page that could not be read says nothing).
@@ -30,6 +31,7 @@ export function toConsentSignals(observations: ScanObservations): EvidenceRecord
   if (design?.reject?.styledAsLink === true && design.accept?.filled === true && !design.accept.styledAsLink) {
     signals.push(signal("reject_styled_as_link", "pre_consent"));
   }
+  if ((consent?.choiceToggles?.preTicked ?? 0) > 0) signals.push(signal("choices_pre_ticked", "pre_consent"));
   const actions = observations.consentActions;
   if (actions?.reject.outcome === "succeeded" || actions?.reject.outcome === "failed") {
     signals.push(signal(`reject_${actions.reject.outcome}`, "after_reject"));

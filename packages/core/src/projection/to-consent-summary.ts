@@ -1,4 +1,5 @@
 import type { BannerDesign } from "../observations/banner-design-observation.js";
+import type { ChoiceToggles } from "../observations/choice-toggles-observation.js";
 import type { ScanObservations } from "../observations/scan-observations.js";
 import { toConsentModeSummary, type ConsentModeSummary } from "./to-consent-mode-summary.js";
 import { toGpcAnswer, type GpcAnswer } from "./to-gpc-answer.js";
@@ -26,6 +27,8 @@ export interface ConsentSummary {
   gpcAnswer?: GpcAnswer;
   /** The first layer as measured: placement, coverage, page lock, and how accept and reject look; absent without one. */
   bannerDesign?: BannerDesign;
+  /** The choice toggles a rejecting visitor was shown, and how many were switched on before any choice; absent when none were seen. */
+  choiceToggles?: ChoiceToggles;
 }
 
 export function toConsentSummary(observations: ScanObservations): ConsentSummary | null {
@@ -50,5 +53,6 @@ export function toConsentSummary(observations: ScanObservations): ConsentSummary
     ...(gpp === null ? {} : { gpp }),
     ...(gpcAnswer === null ? {} : { gpcAnswer }),
     ...(consent.bannerDesign === null || consent.bannerDesign === undefined ? {} : { bannerDesign: consent.bannerDesign }),
+    ...(consent.choiceToggles === null || consent.choiceToggles === undefined ? {} : { choiceToggles: consent.choiceToggles }),
   };
 }

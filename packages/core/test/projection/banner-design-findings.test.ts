@@ -1,10 +1,12 @@
 import { readRecordedObservations } from "@public-scan/recorded-scans";
 import { describe, expect, it } from "vitest";
 import type { ButtonDesign } from "../../src/observations/banner-design-observation.js";
+import type { ChoiceToggles } from "../../src/observations/choice-toggles-observation.js";
 import { heuristicBannerConsent } from "../fixtures/heuristic-banner-consent.js";
 import { ScanObservationsSchema, type ScanObservations } from "../../src/observations/scan-observations.js";
 import { toScanReport } from "../../src/projection/to-scan-report.js";
 import { bannerPlacementText, buttonDesignText } from "../../src/render/banner-design-text.js";
+import { choiceTogglesText } from "../../src/render/choice-toggles-text.js";
 
 const button = (overrides: Partial<ButtonDesign>): ButtonDesign => ({
   widthPx: 160,
@@ -49,5 +51,37 @@ describe("the banner's design", () => {
     expect(buttonDesignText(design.accept)).toBe("160 x 44 px, 16 px bold text, contrast 7.0:1, filled");
     expect(buttonDesignText(design.reject)).toBe("160 x 44 px, 16 px text, contrast 2.9:1, styled as a link");
     expect(buttonDesignText(null)).toBe("none on the first layer");
+  });
+});
+
+describe("the choice toggles a rejecting visitor was shown", () => {
+  const withToggles = (choiceToggles: ChoiceToggles | null): ScanObservations => {
+    const recorded = ScanObservationsSchema.parse(readRecordedObservations("daily-courier"));
+    return ScanObservationsSchema.parse({
+      ...recorded,
+      consent: heuristicBannerConsent({
+        firstLayer: { accept: true, reject: false, settings: true, acknowledge: false },
+        choiceToggles,
+      }),
+    });
+  };
+  const preTickedFinding = (observations: ScanObservations) =>
+    toScanReport(observations).findings.some((finding) => finding.id === "consent_choices_pre_ticked");
+
+  it("finds purposes switched on before any choice, and nothing for necessary ones kept on", () => {
+    const ticked: ChoiceToggles = {
+      seenWhile: "opening_settings",
+      shown: 4,
+      necessaryOn: 1,
+      preTicked: 2,
+      preTickedPurposes: ["marketing", "analytics"],
+    };
+    expect(preTickedFinding(withToggles(ticked))).toBe(true);
+    expect(preTickedFinding(withToggles({ ...ticked, preTicked: 0, preTickedPurposes: [] }))).toBe(false);
+    expect(preTickedFinding(withToggles(null))).toBe(false);
+    const report = toScanReport(withToggles(ticked));
+    expect(choiceTogglesText(report.consent!.choiceToggles!)).toBe(
+      "2 of 4 switched on before any choice (marketing, analytics), in the preferences; 1 necessary kept on",
+    );
   });
 });

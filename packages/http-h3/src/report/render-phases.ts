@@ -1,5 +1,6 @@
 import {
   bannerPlacementText,
+  choiceTogglesText,
   buttonDesignText,
   cmpDisplayName,
   consentModeStatesText,
@@ -92,6 +93,12 @@ ${
     : markup`<dt>Banner</dt><dd class="banner-placement">${bannerPlacementText(consent.bannerDesign)}</dd>
 <dt>Accept button</dt><dd class="banner-accept">${buttonDesignText(consent.bannerDesign.accept)}</dd>
 <dt>Reject button</dt><dd class="banner-reject">${buttonDesignText(consent.bannerDesign.reject)}</dd>
+`
+}
+${
+  consent.choiceToggles === undefined
+    ? markup``
+    : markup`<dt>Choice toggles</dt><dd class="choice-toggles">${choiceTogglesText(consent.choiceToggles)}</dd>
 `
 }
 ${consent.gpc === undefined ? markup`` : renderGpc(consent.gpc)}</dl>

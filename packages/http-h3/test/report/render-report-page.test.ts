@@ -513,11 +513,16 @@ describe("the consent banner summary", () => {
             styledAsLink: true,
           },
         },
+        choiceToggles: { seenWhile: "rejecting", shown: 3, necessaryOn: 1, preTicked: 1, preTickedPurposes: ["analytics"] },
       },
     });
     expect(html).toContain('<dd class="banner-placement">at the bottom, 20% of the viewport</dd>');
     expect(html).toContain('<dd class="banner-reject">70 x 16 px, 12 px text, contrast 2.9:1, styled as a link</dd>');
+    expect(html).toContain(
+      '<dd class="choice-toggles">1 of 3 switched on before any choice (analytics), on the way to reject; 1 necessary kept on</dd>',
+    );
     expect(renderReportPage(view).html).not.toContain("banner-placement");
+    expect(renderReportPage(view).html).not.toContain("choice-toggles");
   });
 
   it("lists the site checks by area with each outcome in words, passed ones included, and nothing without them", () => {

@@ -1,4 +1,5 @@
 import { TIMED_OUT, withTimeout } from "../timing/with-timeout.js";
+import { MAX_CHOICE_TOGGLES, readChoiceTogglesScript, type RawChoiceToggle } from "./choice-toggles-script.js";
 import { clickLogScript } from "./click-log-script.js";
 import { loadAutoconsent } from "./load-autoconsent.js";
 import { replyToAutoconsent, type AutoconsentListener, type ConsentFrames } from "./consent-frames.js";
@@ -24,12 +25,21 @@ export interface ConsentBannerHandle {
   /** Clicks button `button` of banner `banner` of the last `scan` in that frame; false when it is gone. */
   click(options: { frameKey: string; banner: number; button: number }): Promise<boolean>;
   /**
-   * Starts (`start`) or reads (`read`) the log of clicks in one frame: the labels of what was clicked since
-   * the start, transient like the banner's labels. `read` is null when the frame or its log is gone.
+   * Starts (`start`) or reads (`read`) the log of clicks in one frame (`clickLogScript`): the labels of what
+   * was clicked since the start, transient like the banner's labels, and the choice toggles the frame showed
+   * at the first click made while it showed any. Null when the frame or its log is gone.
    */
-  clickLog(options: { frameKey: string; action: "start" | "read" }): Promise<string[] | null>;
+  clickLog(options: { frameKey: string; action: "start" | "read" }): Promise<ClickLog | null>;
+  /** The choice toggles one frame shows now (`READ_CHOICE_TOGGLES`); null when the frame could not be read. */
+  toggles(frameKey: string): Promise<RawChoiceToggle[] | null>;
   /** Whether autoconsent's rule for this CMP is cosmetic: its opt-out hides the notice, it chooses nothing. */
   isCosmetic(cmp: string): Promise<boolean>;
+}
+
+/** What a click log holds: the labels clicked, and the toggles shown at the first click that saw any (else null). */
+export interface ClickLog {
+  clicks: string[];
+  toggles: RawChoiceToggle[] | null;
 }
 
 const ANSWERS = { optOut: "optOutResult", optIn: "optInResult", selfTest: "selfTestResult" } as const;
@@ -94,8 +104,26 @@ export function createBannerHandle(frames: ConsentFrames, options: { frameScanTi
     },
     async clickLog({ frameKey, action }) {
       const log = await evaluate(frameKey, clickLogScript({ name: frames.names.clicks, action }));
-      if (action === "start") return log === true ? [] : null;
-      return Array.isArray(log) ? log.filter((label): label is string => typeof label === "string") : null;
+      if (action === "start") return log === true ? { clicks: [], toggles: null } : null;
+      if (typeof log !== "object" || log === null || !("clicks" in log) || !Array.isArray(log.clicks)) return null;
+      return {
+        clicks: log.clicks.filter((label): label is string => typeof label === "string"),
+        toggles: "toggles" in log ? toRawToggles(log.toggles) : null,
+      };
+    },
+    async toggles(frameKey) {
+      return toRawToggles(await evaluate(frameKey, readChoiceTogglesScript()));
     },
   };
+}
+
+/** The toggles a page function returned, checked field by field: anything else reads as none read. */
+function toRawToggles(value: unknown): RawChoiceToggle[] | null {
+  if (!Array.isArray(value)) return null;
+  return value.slice(0, MAX_CHOICE_TOGGLES).flatMap((item: unknown) => {
+    if (typeof item !== "object" || item === null) return [];
+    const { checked, disabled, words } = item as Record<string, unknown>;
+    if (typeof checked !== "boolean" || typeof disabled !== "boolean" || typeof words !== "string") return [];
+    return [{ checked, disabled, words: words.slice(0, 240) }];
+  });
 }

@@ -11,7 +11,7 @@ export interface BannerButton {
 
 export type PickedBannerButton =
   | { found: true; target: BannerButton; kind: ConsentButtonKind }
-  | { found: false; reason: "no_banner" | "cmp_not_recognised" | "no_reject_option" | "no_accept_option" };
+  | { found: false; reason: "no_banner" | "cmp_not_recognised" | "no_reject_option" | "no_accept_option" | "no_settings_option" };
 
 const CHOICES = new Set<ConsentButtonKind>(["accept", "reject", "settings", "acknowledge"]);
 
@@ -20,10 +20,14 @@ const CHOICES = new Set<ConsentButtonKind>(["accept", "reject", "settings", "ack
  * kinds of buttons (the top frame's wins a tie). Reject is a reject button, never "settings": a scanner
  * that guessed its way through a preferences dialog could report a refusal the site never offered.
  * Accept is an accept button, or the banner's "OK" (next to a reject or settings button it is the accept,
- * as the first-layer classification reads it; alone it dismisses a notice). A banner whose buttons could
- * not be read is no CMP the scanner can drive.
+ * as the first-layer classification reads it; alone it dismisses a notice). Settings is the button that
+ * opens the preferences, for reading them (never for choosing). A banner whose buttons could not be read is
+ * no CMP the scanner can drive.
  */
-export function pickBannerButton(options: { frames: readonly ScannedFrame[]; action: "reject" | "accept" }): PickedBannerButton {
+export function pickBannerButton(options: {
+  frames: readonly ScannedFrame[];
+  action: "reject" | "accept" | "settings";
+}): PickedBannerButton {
   let best: { frame: ScannedFrame; index: number; kinds: ConsentButtonKind[]; score: number } | null = null;
   for (const frame of options.frames) {
     for (const [index, banner] of frame.banners.entries()) {
@@ -41,12 +45,12 @@ export function pickBannerButton(options: { frames: readonly ScannedFrame[]; act
   // Accept is the accept button, else the "OK" of the banner: beside a reject or settings button it is that
   // banner's accept (klaro's "That's ok"); alone it dismisses a notice, which is all a visitor can do there.
   const position =
-    options.action === "reject"
-      ? kinds.indexOf("reject")
+    options.action !== "accept"
+      ? kinds.indexOf(options.action)
       : kinds.includes("accept")
         ? kinds.indexOf("accept")
         : kinds.indexOf("acknowledge");
-  if (position === -1) return { found: false, reason: options.action === "reject" ? "no_reject_option" : "no_accept_option" };
+  if (position === -1) return { found: false, reason: `no_${options.action}_option` };
   const acceptsHere = kinds[position] === "acknowledge" && !offersNoChoice(toFirstLayerButtons(kinds));
   return {
     found: true,

@@ -13,7 +13,7 @@ import type { ConsentButtonKind } from "../consent/classify-button-label.js";
 import type { ConsentCollector } from "../consent/consent-collector.js";
 import { sleep } from "../timing/sleep.js";
 import { collectPhaseEvidence, type PhaseCollectors, type PhaseEvidence } from "./collect-phase-evidence.js";
-import { performConsentAction } from "./perform-consent-action.js";
+import { performConsentAction, type ChoiceToggleReading } from "./perform-consent-action.js";
 import { runFreshVisit, type VisitSettings } from "./run-fresh-visit.js";
 import type { ScanPhaseSwitches } from "./scan-phases.js";
 import { nextPageBudgetMs, visitNextPageWithin, type NextPageOutcome } from "./visit-next-page.js";
@@ -68,6 +68,8 @@ export interface ConsentPhasesResult {
   consentActions: ConsentActions;
   /** What the reject clicked, in order: the first click shows the first layer (`reconcileFirstLayer`). */
   rejectClicks: ConsentButtonKind[] | null;
+  /** The choice toggles the reject was shown (or that the preferences showed, for a first layer without reject); null when none were read. */
+  rejectToggles: ChoiceToggleReading | null;
   /** The evidence of each phase that completed, in phase order. */
   evidence: PhaseEvidence[];
   /** When the reject phase started acting and, once it completed, took its snapshot (`Date.now()`); null when it did not act. */
@@ -97,6 +99,7 @@ interface PhaseOutcome {
   action: ConsentAction;
   evidence: PhaseEvidence | null;
   clicks?: ConsentButtonKind[] | null;
+  toggles?: ChoiceToggleReading | null;
   times?: ConsentPhasesResult["rejectTimes"];
   /** The accept visit's next page, when it ran or broke in that visit. */
   next?: NextPageOutcome;
@@ -139,6 +142,7 @@ export async function runConsentPhases(options: RunConsentPhasesOptions): Promis
     phases: [preConsent, reject.run, rejectNext.run, accept.run, acceptNext.run, gpc.run],
     consentActions: { reject: reject.action, accept: accept.action },
     rejectClicks: reject.clicks ?? null,
+    rejectToggles: reject.toggles ?? null,
     evidence: [reject.evidence, rejectNext.evidence, accept.evidence, acceptNext.evidence, gpc.evidence].filter(
       (evidence) => evidence !== null,
     ),
@@ -198,6 +202,7 @@ async function runRejectPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
   const observeMs = options.observeMs.reject;
   let action: ConsentAction | null = null;
   let clicks: ConsentButtonKind[] | null = null;
+  let toggles: ChoiceToggleReading | null = null;
   let times: ConsentPhasesResult["rejectTimes"] = null;
   const outcome = await withBudget({
     budgetMs: Math.min(limits.actionTimeoutMs * 4 + observeMs + 8000, inputs.remaining()),
@@ -212,6 +217,7 @@ async function runRejectPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
         timeoutMs: limits.actionTimeoutMs,
       });
       ({ action, clicks } = performed);
+      toggles = performed.toggles ?? null;
       if (performed.action.outcome !== "succeeded") return null;
       await sleep(observeMs, signal);
       signal.throwIfAborted();
@@ -225,7 +231,14 @@ async function runRejectPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
   });
   const reject: ConsentAction = action ?? { outcome: "failed", method: null, verified: null, reason: "action_timeout" };
   if (outcome.status !== "done") {
-    return { run: toBrokenPhase("after_reject", outcome.status), action: reject, evidence: null, clicks, times: withoutSnapshot(times) };
+    return {
+      run: toBrokenPhase("after_reject", outcome.status),
+      action: reject,
+      evidence: null,
+      clicks,
+      toggles,
+      times: withoutSnapshot(times),
+    };
   }
   if (outcome.value !== null) {
     return {
@@ -233,6 +246,7 @@ async function runRejectPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
       action: reject,
       evidence: outcome.value,
       clicks,
+      toggles,
       times,
     };
   }
@@ -243,7 +257,7 @@ async function runRejectPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
       : reject.reason === "no_reject_option"
         ? "no_reject_option"
         : "opt_out_failed";
-  return { run: notRun("after_reject", reason), action: reject, evidence: null, clicks, times: withoutSnapshot(times) };
+  return { run: notRun("after_reject", reason), action: reject, evidence: null, clicks, toggles, times: withoutSnapshot(times) };
 }
 
 /** A reject phase that did not complete took no snapshot, whatever it had started. */

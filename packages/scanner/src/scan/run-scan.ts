@@ -14,6 +14,7 @@ import type { CollectorContext } from "../collectors/collector.js";
 import { runCollectors } from "../collectors/run-collector.js";
 import type { EgressGuard } from "../network/index.js";
 import { reconcileFirstLayer } from "../consent/reconcile-first-layer.js";
+import { toChoiceToggles } from "../consent/to-choice-toggles.js";
 import { readConsentModeCommands, toConsentModeObservation } from "../consent-mode/read-consent-mode-commands.js";
 import { CONSENT_MODE_READ_MS } from "../phases/collect-phase-evidence.js";
 import { runConsentPhases, type ConsentPhasesResult } from "../phases/run-consent-phases.js";
@@ -140,7 +141,10 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
     });
     // What the reject clicked first was on the first layer: the classification must agree with it.
     const reject = { action: phases.consentActions.reject, clicks: phases.rejectClicks };
-    const consent = assembled.consent === null ? null : reconcileFirstLayer(assembled.consent, reject);
+    const consent =
+      assembled.consent === null
+        ? null
+        : { ...reconcileFirstLayer(assembled.consent, reject), choiceToggles: toChoiceToggles(phases.rejectToggles) };
     const withSignals = await privacySignals.addTo(withPhaseEvidence({ ...assembled, consent }, phases));
     // Read after every phase and fetch: all of the scan's contexts count into this context's tally.
     const consentMode = toConsentModeObservation([

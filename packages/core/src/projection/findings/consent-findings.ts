@@ -84,6 +84,7 @@ export const CONSENT_FINDINGS = defineFindings([
   ["consent_reject_not_on_first_layer", "medium", "medium", "consent", "pre_consent", consentRejectNotOnFirstLayer],
   ["consent_notice_without_choice", "medium", "medium", "consent", "pre_consent", (evidence) => signal(evidence, "cosmetic_only")],
   ["consent_reject_styled_as_link", "medium", "medium", "consent", "pre_consent", (evidence) => signal(evidence, "reject_styled_as_link")],
+  ["consent_choices_pre_ticked", "medium", "medium", "consent", "pre_consent", (evidence) => signal(evidence, "choices_pre_ticked")],
   ["no_consent_banner_with_tracking", "high", "medium", "consent", "pre_consent", noConsentBannerWithTracking],
   ["tracking_after_reject", "high", "high", "consent", "after_reject", trackingAfterReject],
   ["cookies_set_after_reject", "high", "high", "consent", "after_reject", cookiesSetAfterReject],
