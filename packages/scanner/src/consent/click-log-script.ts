@@ -32,7 +32,7 @@ export function clickLogScript(options: { name: string; action: "start" | "read"
       if (globalThis[${toggles}] === null) {
         // Before this click acts: the choices as the dialog showed them, the first time it shows any.
         try {
-          const seen = readToggles(origin instanceof HTMLInputElement ? origin : null);
+          const seen = readToggles(origin instanceof HTMLInputElement ? origin : null, origin);
           if (seen.length > 0) globalThis[${toggles}] = seen;
         } catch {}
       }

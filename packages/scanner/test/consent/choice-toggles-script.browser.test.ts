@@ -1,5 +1,5 @@
 import puppeteer, { type Browser, type BrowserContext, type Page } from "puppeteer-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { readChoiceTogglesScript, type RawChoiceToggle } from "../../src/consent/choice-toggles-script.js";
 import { clickLogScript } from "../../src/consent/click-log-script.js";
 import { toChoiceToggles } from "../../src/consent/to-choice-toggles.js";
@@ -32,6 +32,10 @@ describe("the choice toggles script", () => {
   beforeAll(async () => {
     browser = await puppeteer.connect({ browserWSEndpoint: inject("browserWSEndpoint") });
     context = await browser.createBrowserContext();
+  });
+  // A page of its own per case: the click log's listener belongs to the window it was started in.
+  beforeEach(async () => {
+    await page?.close();
     page = await context.newPage();
   });
   afterAll(async () => {
@@ -77,5 +81,24 @@ describe("the choice toggles script", () => {
     expect(log.clicks).toEqual(["Settings", "analytics", "Save choices"]);
     expect(log.toggles?.map((toggle) => toggle.checked)).toEqual([true, true, true, false]);
     expect(await page.evaluate(() => (document.querySelector("input[value=analytics]") as HTMLInputElement).checked)).toBe(false);
+  });
+
+  it("reads a dialog still fading in when a rule clicks its button before it shows", async () => {
+    await page.setContent(PAGE, { waitUntil: "load" });
+    await page.evaluate(() => {
+      const prefs = document.getElementById("prefs")!;
+      // Laid out but not yet visible, as a CMP's modal is until its fade-in class lands.
+      Object.assign(prefs.style, { display: "block", visibility: "hidden" });
+    });
+    expect(await read()).toEqual([]);
+    await page.evaluate(clickLogScript({ name: "__log", action: "start" }));
+    await page.evaluate(() => document.getElementById("save")!.click());
+    const log = (await page.evaluate(clickLogScript({ name: "__log", action: "read" }))) as { toggles: RawChoiceToggle[] | null };
+    expect(log.toggles?.map((toggle) => toggle.checked)).toEqual([true, true, true, false]);
+    // A click outside any overlay (the page's own form) reads nothing hidden.
+    await page.evaluate(clickLogScript({ name: "__log", action: "start" }));
+    await page.evaluate(() => (document.querySelector("input[name=newsletter]") as HTMLInputElement).click());
+    const page2 = (await page.evaluate(clickLogScript({ name: "__log", action: "read" }))) as { toggles: RawChoiceToggle[] | null };
+    expect(page2.toggles).toBeNull();
   });
 });
