@@ -23,6 +23,12 @@ export function toBannerDesign(options: {
   const visibleWidth = Math.max(0, Math.min(box.left + box.width, page.width) - Math.max(box.left, 0));
   const visibleHeight = Math.max(0, Math.min(box.top + box.height, page.height) - Math.max(box.top, 0));
   const coverage = (visibleWidth * visibleHeight) / (page.width * page.height);
+  // An "OK" beside a reject or settings button is that banner's accept (klaro's "That's ok"), as the first
+  // layer's classification reads it; alone it only acknowledges, and there is no accept to measure.
+  const acceptKind: ConsentButtonKind =
+    !kinds.includes("accept") && kinds.includes("acknowledge") && (kinds.includes("reject") || kinds.includes("settings"))
+      ? "acknowledge"
+      : "accept";
   const button = (kind: ConsentButtonKind) => {
     const index = kinds.indexOf(kind);
     const look = index < 0 ? undefined : layout.looks[index];
@@ -33,7 +39,7 @@ export function toBannerDesign(options: {
     viewportCoveragePct: Math.min(100, Math.round(coverage * 100)),
     scrollLocked: page.scrollLocked,
     blocksPage: coverage >= BLOCKING_COVERAGE,
-    accept: button("accept"),
+    accept: button(acceptKind),
     reject: button("reject"),
   };
 }

@@ -97,4 +97,16 @@ describe("toBannerDesign", () => {
     });
     expect(acceptOnly?.reject).toBeNull();
   });
+
+  it("measures an OK beside a reject or settings button as the accept, and a lone OK as no accept", () => {
+    const layout = {
+      box: { top: 700, left: 0, width: 1000, height: 100 },
+      background: WHITE,
+      looks: [look({ width: 90 }), look({ width: 120, ownBackground: [10, 125, 44, 1], background: [10, 125, 44, 1], color: WHITE })],
+    };
+    const klaro = toBannerDesign({ layout, page, kinds: ["reject", "acknowledge"] });
+    expect(klaro?.accept).toMatchObject({ widthPx: 120, filled: true });
+    expect(klaro?.reject).toMatchObject({ widthPx: 90, filled: false });
+    expect(toBannerDesign({ layout, page, kinds: ["other", "acknowledge"] })?.accept).toBeNull();
+  });
 });
