@@ -5,6 +5,12 @@ import { parsePrivacyGroundTruth, type PrivacyGroundTruth } from "./parse-privac
 import { parseConsentModeGroundTruth, type ConsentModeGroundTruth, type ConsentModePhase } from "./parse-consent-mode-ground-truth.js";
 import { parseTcfGroundTruth, type TcfGroundTruth } from "./parse-tcf-ground-truth.js";
 import { parseGppGroundTruth, type GppGroundTruth } from "./parse-gpp-ground-truth.js";
+import {
+  parseBannerDesignGroundTruth,
+  parseChoiceTogglesGroundTruth,
+  type BannerDesignGroundTruth,
+  type ChoiceTogglesGroundTruth,
+} from "./parse-banner-ground-truth.js";
 
 /** What a site really does before consent, written by hand next to its pages (`sites/<id>/ground-truth.json`). */
 export interface GroundTruth {
@@ -59,6 +65,10 @@ export interface ConsentGroundTruth {
   firstLayer: { accept: boolean; reject: boolean; settings: boolean; acknowledge: boolean } | null;
   classification: ConsentClassification;
   apis: { tcf: boolean; gpp: boolean; usp: boolean };
+  /** The first layer's design, in its categorical parts (`parse-banner-ground-truth.ts`); absent where not written down. */
+  bannerDesign?: BannerDesignGroundTruth;
+  /** The choice toggles a rejecting visitor is shown, null for none (`parse-banner-ground-truth.ts`); absent where not written down. */
+  choiceToggles?: ChoiceTogglesGroundTruth | null;
 }
 
 export type ConsentClassification =
@@ -168,7 +178,18 @@ function completedPhases(phases: PhasesGroundTruth | undefined): ConsentModePhas
 
 function parseConsent(value: unknown): ConsentGroundTruth {
   const where = "$.consent";
-  const consent = record(value, where, ["cmp", "bannerVisible", "frame", "inShadowDom", "firstLayer", "classification", "apis"]);
+  const has = (key: string) => typeof value === "object" && value !== null && key in value;
+  const consent = record(value, where, [
+    "cmp",
+    "bannerVisible",
+    "frame",
+    "inShadowDom",
+    "firstLayer",
+    "classification",
+    "apis",
+    ...(has("bannerDesign") ? ["bannerDesign"] : []),
+    ...(has("choiceToggles") ? ["choiceToggles"] : []),
+  ]);
   const frame = consent.frame;
   if (frame !== null && frame !== "main_frame" && frame !== "iframe")
     throw new Error(`${where}.frame: expected main_frame, iframe or null`);
@@ -193,5 +214,7 @@ function parseConsent(value: unknown): ConsentGroundTruth {
           },
     classification: classification as ConsentClassification,
     apis: { tcf: flag(apis.tcf, `${where}.apis.tcf`), gpp: flag(apis.gpp, `${where}.apis.gpp`), usp: flag(apis.usp, `${where}.apis.usp`) },
+    ...(has("bannerDesign") ? { bannerDesign: parseBannerDesignGroundTruth(consent.bannerDesign, `${where}.bannerDesign`) } : {}),
+    ...(has("choiceToggles") ? { choiceToggles: parseChoiceTogglesGroundTruth(consent.choiceToggles, `${where}.choiceToggles`) } : {}),
   };
 }

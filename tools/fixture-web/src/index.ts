@@ -11,6 +11,7 @@ export type { FixtureSite, FixtureWeb } from "./fixture-web.js";
 export type { ConsentClassification, ConsentGroundTruth, GroundTruth, StorageKind } from "./ground-truth.js";
 export type { ConsentActionGroundTruth, NextPageGroundTruth, PhaseGroundTruth, PhasesGroundTruth } from "./parse-phase-ground-truth.js";
 export type { TransportGroundTruth } from "./parse-transport-ground-truth.js";
+export type { BannerDesignGroundTruth, ButtonLookGroundTruth, ChoiceTogglesGroundTruth } from "./parse-banner-ground-truth.js";
 export type { PrivacyGroundTruth } from "./parse-privacy-ground-truth.js";
 export type {
   ConsentModeCommandGroundTruth,

@@ -1,6 +1,7 @@
 import type { ScanObservations } from "@public-scan/core";
 import type { GroundTruth } from "@public-scan/fixture-web";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describeBannerFindings } from "../phases/describe-banner-findings.js";
 import { describeConsentModeFindings } from "../phases/describe-consent-mode-findings.js";
 import { describePhaseConformance } from "../phases/describe-phase-conformance.js";
 import { describeGppFindings } from "../phases/describe-gpp-findings.js";
@@ -71,6 +72,7 @@ describePhaseConformance({
 describeConsentModeFindings({ results });
 describeTcfFindings({ results });
 describeGppFindings({ results });
+describeBannerFindings({ results });
 
 /**
  * The report's rows: each phase's evidence kinds (third-party services only for the first visit; no storage

@@ -2,6 +2,7 @@ import type { EvidencePhase, ScanObservations } from "@public-scan/core";
 import type { GroundTruth, PhaseGroundTruth, PhasesGroundTruth } from "@public-scan/fixture-web";
 import type { Counts } from "../support/precision-recall.js";
 import { countSet } from "./count-labels.js";
+import { measureBannerLabels } from "./measure-banner-labels.js";
 import { measureConsentLabels } from "./measure-consent-labels.js";
 import { measureConsentMode } from "./measure-consent-mode.js";
 import { measurePrivacyLabels } from "./measure-privacy-labels.js";
@@ -69,6 +70,7 @@ export function measureFixtureSite(options: { site: string; truth: GroundTruth; 
   }
   const labels = [
     ...measureConsentLabels({ consent: truth.consent, phases: truth.phases, observations }),
+    ...measureBannerLabels({ consent: truth.consent, observations }),
     ...measurePrivacyLabels({ privacy: truth.privacy, observations }),
     ...measureConsentMode({ consentMode: truth.consentMode, observations }),
     ...measureTcf({ tcf: truth.tcf, observations }),

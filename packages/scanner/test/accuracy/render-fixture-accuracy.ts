@@ -15,6 +15,8 @@ const LABEL_NAMES = {
   firstLayerClassification: "first-layer classification",
   rejectOutcome: "reject outcome",
   acceptOutcome: "accept outcome",
+  bannerDesign: "banner design (placement, page lock, button looks)",
+  choiceToggles: "choice toggles pre-ticked",
   policyDisclosures: "policy disclosures",
   usPrivacySignals: "US-privacy signals",
   ...Object.fromEntries(

@@ -16,6 +16,8 @@ export const LABEL_KINDS = [
   "firstLayerClassification",
   "rejectOutcome",
   "acceptOutcome",
+  "bannerDesign",
+  "choiceToggles",
   "policyDisclosures",
   "usPrivacySignals",
   ...CONSENT_MODE_PHASES.map((phase) => `consentModeCommands ${phase}` as const),

@@ -10,9 +10,12 @@ import { GPP_SITES } from "./gpp-sites.js";
 import { GREEN_GROCER } from "./green-grocer.js";
 import { HAMNHOTELLET } from "./hamnhotellet.js";
 import { HELPDESK_HARDWARE } from "./helpdesk-hardware.js";
+import { KAFFEEHAUS_WIEN } from "./kaffeehaus-wien.js";
 import { LANTERN_BOOKS } from "./lantern-books.js";
 import { LE_PETIT_VELO } from "./le-petit-velo.js";
+import { LINDEN_PRESS } from "./linden-press.js";
 import { METRICS_HUB } from "./metrics-hub.js";
+import { PINEWOOD_LODGE } from "./pinewood-lodge.js";
 import { QUIET_BAKERY } from "./quiet-bakery.js";
 import { PRIVACY_SITES } from "./privacy-sites.js";
 import { SSRF_LAB } from "./ssrf-lab.js";
@@ -35,6 +38,9 @@ export const SITE_DEFINITIONS: readonly SiteDefinition[] = [
   CASA_OLIVO,
   LANTERN_BOOKS,
   HELPDESK_HARDWARE,
+  PINEWOOD_LODGE,
+  KAFFEEHAUS_WIEN,
+  LINDEN_PRESS,
   ...TRANSPORT_SITES,
   ...CONSENT_PHASE_SITES,
   ...PRIVACY_SITES,
