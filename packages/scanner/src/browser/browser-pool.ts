@@ -7,7 +7,10 @@ type PooledBrowser = Pick<LaunchedBrowser, "browser" | "close"> & Partial<Pick<L
 export interface BrowserPoolOptions {
   /** Starts (or connects to) the one browser the pool shares. */
   launch: () => Promise<PooledBrowser>;
-  /** Scans that may run at the same time in the browser. */
+  /**
+   * Slots: pages a task may have open at once in the browser. A task holds one; it may borrow free ones
+   * for work beside it (`SpareSlots`), never one a waiting task could have.
+   */
   concurrency: number;
   /** After a failed launch, probes wait this long before they try another (default 10 s). */
   probeRetryMs?: number;
@@ -30,7 +33,7 @@ export interface BrowserPool {
    * relaunched after a crash; a task running when the browser died fails alone. A browser due for recycling
    * takes no new task; it is closed once its running tasks end.
    */
-  use<T>(task: (browser: Browser) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  use<T>(task: (browser: Browser, spare: SpareSlots) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /**
    * Whether a scan could get a browser now: `ok` once one runs. With none running, the probe launches one
    * (so readiness reflects a browser that cannot start before a scan finds out), at most once per
@@ -41,6 +44,16 @@ export interface BrowserPool {
   close(): Promise<void>;
   /** How many tasks run and wait now, how many times a browser was launched, and how many were recycled. */
   stats(): { running: number; waiting: number; launches: number; recycles: number };
+}
+
+/**
+ * Free slots a running task may borrow for work beside its own (a scan's fresh-context phases): only a slot
+ * no task is waiting for, so a task's extra pages never delay another task's start, and never more than the
+ * pool's slots in all.
+ */
+export interface SpareSlots {
+  /** Borrows a free slot; null when none is free or a task waits. Call the returned function once to give it back. */
+  take(): (() => void) | null;
 }
 
 /** One launched browser and what the pool knows of it. */
@@ -114,9 +127,23 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
       await slots.acquire(signal);
       const used = generation();
       used.active += 1;
+      const spare: SpareSlots = {
+        take: () => {
+          if (closed || !slots.tryAcquire()) return null;
+          used.active += 1;
+          let given = false;
+          return () => {
+            if (given) return;
+            given = true;
+            used.active -= 1;
+            slots.release();
+            if (!closed && used.retired) closeWhenIdle(used);
+          };
+        },
+      };
       try {
         const launched = await used.launched;
-        return await task(launched.browser);
+        return await task(launched.browser, spare);
       } finally {
         used.active -= 1;
         used.served += 1;
@@ -169,6 +196,12 @@ function createSlots(concurrency: number) {
           { once: true },
         );
       });
+    },
+    /** Takes a slot only when one is free and nobody waits for it. */
+    tryAcquire(): boolean {
+      if (closed || running >= concurrency || waiting.length > 0) return false;
+      running += 1;
+      return true;
     },
     /** Hands the slot to the next waiter, or frees it. */
     release() {

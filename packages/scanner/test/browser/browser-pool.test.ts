@@ -72,6 +72,44 @@ describe("browser pool", () => {
     await expect(pool.use(() => Promise.resolve(1))).rejects.toThrow("closed");
   });
 
+  it("lends a task free slots for work beside it, never one a waiting task could have", async () => {
+    const { launch } = fakeLaunch();
+    const pool = createBrowserPool({ launch, concurrency: 3 });
+    const first = deferred();
+    const lent: Array<(() => void) | null> = [];
+    let giveBack: (() => void) | null = null;
+    const holder = pool.use(async (_browser, spare) => {
+      lent.push(spare.take(), spare.take(), spare.take());
+      // Two of three slots were free; the third take finds none.
+      expect(lent.map((release) => release !== null)).toEqual([true, true, false]);
+      expect(pool.stats()).toMatchObject({ running: 3, waiting: 0 });
+      lent[1]!();
+      lent[1]!();
+      expect(pool.stats()).toMatchObject({ running: 2, waiting: 0 });
+      await first.promise;
+      // Another task is waiting now: nothing is lent while it does.
+      giveBack = spare.take();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Another task takes the free slot; a third waits, and from then on nothing is lent.
+    const gate = deferred();
+    const second = pool.use(() => gate.promise);
+    const third = pool.use(() => Promise.resolve());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pool.stats()).toMatchObject({ running: 3, waiting: 1 });
+    first.resolve();
+    await holder;
+    expect(giveBack).toBeNull();
+    // The holder's own slot went to the waiting task; the slot it lent is held until given back.
+    await third;
+    expect(pool.stats()).toMatchObject({ running: 2, waiting: 0 });
+    lent[0]!();
+    gate.resolve();
+    await second;
+    expect(pool.stats()).toMatchObject({ running: 0, waiting: 0 });
+    await pool.close();
+  });
+
   it("refuses a concurrency below one", () => {
     expect(() => createBrowserPool({ launch: fakeLaunch().launch, concurrency: 0 })).toThrow("concurrency");
   });
