@@ -1,7 +1,9 @@
 // What each consent phase adds to a scan, against the fixture web (offline), with the built packages:
 // the median wall time of a scan of daily-courier with pre-consent only, + reject (same visit),
 // + accept (a fresh context), + GPC (another fresh context), + the next pages of reject and accept (full), each
-// phase observing as long as the pre-consent window. One shared browser, one scan at a time.
+// phase observing as long as the pre-consent window. One shared browser, one scan at a time, on the default
+// three page slots (the accept and GPC visits borrow the free ones and run beside the reject); the last row is
+// the full scan on one slot, its phases one after the other as on a busy scanner.
 import { fixtureWebReach, startFixtureWeb } from "@public-scan/fixture-web";
 import { createPuppeteerScanner, launchBrowser, resolveExecutable } from "@public-scan/scanner";
 
@@ -14,6 +16,7 @@ const CASES = [
   ["+ accept (fresh context)", { reject: true, accept: true }],
   ["+ GPC (fresh context)", { reject: true, accept: true, gpc: true }],
   ["+ next pages (after reject and accept): full", "full"],
+  ["full, one page slot (phases one after the other)", "full", 1],
 ];
 
 const median = (values) => {
@@ -35,13 +38,13 @@ export async function run({ log }) {
   });
   try {
     const results = [];
-    for (const [name, phases] of CASES) {
+    for (const [name, phases, concurrency = 3] of CASES) {
       const scanner = createPuppeteerScanner({
         browserWSEndpoint: launched.devToolsEndpoint,
         remoteBrowserTrusted: true,
         ...fixtureWebReach(web),
         observeMs: OBSERVE_MS,
-        concurrency: 1,
+        concurrency,
         phases,
       });
       const times = [];

@@ -28,7 +28,11 @@ export interface PuppeteerScannerOptions {
    * sandbox. Env: PUBLIC_SCAN_REMOTE_BROWSER=trusted.
    */
   remoteBrowserTrusted?: boolean;
-  /** Scans at the same time in the one browser (default 2). */
+  /**
+   * Pages open at once in the one browser (default 3). Each scan holds one for its own visit and borrows
+   * free ones for its accept and GPC visits (never one a waiting scan could have), so a lone full scan
+   * runs them side by side and a busy scanner runs them one after the other, as `concurrency` scans.
+   */
   concurrency?: number;
   /** Resolver overrides `PATTERN=ADDRESS[:PORT]`, for Chromium and every Node-side probe. */
   resolve?: readonly string[];
@@ -77,7 +81,7 @@ export interface PuppeteerScannerOptions {
   phaseObserveMs?: { reject?: number; accept?: number; gpc?: number };
   /**
    * A launched browser is replaced (once its running scans end) after this many scans (default 100) or once
-   * its process tree's PSS passes `recycleAboveMb` (default 1024 + 512 per concurrent scan), so what a
+   * its process tree's PSS passes `recycleAboveMb` (default 1024 + 512 per page slot), so what a
    * long-lived browser accumulates cannot grow without bound. A remote browser is not measured.
    */
   recycleAfterScans?: number;
@@ -85,7 +89,7 @@ export interface PuppeteerScannerOptions {
 }
 
 export const SCANNER_DEFAULTS = {
-  concurrency: 2,
+  concurrency: 3,
   locale: "en-US",
   viewport: { width: 1366, height: 768 },
   observeMs: 4000,
@@ -155,7 +159,7 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): P
       let browserVersion = (): Promise<string | null> => Promise.resolve(null);
       const settings = toRunScanSettings(options, caPem);
       const observed = await browserPool
-        .use(async (browser) => {
+        .use(async (browser, spare) => {
           browserVersion = () => browser.version().catch(() => null);
           return disruption.run(() =>
             runScan({
@@ -165,6 +169,7 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): P
               guard,
               classifier: ready,
               deadlineAt,
+              spare,
               signal: disruption.signal,
               onProgress: input.onProgress,
             }),

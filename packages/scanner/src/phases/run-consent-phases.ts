@@ -45,6 +45,11 @@ export interface RunConsentPhasesOptions {
   releaseCurrent?: () => Promise<void>;
   /** `Date.now()` by which the whole scan must be done: no phase may run into it. */
   deadlineAt: number;
+  /**
+   * Runs a fresh-context phase beside the scan's own visit in a slot of its own when one is free
+   * (`SpareSlots`); null when none is, and the phase then runs after the reject, in the scan's slot.
+   */
+  beside?: <T>(task: () => Promise<T>) => Promise<T> | null;
   signal?: AbortSignal;
   onProgress?: (progress: ScanProgress) => void;
   /** Timing knobs; the defaults suit real sites. */
@@ -91,6 +96,8 @@ interface PhaseInputs {
   noBanner: boolean;
   /** Time left before the scan's deadline, less the reserve. */
   remaining: () => number;
+  /** The CMP popup autoconsent found before any phase acted (the accept's fresh visit loads its rule). */
+  popup: ReturnType<ConsentCollector["banner"]["popup"]>;
 }
 
 /** One phase's run: its PhaseRun, the consent action it took (if any), and its evidence when it completed. */
@@ -106,12 +113,16 @@ interface PhaseOutcome {
 }
 
 /**
- * The phases after the pre-consent snapshot: reject in the same visit, then accept and GPC each in a fresh
- * browser context. Each has its own time budget, capped so that it ends before the scan's deadline, and
- * fails alone: a phase that breaks or runs out of time is reported as such and never fails the scan. Only
- * the scan's own abort (cancel, shutdown) ends the scan.
+ * The phases after the pre-consent snapshot: reject in the same visit, accept and GPC each in a fresh
+ * browser context. The fresh-context phases never read the first visit, so each starts at once beside the
+ * reject when the pool has a free slot for it, and after the reject otherwise: a full scan costs about
+ * the longest phase, not their sum, and never takes a slot another scan waits for. Each has its own time
+ * budget, capped so that it ends before the scan's deadline, and fails alone: a phase that breaks or runs
+ * out of time is reported as such and never fails the scan. Only the scan's own abort (cancel, shutdown)
+ * ends the scan.
  */
 export async function runConsentPhases(options: RunConsentPhasesOptions): Promise<ConsentPhasesResult> {
+  options = { ...options, onProgress: forwardOnly(options.onProgress) };
   const { current } = options;
   const limits = { ...CONSENT_PHASE_LIMITS, ...options.limits };
   const reached = current.navigation.pageKind !== "unreachable";
@@ -126,13 +137,24 @@ export async function runConsentPhases(options: RunConsentPhasesOptions): Promis
     skipReason: !reached ? "navigation_failed" : current.navigation.pageKind !== "html" ? "no_go_page" : null,
     noBanner: banner !== null && (banner.status === "ok" || banner.status === "not_detected") && !banner.bannerVisible,
     remaining: () => options.deadlineAt - limits.reserveMs - Date.now(),
+    popup: current.consent.banner.popup(),
   };
-  // One after the other: reject continues the snapshot's visit, the fresh visits must not overlap it.
-  const reject = await runRejectPhase(inputs);
-  const rejectNext = await runRejectNextPage(inputs, reject.run);
-  await options.releaseCurrent?.();
-  const accept = await runAcceptPhase(inputs);
-  const gpc = await runGpcPhase(inputs);
+  // The fresh visits read only the snapshot's results, taken before this: they may start beside the reject.
+  const acceptBeside = willVisit(inputs, "accept") ? (options.beside?.(() => runAcceptPhase(inputs)) ?? null) : null;
+  const gpcBeside = willVisit(inputs, "gpc") ? (options.beside?.(() => runGpcPhase(inputs)) ?? null) : null;
+  let reject: PhaseOutcome, rejectNext: NextPageOutcome, accept: PhaseOutcome, gpc: Omit<PhaseOutcome, "action">;
+  try {
+    reject = await runRejectPhase(inputs);
+    rejectNext = await runRejectNextPage(inputs, reject.run);
+    await options.releaseCurrent?.();
+    accept = await (acceptBeside ?? runAcceptPhase(inputs));
+    gpc = await (gpcBeside ?? runGpcPhase(inputs));
+  } catch (error) {
+    // The scan was aborted: the phases beside it end with it (same signal) and are waited for, so no
+    // visit outlives the scan and none of their rejections goes unhandled.
+    await Promise.allSettled([acceptBeside, gpcBeside]);
+    throw error;
+  }
   const acceptNext = accept.next ?? {
     run: afterPhaseNotRun("accept_next_page", accept.run, options.switches),
     evidence: null,
@@ -148,6 +170,23 @@ export async function runConsentPhases(options: RunConsentPhasesOptions): Promis
     ),
     rejectTimes: reject.times ?? null,
     nextPages: [rejectNext.visit, acceptNext.visit].filter((visit) => visit !== null),
+  };
+}
+
+/** Whether a fresh-context phase will open a visit (so is worth a slot of its own). */
+function willVisit(inputs: PhaseInputs, phase: "accept" | "gpc"): boolean {
+  if (!inputs.options.switches[phase] || inputs.skipReason !== null) return false;
+  return phase === "gpc" || !inputs.noBanner;
+}
+
+/** Progress from phases that run side by side, forward only: a phase that reports a lower figure later says nothing. */
+function forwardOnly(onProgress: RunConsentPhasesOptions["onProgress"]): RunConsentPhasesOptions["onProgress"] {
+  if (onProgress === undefined) return undefined;
+  let highest = -1;
+  return (progress) => {
+    if (progress.progressPercent <= highest) return;
+    highest = progress.progressPercent;
+    onProgress(progress);
   };
 }
 
@@ -303,8 +342,8 @@ async function runAcceptPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
         observeMs,
         accept: {
           // autoconsent's own rule name (the observation may name the CMP otherwise): the fresh visit loads that rule.
-          cmp: options.current.consent.banner.popup()?.cmp ?? (banner?.detectedBy === "autoconsent" ? banner.cmp : null),
-          expectPopup: options.current.consent.banner.popup() !== null,
+          cmp: inputs.popup?.cmp ?? (banner?.detectedBy === "autoconsent" ? banner.cmp : null),
+          expectPopup: inputs.popup !== null,
           bannerWaitMs: limits.bannerWaitMs,
           actionTimeoutMs: limits.actionTimeoutMs,
         },

@@ -8,6 +8,7 @@ import {
   type VisitTimes,
 } from "@public-scan/core";
 import type { Browser, Page } from "puppeteer-core";
+import type { SpareSlots } from "../browser/browser-pool.js";
 import type { Classifier } from "../classify/index.js";
 import { attachCollectors } from "../collectors/attach-collectors.js";
 import type { CollectorContext } from "../collectors/collector.js";
@@ -52,6 +53,8 @@ export interface RunScanOptions {
   phaseObserveMs?: { reject?: number; accept?: number; gpc?: number };
   /** `Date.now()` of the scan's deadline: no phase may run into it. */
   deadlineAt?: number;
+  /** Free slots of the browser pool the scan may borrow for its fresh-context phases; without, they run one after the other. */
+  spare?: SpareSlots;
   signal?: AbortSignal;
   onProgress?: (progress: ScanProgress) => void;
 }
@@ -213,6 +216,15 @@ async function observePreConsent(options: RunScanOptions, visit: ScanVisit): Pro
   return { ...observed, startedAt };
 }
 
+/** Runs a task in a borrowed slot, given back when it settles; null when no slot is free. */
+function besideIn(spare: SpareSlots): <T>(task: () => Promise<T>) => Promise<T> | null {
+  return (task) => {
+    const giveBack = spare.take();
+    if (giveBack === null) return null;
+    return task().finally(giveBack);
+  };
+}
+
 /** The first visit's navigation, and when it started (`Date.now()`): the origin of the visit's times. */
 type ObservedVisit = NavigateResult & { startedAt: number };
 
@@ -272,6 +284,7 @@ async function runLaterPhases(
     // held in the collectors by now: its browser context can go before the fresh visits open theirs.
     releaseCurrent: () => visit.guarded.close(),
     deadlineAt: options.deadlineAt ?? Number.POSITIVE_INFINITY,
+    ...(options.spare === undefined ? {} : { beside: besideIn(options.spare) }),
     signal: options.signal,
     onProgress: options.onProgress,
   });

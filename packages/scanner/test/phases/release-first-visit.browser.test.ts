@@ -3,10 +3,12 @@ import { describe, expect, inject, it } from "vitest";
 import { createFixtureScanner } from "../support/create-fixture-scanner.js";
 
 /**
- * A full scan closes its first visit's browser context once the reject phase is done, before the accept and
- * GPC phases open theirs: kept open beside them, it would double the scan's memory. Watched from a second
- * connection to the shared browser: the context whose page shows this test's own URL must be gone when
- * the accept phase starts.
+ * A full scan that runs its phases one after the other (a busy scanner: no free page slot to borrow) closes
+ * its first visit's browser context once the reject phase is done, before the accept and GPC phases open
+ * theirs: kept open beside them, it would hold a page the slots do not count. Watched from a second
+ * connection to the shared browser: the context whose page shows this test's own URL must be gone when the
+ * accept phase starts. (With free slots the phases run beside the first visit on purpose, each in a slot:
+ * parallel-phases.browser.test.ts.)
  */
 const web = inject("fixtureWeb");
 
@@ -23,7 +25,8 @@ describe("the first visit", () => {
     const liveContexts = async () => (await session.send("Target.getBrowserContexts")).browserContextIds;
     const checks: Promise<{ phase: number; firstVisitLive: boolean }>[] = [];
     let firstVisit: Promise<string | undefined> | undefined;
-    const scanner = createFixtureScanner({ observeMs: 500, phases: "full" });
+    // One page slot: nothing to borrow, so the phases run one after the other.
+    const scanner = createFixtureScanner({ observeMs: 500, phases: "full", concurrency: 1 });
     try {
       const observations = await scanner.scan({
         url,
