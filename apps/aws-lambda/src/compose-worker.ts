@@ -47,9 +47,10 @@ export function createWorkerHandler(input: WorkerHandlerInput) {
         config: { baseUrl, ...config.service },
         ...(observer === undefined ? {} : { observer }),
       });
-      // The scheduled recovery function sweeps: a frozen function cannot on a timer.
+      // The scheduled recovery function sweeps: a frozen function cannot on a timer. Three pages: the one
+      // scan of an invocation runs its accept and GPC visits beside its own.
       const worker = await startScanWorker(service, {
-        scanner: usePort(scope, PORTS.scanner, () => createPuppeteerScanner({ concurrency: 1 })),
+        scanner: usePort(scope, PORTS.scanner, () => createPuppeteerScanner({ concurrency: 3 })),
         recovery: "none",
         jobDeadlineMs: SCAN_JOB_DEADLINE_MS,
         onJobError: (error, scanId) => log(`scan ${scanId}: ${errorLogText(error)}`),

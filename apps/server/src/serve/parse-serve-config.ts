@@ -82,7 +82,7 @@ Options (each has an environment equivalent; a flag wins over the environment):
   --base-url URL               public URL used in links          PUBLIC_SCAN_BASE_URL (default http://HOST:PORT)
   --trusted-proxies LIST       proxies whose X-Forwarded-For is believed: addresses, CIDRs, loopback, private
                                                                  PUBLIC_SCAN_TRUSTED_PROXIES (default none)
-  --concurrency N              scans at the same time            PUBLIC_SCAN_CONCURRENCY (default 2)
+  --concurrency N              scans at the same time (the browser gets N + 2 pages)  PUBLIC_SCAN_CONCURRENCY (default 2)
   --recent-scans N             latest scans listed on the home page (their site, score and report; 0: none)
                                                                  PUBLIC_SCAN_RECENT_SCANS (default 10)
   --demo                       also serve the bundled fixture web and allow scanning it (works offline)
@@ -108,7 +108,7 @@ Scanner settings (operator settings, never fields of a request):
   PUBLIC_SCAN_BROWSER_SANDBOX=off    run the launched browser without Chromium's sandbox (platforms without one)
   PUBLIC_SCAN_BROWSER_USER           uid:gid the browser runs as when the server is root (default 65534:65534)
   PUBLIC_SCAN_BROWSER_RECYCLE_SCANS  replace the launched browser after this many scans (default 100)
-  PUBLIC_SCAN_BROWSER_RECYCLE_MB     ... or once its processes use more (PSS; default 1024 + 512 x concurrency)
+  PUBLIC_SCAN_BROWSER_RECYCLE_MB     ... or once its processes use more (PSS; default 1024 + 512 x (concurrency + 2))
   PUBLIC_SCAN_BROWSER_SITE_ISOLATION=on  each cross-site frame in a renderer of its own (default off: less memory)
 Accounts:
   PUBLIC_SCAN_MAIL_FROM              sender of account emails (default public-scan <no-reply@HOST of --base-url>)

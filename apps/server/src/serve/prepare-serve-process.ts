@@ -24,9 +24,15 @@ export interface PreparedServeProcess {
  * process serves its own copy, reached by the same host names), the data directory with the deployment
  * secret, and the storage. Settings that can be wrong are checked before anything starts.
  */
+/** Page slots the scanner has beyond one per scan the queue runs: room for the phases of the scans under way. */
+export const SPARE_PAGES = 2;
+
 export async function prepareServeProcess(config: ServeConfig, log: (line: string) => void): Promise<PreparedServeProcess> {
   const scannerOptions: PuppeteerScannerOptions = {
-    concurrency: config.concurrency,
+    // Pages, not scans: the queue runs `concurrency` scans, and two more pages let the scans under way run
+    // their accept and GPC visits beside their own while the browser has room (a full scan then costs
+    // about its longest phase); under full load each scan runs them one after the other.
+    concurrency: config.concurrency + SPARE_PAGES,
     resolve: config.resolve,
     allowPrivateTargets: config.allowPrivateTargets,
     ...(config.extraCaCertsFile === null ? {} : { extraCaCertsFile: config.extraCaCertsFile }),
