@@ -14,8 +14,18 @@ import type { ConsentCollector } from "../consent/consent-collector.js";
 import { sleep } from "../timing/sleep.js";
 import { collectPhaseEvidence, type PhaseCollectors, type PhaseEvidence } from "./collect-phase-evidence.js";
 import { performConsentAction, type ChoiceToggleReading } from "./perform-consent-action.js";
-import { runFreshVisit, type VisitSettings } from "./run-fresh-visit.js";
+import {
+  CONSENT_PHASE_LIMITS,
+  runAcceptVisit,
+  runGpcVisit,
+  type AcceptTarget,
+  type ConsentPhaseLimits,
+  type FreshPhaseSettings,
+} from "./fresh-phases.js";
+import { afterPhaseNotRun, notRun, toBrokenPhase } from "./phase-runs.js";
+import type { VisitSettings } from "./run-fresh-visit.js";
 import type { ScanPhaseSwitches } from "./scan-phases.js";
+import type { EarlyPhases, RunBeside } from "./start-early-phases.js";
 import { nextPageBudgetMs, visitNextPageWithin, type NextPageOutcome } from "./visit-next-page.js";
 import { withBudget } from "./with-budget.js";
 
@@ -49,23 +59,14 @@ export interface RunConsentPhasesOptions {
    * Runs a fresh-context phase beside the scan's own visit in a slot of its own when one is free
    * (`SpareSlots`); null when none is, and the phase then runs after the reject, in the scan's slot.
    */
-  beside?: <T>(task: () => Promise<T>) => Promise<T> | null;
+  beside?: RunBeside;
+  /** The fresh-context phases the scan started before its snapshot (`startEarlyPhases`), used when they still fit. */
+  early?: EarlyPhases;
   signal?: AbortSignal;
   onProgress?: (progress: ScanProgress) => void;
   /** Timing knobs; the defaults suit real sites. */
   limits?: Partial<ConsentPhaseLimits>;
 }
-
-export interface ConsentPhaseLimits {
-  /** Longest wait for autoconsent's answer or the banner to go, per step. */
-  actionTimeoutMs: number;
-  /** Longest wait for the banner in the accept phase's fresh visit. */
-  bannerWaitMs: number;
-  /** Time kept free before the scan's deadline for putting the observations together. */
-  reserveMs: number;
-}
-
-export const CONSENT_PHASE_LIMITS: ConsentPhaseLimits = { actionTimeoutMs: 5000, bannerWaitMs: 5000, reserveMs: 2000 };
 
 export interface ConsentPhasesResult {
   /** Every phase in order, pre_consent first, each with why it did not complete. */
@@ -84,7 +85,6 @@ export interface ConsentPhasesResult {
 }
 
 const notAttempted = (reason: string): ConsentAction => ({ outcome: "not_attempted", method: null, verified: null, reason });
-const notRun = (phase: PhaseRun["phase"], reason: string): PhaseRun => ({ phase, status: "not_run", reason, observeMs: null });
 
 /** What the three phases share: the options, the limits, and what the pre-consent snapshot found. */
 interface PhaseInputs {
@@ -96,8 +96,10 @@ interface PhaseInputs {
   noBanner: boolean;
   /** Time left before the scan's deadline, less the reserve. */
   remaining: () => number;
-  /** The CMP popup autoconsent found before any phase acted (the accept's fresh visit loads its rule). */
-  popup: ReturnType<ConsentCollector["banner"]["popup"]>;
+  /** What the fresh-context phases run with. */
+  fresh: FreshPhaseSettings;
+  /** How the accept visit acts, from what the snapshot found before any phase acted. */
+  acceptTarget: AcceptTarget;
 }
 
 /** One phase's run: its PhaseRun, the consent action it took (if any), and its evidence when it completed. */
@@ -130,6 +132,7 @@ export async function runConsentPhases(options: RunConsentPhasesOptions): Promis
     ? { phase: "pre_consent", status: "completed", reason: null, observeMs: options.observeMs.preConsent }
     : { phase: "pre_consent", status: "failed", reason: "navigation_failed", observeMs: null };
   const banner = current.observation;
+  const popup = current.consent.banner.popup();
   const inputs: PhaseInputs = {
     options,
     limits,
@@ -137,11 +140,29 @@ export async function runConsentPhases(options: RunConsentPhasesOptions): Promis
     skipReason: !reached ? "navigation_failed" : current.navigation.pageKind !== "html" ? "no_go_page" : null,
     noBanner: banner !== null && (banner.status === "ok" || banner.status === "not_detected") && !banner.bannerVisible,
     remaining: () => options.deadlineAt - limits.reserveMs - Date.now(),
-    popup: current.consent.banner.popup(),
+    fresh: {
+      switches: options.switches,
+      observeMs: options.observeMs,
+      visit: options.visit,
+      limits,
+      deadlineAt: options.deadlineAt,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+    },
+    acceptTarget: {
+      // autoconsent's own rule name (the observation may name the CMP otherwise): the fresh visit loads that rule.
+      cmp: popup?.cmp ?? (banner?.detectedBy === "autoconsent" ? banner.cmp : null),
+      expectPopup: popup !== null,
+    },
   };
-  // The fresh visits read only the snapshot's results, taken before this: they may start beside the reject.
-  const acceptBeside = willVisit(inputs, "accept") ? (options.beside?.(() => runAcceptPhase(inputs)) ?? null) : null;
-  const gpcBeside = willVisit(inputs, "gpc") ? (options.beside?.(() => runGpcPhase(inputs)) ?? null) : null;
+  // The fresh visits read only the snapshot's results, taken before this: they may start beside the reject,
+  // or have started before it with what turned out to be the same.
+  const acceptEarly = startedAccept(inputs);
+  const gpcEarly = startedGpc(inputs);
+  if (acceptEarly === null) options.early?.drop("accept");
+  if (gpcEarly === null) options.early?.drop("gpc");
+  const acceptBeside = acceptEarly ?? (willVisit(inputs, "accept") ? (options.beside?.(() => runAcceptPhase(inputs)) ?? null) : null);
+  const gpcBeside = gpcEarly ?? (willVisit(inputs, "gpc") ? (options.beside?.(() => runGpcPhase(inputs)) ?? null) : null);
   let reject: PhaseOutcome, rejectNext: NextPageOutcome, accept: PhaseOutcome, gpc: Omit<PhaseOutcome, "action">;
   try {
     reject = await runRejectPhase(inputs);
@@ -149,11 +170,10 @@ export async function runConsentPhases(options: RunConsentPhasesOptions): Promis
     await options.releaseCurrent?.();
     accept = await (acceptBeside ?? runAcceptPhase(inputs));
     gpc = await (gpcBeside ?? runGpcPhase(inputs));
-  } catch (error) {
-    // The scan was aborted: the phases beside it end with it (same signal) and are waited for, so no
-    // visit outlives the scan and none of their rejections goes unhandled.
-    await Promise.allSettled([acceptBeside, gpcBeside]);
-    throw error;
+  } finally {
+    // Whatever happened (an abort ends them too: same signal), no visit outlives the scan and none of their
+    // rejections goes unhandled; an early phase the snapshot did not want is waited for here.
+    await Promise.allSettled([acceptBeside, gpcBeside, options.early?.settle()]);
   }
   const acceptNext = accept.next ?? {
     run: afterPhaseNotRun("accept_next_page", accept.run, options.switches),
@@ -188,16 +208,6 @@ function forwardOnly(onProgress: RunConsentPhasesOptions["onProgress"]): RunCons
     highest = progress.progressPercent;
     onProgress(progress);
   };
-}
-
-/**
- * Why a next-page phase did not run: switched off, or the choice it follows did not complete (a reject or
- * accept that did not run says its own reason: no banner, switched off).
- */
-function afterPhaseNotRun(phase: NextPageVisit["phase"], choice: PhaseRun, switches: RunConsentPhasesOptions["switches"]): PhaseRun {
-  if (!switches.nextPage) return notRun(phase, "disabled");
-  if (choice.status === "not_run") return notRun(phase, choice.reason ?? "choice_not_completed");
-  return notRun(phase, "choice_not_completed");
 }
 
 /** The next page after reject: the same visit follows a link, right after the reject's snapshot. */
@@ -317,86 +327,55 @@ function rejectContext(options: RunConsentPhasesOptions, windowStartMs: number):
   };
 }
 
-/** Accept: a fresh context, so nothing of the reject (or the first visit) carries over. */
+/** Accept in a fresh context, when the switches and the snapshot want it. */
 async function runAcceptPhase(inputs: PhaseInputs): Promise<PhaseOutcome> {
-  const { options, limits } = inputs;
-  const banner = options.current.observation;
+  const { options } = inputs;
   if (!options.switches.accept) return skipped("after_accept", { reason: "disabled", actionReason: "disabled" });
   if (inputs.skipReason !== null || inputs.noBanner) return skipped("after_accept", { reason: inputs.skipReason ?? "no_banner" });
-  options.onProgress?.({ phase: "consent_interaction", progressPercent: 68 });
-  const observeMs = options.observeMs.accept;
-  // The next page is opened in the accept's own visit, before its context closes: its time is the accept's.
-  const nextPageMs = options.switches.nextPage
-    ? nextPageBudgetMs({ navigationTimeoutMs: options.visit.navigationTimeoutMs, observeMs })
-    : 0;
-  const outcome = await withBudget({
-    budgetMs: Math.min(
-      options.visit.navigationTimeoutMs + 5000 + limits.bannerWaitMs + limits.actionTimeoutMs * 3 + observeMs + 8000 + nextPageMs,
-      inputs.remaining(),
-    ),
-    signal: options.signal,
-    run: (signal) =>
-      runFreshVisit({
-        visit: options.visit,
-        phase: "after_accept",
-        observeMs,
-        accept: {
-          // autoconsent's own rule name (the observation may name the CMP otherwise): the fresh visit loads that rule.
-          cmp: inputs.popup?.cmp ?? (banner?.detectedBy === "autoconsent" ? banner.cmp : null),
-          expectPopup: inputs.popup !== null,
-          bannerWaitMs: limits.bannerWaitMs,
-          actionTimeoutMs: limits.actionTimeoutMs,
-        },
-        nextPage: options.switches.nextPage,
-        signal,
-      }),
-  });
-  if (outcome.status !== "done") {
-    const reason = outcome.status === "timed_out" ? "action_timeout" : "action_error";
-    return {
-      run: toBrokenPhase("after_accept", outcome.status),
-      action: { outcome: "failed", method: null, verified: null, reason },
-      evidence: null,
-    };
-  }
-  const run = toFreshVisitPhase("after_accept", { reason: outcome.value.notObservedReason, observeMs });
-  return {
-    run,
-    action: outcome.value.action ?? notAttempted("no_banner"),
-    evidence: outcome.value.evidence,
-    next: outcome.value.next ?? { run: afterPhaseNotRun("accept_next_page", run, options.switches), evidence: null, visit: null },
-  };
+  return runAcceptVisit(inputs.fresh, inputs.acceptTarget);
 }
 
-/** GPC: a fresh context with the signal from the first request, and no consent interaction. */
+/** GPC in a fresh context, when the switches and the snapshot want it. */
 async function runGpcPhase(inputs: PhaseInputs): Promise<Omit<PhaseOutcome, "action">> {
   const { options } = inputs;
   if (!options.switches.gpc) return { run: notRun("gpc", "disabled"), evidence: null };
   if (inputs.skipReason !== null) return { run: notRun("gpc", inputs.skipReason), evidence: null };
-  options.onProgress?.({ phase: "consent_interaction", progressPercent: 76 });
-  const observeMs = options.observeMs.gpc;
-  const outcome = await withBudget({
-    budgetMs: Math.min(options.visit.navigationTimeoutMs + 5000 + observeMs + 8000, inputs.remaining()),
-    signal: options.signal,
-    run: (signal) => runFreshVisit({ visit: options.visit, phase: "gpc", observeMs, gpc: true, signal }),
-  });
-  if (outcome.status !== "done") return { run: toBrokenPhase("gpc", outcome.status), evidence: null };
-  return { run: toFreshVisitPhase("gpc", { reason: outcome.value.notObservedReason, observeMs }), evidence: outcome.value.evidence };
+  return runGpcVisit(inputs.fresh);
+}
+
+/**
+ * The accept visit started before the snapshot, when the snapshot wants an accept visit with the same
+ * target; null otherwise (the consent phases then run their own, and the early one is only waited for).
+ */
+function startedAccept(inputs: PhaseInputs): Promise<PhaseOutcome> | null {
+  const started = inputs.options.early?.accept() ?? null;
+  if (started === null || !willVisit(inputs, "accept")) return null;
+  const { target } = started;
+  if (target.cmp !== inputs.acceptTarget.cmp || target.expectPopup !== inputs.acceptTarget.expectPopup) return null;
+  return started.outcome.then((outcome) => ({
+    ...outcome,
+    evidence: asAsked(outcome.evidence, inputs),
+    next: { ...outcome.next, evidence: asAsked(outcome.next.evidence, inputs) },
+  }));
+}
+
+/** The GPC visit started before the snapshot, when the snapshot wants one; null otherwise. */
+function startedGpc(inputs: PhaseInputs): Promise<Omit<PhaseOutcome, "action">> | null {
+  const started = inputs.options.early?.gpc() ?? null;
+  if (started === null || !willVisit(inputs, "gpc")) return null;
+  return started.then((outcome) => ({ ...outcome, evidence: asAsked(outcome.evidence, inputs) }));
+}
+
+/**
+ * An early phase asked the IAB APIs before the snapshot said whether to: without an answer on the first
+ * visit, its answers are dropped, as a phase started after the snapshot would not have asked.
+ */
+function asAsked(evidence: PhaseEvidence | null, inputs: PhaseInputs): PhaseEvidence | null {
+  if (evidence === null || inputs.options.visit.askConsentApis === true) return evidence;
+  return { ...evidence, tcf: null, gpp: null };
 }
 
 /** A phase that did not run, and the consent action it did not attempt (for the same reason unless told). */
 function skipped(phase: PhaseRun["phase"], options: { reason: string; actionReason?: string }): PhaseOutcome {
   return { run: notRun(phase, options.reason), action: notAttempted(options.actionReason ?? options.reason), evidence: null };
-}
-
-function toBrokenPhase(phase: PhaseRun["phase"], status: "timed_out" | "failed" | "no_time"): PhaseRun {
-  if (status === "no_time") return notRun(phase, "scan_deadline");
-  return { phase, status, reason: status === "timed_out" ? "phase_timeout" : "phase_error", observeMs: null };
-}
-
-function toFreshVisitPhase(phase: PhaseRun["phase"], options: { reason: string | null; observeMs: number }): PhaseRun {
-  if (options.reason === null) return { phase, status: "completed", reason: null, observeMs: options.observeMs };
-  // The visit itself broke; a missing banner or a failed opt-in is a precondition that did not hold.
-  if (options.reason === "navigation_failed") return { phase, status: "failed", reason: options.reason, observeMs: null };
-  return notRun(phase, options.reason);
 }

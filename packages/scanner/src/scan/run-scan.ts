@@ -18,7 +18,9 @@ import { reconcileFirstLayer } from "../consent/reconcile-first-layer.js";
 import { toChoiceToggles } from "../consent/to-choice-toggles.js";
 import { readConsentModeCommands, toConsentModeObservation } from "../consent-mode/read-consent-mode-commands.js";
 import { CONSENT_MODE_READ_MS } from "../phases/collect-phase-evidence.js";
+import { CONSENT_PHASE_LIMITS } from "../phases/fresh-phases.js";
 import { runConsentPhases, type ConsentPhasesResult } from "../phases/run-consent-phases.js";
+import { startEarlyPhases, type EarlyPhases, type RunBeside } from "../phases/start-early-phases.js";
 import type { ScanPhaseSwitches } from "../phases/scan-phases.js";
 import { withPhaseEvidence } from "../phases/with-phase-evidence.js";
 import { startPrivacySignals } from "../privacy-signals/start-privacy-signals.js";
@@ -82,10 +84,14 @@ interface ScanVisit {
 export async function runScan(options: RunScanOptions): Promise<ScanObservations> {
   const startedAt = new Date();
   const guarded = await openGuardedContext({ browser: options.browser, guard: options.guard, signal: options.signal });
+  let early: EarlyPhases | undefined;
   try {
     options.signal?.throwIfAborted();
     const visit = await openScanVisit(options, guarded);
-    const observed = await observePreConsent(options, visit);
+    // The fresh-context phases need nothing of this visit but what its snapshot finds: with free page slots,
+    // GPC starts now and accept as soon as this visit shows autoconsent a CMP's popup.
+    early = startEarlyIn(options, visit);
+    const observed = await observePreConsent(options, visit, early);
     const targetHost = hostOf(options.url) ?? "";
     const context: CollectorContext = {
       page: visit.page,
@@ -127,7 +133,7 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       ...(options.deadlineAt === undefined ? {} : { deadlineAt: options.deadlineAt }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
-    const phases = await runLaterPhases(options, { visit, observed, outcomes, siteHost: context.siteHost });
+    const phases = await runLaterPhases(options, { visit, observed, outcomes, siteHost: context.siteHost, early });
     const visitTimes = toVisitTimes({
       startedAt: observed.startedAt,
       snapshotAt,
@@ -166,6 +172,12 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       ...(phases.nextPages.length === 0 ? {} : { nextPages: phases.nextPages }),
     });
   } finally {
+    // Early phases the scan never got to use (it failed or was aborted before its consent phases) end here.
+    if (early !== undefined) {
+      early.drop("accept");
+      early.drop("gpc");
+      await early.settle();
+    }
     await guarded.close();
   }
 }
@@ -194,8 +206,37 @@ async function openScanVisit(options: RunScanOptions, guarded: GuardedContext): 
   return { page, guarded, collectors, transportCollector, setupFailures, transportProbe, userAgent, siteUrl };
 }
 
-/** The first visit and its observe window; nothing is clicked, scrolled or typed. */
-async function observePreConsent(options: RunScanOptions, visit: ScanVisit): Promise<ObservedVisit> {
+/**
+ * Early phases for a scan with consent phases and a pool that may lend it slots; undefined otherwise (the
+ * phases then start after the snapshot).
+ */
+function startEarlyIn(options: RunScanOptions, visit: ScanVisit): EarlyPhases | undefined {
+  const switches = options.phases ?? NO_PHASES;
+  if (options.spare === undefined || !(switches.accept || switches.gpc)) return undefined;
+  return startEarlyPhases(
+    {
+      switches,
+      observeMs: { accept: options.phaseObserveMs?.accept ?? options.observeMs, gpc: options.phaseObserveMs?.gpc ?? options.observeMs },
+      visit: { ...options, userAgent: visit.userAgent, behaviour: visit.guarded.behaviour },
+      limits: CONSENT_PHASE_LIMITS,
+      deadlineAt: options.deadlineAt ?? Number.POSITIVE_INFINITY,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    },
+    besideIn(options.spare),
+  );
+}
+
+/** No consent phase: the scan's default. */
+const NO_PHASES: ScanPhaseSwitches = { reject: false, accept: false, gpc: false, nextPage: false };
+
+/** How often the observe window looks for autoconsent's popup, to start the accept visit early. */
+const POPUP_POLL_MS = 100;
+
+/**
+ * The first visit and its observe window; nothing is clicked, scrolled or typed. While it waits, a CMP's
+ * popup autoconsent reports starts the early accept visit.
+ */
+async function observePreConsent(options: RunScanOptions, visit: ScanVisit, early: EarlyPhases | undefined): Promise<ObservedVisit> {
   options.onProgress?.({ phase: "runtime_observation", progressPercent: 15 });
   const startedAt = Date.now();
   const observed = await navigate(visit.page, {
@@ -206,9 +247,16 @@ async function observePreConsent(options: RunScanOptions, visit: ScanVisit): Pro
   });
   if (observed.navigation.finalUrl !== null) visit.siteUrl.current = visit.page.url();
   options.onProgress?.({ phase: "runtime_observation", progressPercent: 50 });
-  if (observed.navigation.pageKind !== "unreachable") await sleep(options.observeMs, options.signal);
+  if (observed.navigation.pageKind !== "unreachable") {
+    const until = Date.now() + options.observeMs;
+    for (let left = options.observeMs; left > 0; left = until - Date.now()) {
+      const popup = early === undefined ? null : visit.collectors.consent.banner.popup();
+      if (popup !== null) early?.startAccept({ cmp: popup.cmp, expectPopup: true });
+      await sleep(early === undefined ? left : Math.min(POPUP_POLL_MS, left), options.signal);
+    }
+  }
   options.signal?.throwIfAborted();
-  const switches = options.phases ?? { reject: false, accept: false, gpc: false, nextPage: false };
+  const switches = options.phases ?? NO_PHASES;
   // Progress only moves forward: with consent phases, projection comes after them.
   options.onProgress?.(
     interacts(switches) ? { phase: "consent_interaction", progressPercent: 55 } : { phase: "projection", progressPercent: 85 },
@@ -217,7 +265,7 @@ async function observePreConsent(options: RunScanOptions, visit: ScanVisit): Pro
 }
 
 /** Runs a task in a borrowed slot, given back when it settles; null when no slot is free. */
-function besideIn(spare: SpareSlots): <T>(task: () => Promise<T>) => Promise<T> | null {
+function besideIn(spare: SpareSlots): RunBeside {
   return (task) => {
     const giveBack = spare.take();
     if (giveBack === null) return null;
@@ -249,9 +297,15 @@ function toVisitTimes(visit: {
 /** Reject (continuing this visit), accept and GPC (fresh visits), as switched on; each fails alone. */
 async function runLaterPhases(
   options: RunScanOptions,
-  scan: { visit: ScanVisit; observed: ObservedVisit; outcomes: PreConsentOutcomes; siteHost: () => string },
+  scan: {
+    visit: ScanVisit;
+    observed: ObservedVisit;
+    outcomes: PreConsentOutcomes;
+    siteHost: () => string;
+    early: EarlyPhases | undefined;
+  },
 ): Promise<ConsentPhasesResult> {
-  const switches = options.phases ?? { reject: false, accept: false, gpc: false, nextPage: false };
+  const switches = options.phases ?? NO_PHASES;
   const { visit, outcomes } = scan;
   const result = await runConsentPhases({
     switches,
@@ -285,6 +339,7 @@ async function runLaterPhases(
     releaseCurrent: () => visit.guarded.close(),
     deadlineAt: options.deadlineAt ?? Number.POSITIVE_INFINITY,
     ...(options.spare === undefined ? {} : { beside: besideIn(options.spare) }),
+    ...(scan.early === undefined ? {} : { early: scan.early }),
     signal: options.signal,
     onProgress: options.onProgress,
   });
