@@ -89,7 +89,8 @@ describe("pnpm serve: logs and metrics", () => {
       expect(valueOf(samples, "public_scan_scan_duration_seconds_count", { outcome: status })).toBe(1);
       expect(valueOf(samples, "public_scan_scan_phase_duration_seconds_count", { phase: "runtime_observation" })).toBe(1);
       expect(valueOf(samples, "public_scan_queue_jobs", { state: "waiting" })).toBe(0);
-      expect(valueOf(samples, "public_scan_browser_pool_slots")).toBe(2);
+      // --concurrency 2 scans, and two page slots more for their phases.
+      expect(valueOf(samples, "public_scan_browser_pool_slots")).toBe(4);
       expect(valueOf(samples, "public_scan_browser_launches_total")).toBe(1);
       expect(valueOf(samples, "process_cpu_user_seconds_total")).toBeGreaterThan(0);
       for (const value of [scanId, CANARY, new URL(site.url).hostname]) expect(text).not.toContain(value);

@@ -101,8 +101,9 @@ export const SCANNER_DEFAULTS = {
 /** The scanner, and its browser pool's counts for a host's metrics. */
 export interface PuppeteerScanner extends Scanner {
   /**
-   * Scans running and waiting for a slot in the browser pool now, and how many times the browser was
-   * launched (more than once: it was relaunched after a crash). All zero before the first scan.
+   * Scans running and waiting for a slot in the browser pool now, the page slots in use (each scan's own and
+   * those its phases borrowed), and how many times the browser was launched (more than once: it was
+   * relaunched after a crash). All zero before the first scan.
    */
   stats(): ReturnType<BrowserPool["stats"]>;
   /**
@@ -196,7 +197,7 @@ export function createPuppeteerScanner(options: PuppeteerScannerOptions = {}): P
       const current = await getPool().catch(() => null);
       return current === null ? "degraded" : current.probe();
     },
-    stats: () => opened?.stats() ?? { running: 0, waiting: 0, launches: 0, recycles: 0 },
+    stats: () => opened?.stats() ?? { running: 0, waiting: 0, pages: 0, launches: 0, recycles: 0 },
     async close() {
       closed = true;
       const current = pool;

@@ -5,8 +5,8 @@ import { SERVE_METRIC_NAMES as NAMES } from "./serve-metric-names.js";
 /** What the metrics read at each scrape: the process's job queue and its scanner's browser pool. */
 export interface MetricSources {
   queue?: Pick<JobQueue, "depth">;
-  browserPool?: { stats(): { running: number; waiting: number; launches: number } };
-  /** Scans the browser pool runs at once (the process's concurrency). */
+  browserPool?: { stats(): { running: number; waiting: number; pages: number; launches: number } };
+  /** Page slots of the browser pool: pages open at once (the process's concurrency and the spare pages for the scans' phases). */
   browserPoolSlots?: number;
 }
 
@@ -89,7 +89,7 @@ export function createServeMetrics(): ServeMetrics {
   });
   new Gauge({
     name: NAMES.browserPoolSlots,
-    help: "Scans this process's browser pool runs at the same time.",
+    help: "Page slots of this process's browser pool: pages open at once, a scan's own and those its phases borrow.",
     registers,
     collect() {
       if (sources.browserPoolSlots !== undefined) this.set(sources.browserPoolSlots);
@@ -105,6 +105,15 @@ export function createServeMetrics(): ServeMetrics {
       if (stats === undefined) return;
       this.set({ state: "running" }, stats.running);
       this.set({ state: "waiting" }, stats.waiting);
+    },
+  });
+  new Gauge({
+    name: NAMES.browserPoolPages,
+    help: "Page slots in use in this process's browser pool: each running scan's own, and those its accept and GPC visits borrowed.",
+    registers,
+    collect() {
+      const stats = sources.browserPool?.stats();
+      if (stats !== undefined) this.set(stats.pages);
     },
   });
   let launchesSeen = 0;

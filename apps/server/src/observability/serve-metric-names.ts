@@ -13,6 +13,7 @@ export const SERVE_METRIC_NAMES = {
   queueJobs: "public_scan_queue_jobs",
   browserPoolSlots: "public_scan_browser_pool_slots",
   browserPoolScans: "public_scan_browser_pool_scans",
+  browserPoolPages: "public_scan_browser_pool_pages",
   browserLaunches: "public_scan_browser_launches_total",
   limitRefusals: "public_scan_limit_refusals_total",
 } as const;

@@ -18,7 +18,7 @@ import { createPuppeteerScanner, createTargetPolicy, type PuppeteerScanner } fro
 import { container, type DependencyContainer } from "tsyringe";
 import { composeAccounts } from "./compose-accounts.js";
 import type { ServeConfig } from "./parse-serve-config.js";
-import { prepareServeProcess, type PreparedServeProcess } from "./prepare-serve-process.js";
+import { prepareServeProcess, SPARE_PAGES, type PreparedServeProcess } from "./prepare-serve-process.js";
 import { createServeQueue } from "./create-serve-queue.js";
 import { createServeProbes } from "./create-serve-probes.js";
 import { asServerStores } from "./server-ports.js";
@@ -151,7 +151,7 @@ async function composeServer(input: {
   // An api process only enqueues: it reports no browser pool (nor does a scanner of an embedder's without one).
   extras.observability?.watch({
     queue: service.deps.queue,
-    ...(scanner === null ? {} : { browserPoolSlots: config.concurrency }),
+    ...(scanner === null ? {} : { browserPoolSlots: config.concurrency + SPARE_PAGES }),
     ...(hasBrowserPool(scanner) ? { browserPool: scanner } : {}),
   });
   const logError = (error: unknown, route: string) =>

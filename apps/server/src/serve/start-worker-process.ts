@@ -9,7 +9,7 @@ import { createServeQueue } from "./create-serve-queue.js";
 import { createServeProbes } from "./create-serve-probes.js";
 import { hasBrowserPool } from "./has-browser-pool.js";
 import type { ServeConfig } from "./parse-serve-config.js";
-import { prepareServeProcess } from "./prepare-serve-process.js";
+import { prepareServeProcess, SPARE_PAGES } from "./prepare-serve-process.js";
 import type { ServeExtras } from "./start-reference-server.js";
 import { storesOf } from "./stores-of.js";
 
@@ -66,7 +66,7 @@ export async function startWorkerProcess(
     opened.push(() => worker.close());
     extras.observability?.watch({
       queue: service.deps.queue,
-      browserPoolSlots: config.concurrency,
+      browserPoolSlots: config.concurrency + SPARE_PAGES,
       ...(hasBrowserPool(scanner) ? { browserPool: scanner } : {}),
     });
     // Readiness of a worker: Redis answers (the scan store's probe) and its browser runs or can start.

@@ -37,21 +37,23 @@ describe("the reference server's metrics", () => {
 
   it("read the queue's depth and the browser pool when scraped, counting launches once each", async () => {
     const metrics = createServeMetrics();
-    let stats = { running: 2, waiting: 1, launches: 1 };
+    let stats = { running: 2, waiting: 1, pages: 3, launches: 1 };
     metrics.watch({
       queue: { depth: () => Promise.resolve({ waiting: 7, running: 2 }) },
       browserPool: { stats: () => stats },
-      browserPoolSlots: 2,
+      browserPoolSlots: 4,
     });
     let text = await metrics.registry.metrics();
     expect(sample(text, 'public_scan_queue_jobs{state="waiting"}')).toBe(7);
     expect(sample(text, 'public_scan_queue_jobs{state="running"}')).toBe(2);
-    expect(sample(text, "public_scan_browser_pool_slots")).toBe(2);
+    expect(sample(text, "public_scan_browser_pool_slots")).toBe(4);
     expect(sample(text, 'public_scan_browser_pool_scans{state="running"}')).toBe(2);
+    // Two scans, one of them with its accept visit beside it.
+    expect(sample(text, "public_scan_browser_pool_pages")).toBe(3);
     expect(sample(text, 'public_scan_browser_pool_scans{state="waiting"}')).toBe(1);
     expect(sample(text, "public_scan_browser_launches_total")).toBe(1);
     // A relaunch after a crash; a second scrape without one adds nothing.
-    stats = { running: 0, waiting: 0, launches: 2 };
+    stats = { running: 0, waiting: 0, pages: 0, launches: 2 };
     await metrics.registry.metrics();
     text = await metrics.registry.metrics();
     expect(sample(text, "public_scan_browser_launches_total")).toBe(2);

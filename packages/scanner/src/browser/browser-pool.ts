@@ -42,8 +42,11 @@ export interface BrowserPool {
   probe(): Promise<"ok" | "degraded">;
   /** Closes the browser; tasks still waiting are refused. */
   close(): Promise<void>;
-  /** How many tasks run and wait now, how many times a browser was launched, and how many were recycled. */
-  stats(): { running: number; waiting: number; launches: number; recycles: number };
+  /**
+   * How many tasks run and wait now, how many slots are in use (a task's own and those it borrowed), how
+   * many times a browser was launched, and how many were recycled.
+   */
+  stats(): { running: number; waiting: number; pages: number; launches: number; recycles: number };
 }
 
 /**
@@ -74,6 +77,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   let recycles = 0;
   let lastFailureAt = Number.NEGATIVE_INFINITY;
   let closed = false;
+  let running = 0;
   const slots = createSlots(options.concurrency);
 
   // One browser for all slots, launched on first use and again after it disconnected, failed to start, or
@@ -127,6 +131,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
       await slots.acquire(signal);
       const used = generation();
       used.active += 1;
+      running += 1;
       const spare: SpareSlots = {
         take: () => {
           if (closed || !slots.tryAcquire()) return null;
@@ -145,6 +150,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
         const launched = await used.launched;
         return await task(launched.browser, spare);
       } finally {
+        running -= 1;
         used.active -= 1;
         used.served += 1;
         slots.release();
@@ -165,7 +171,10 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
       retired.clear();
       await Promise.all(open.map(async (old) => (await old.launched.catch(() => null))?.close()));
     },
-    stats: () => ({ ...slots.stats(), launches, recycles }),
+    stats: () => {
+      const { inUse, waiting } = slots.stats();
+      return { running, waiting, pages: inUse, launches, recycles };
+    },
   };
 }
 
@@ -213,6 +222,6 @@ function createSlots(concurrency: number) {
       closed = true;
       for (const entry of waiting.splice(0)) entry.reject(new Error("browser pool is closed"));
     },
-    stats: () => ({ running, waiting: waiting.length }),
+    stats: () => ({ inUse: running, waiting: waiting.length }),
   };
 }

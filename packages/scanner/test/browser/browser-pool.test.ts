@@ -41,7 +41,7 @@ describe("browser pool", () => {
     await Promise.all(tasks);
     expect(peak).toBe(2);
     expect(browsers).toHaveLength(1);
-    expect(pool.stats()).toEqual({ running: 0, waiting: 0, launches: 1, recycles: 0 });
+    expect(pool.stats()).toEqual({ running: 0, waiting: 0, pages: 0, launches: 1, recycles: 0 });
   });
 
   it("relaunches after the browser crashed, failing only the task that was running", async () => {
@@ -82,10 +82,10 @@ describe("browser pool", () => {
       lent.push(spare.take(), spare.take(), spare.take());
       // Two of three slots were free; the third take finds none.
       expect(lent.map((release) => release !== null)).toEqual([true, true, false]);
-      expect(pool.stats()).toMatchObject({ running: 3, waiting: 0 });
+      expect(pool.stats()).toMatchObject({ running: 1, pages: 3, waiting: 0 });
       lent[1]!();
       lent[1]!();
-      expect(pool.stats()).toMatchObject({ running: 2, waiting: 0 });
+      expect(pool.stats()).toMatchObject({ running: 1, pages: 2, waiting: 0 });
       await first.promise;
       // Another task is waiting now: nothing is lent while it does.
       giveBack = spare.take();
@@ -96,17 +96,17 @@ describe("browser pool", () => {
     const second = pool.use(() => gate.promise);
     const third = pool.use(() => Promise.resolve());
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(pool.stats()).toMatchObject({ running: 3, waiting: 1 });
+    expect(pool.stats()).toMatchObject({ running: 2, pages: 3, waiting: 1 });
     first.resolve();
     await holder;
     expect(giveBack).toBeNull();
     // The holder's own slot went to the waiting task; the slot it lent is held until given back.
     await third;
-    expect(pool.stats()).toMatchObject({ running: 2, waiting: 0 });
+    expect(pool.stats()).toMatchObject({ running: 1, pages: 2, waiting: 0 });
     lent[0]!();
     gate.resolve();
     await second;
-    expect(pool.stats()).toMatchObject({ running: 0, waiting: 0 });
+    expect(pool.stats()).toMatchObject({ running: 0, pages: 0, waiting: 0 });
     await pool.close();
   });
 

@@ -45,7 +45,7 @@ beforeAll(async () => {
     const peak = { beforeSnapshot: 0, whole: 0 };
     let snapshotTaken = false;
     const watch = setInterval(() => {
-      const running = scanner.stats().running;
+      const running = scanner.stats().pages;
       peak.whole = Math.max(peak.whole, running);
       if (!snapshotTaken) peak.beforeSnapshot = Math.max(peak.beforeSnapshot, running);
     }, 20);
