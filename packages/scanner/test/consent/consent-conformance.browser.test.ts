@@ -34,7 +34,9 @@ describe.each(sites.map((site) => [site.id, site] as const))("site %s", (_id, si
   it("reports the consent banner of the ground truth", () => {
     const consent = results.get(site.id)!.consent!;
     const { cmp, bannerVisible, frame, inShadowDom, firstLayer, classification, apis } = consent;
-    expect({ cmp, bannerVisible, frame, inShadowDom, firstLayer, classification, apis }).toEqual(site.consent);
+    // The banner's design and choice toggles are scored by the fixture-web accuracy test, which runs every phase.
+    const { bannerDesign: _design, choiceToggles: _toggles, ...expected } = site.consent;
+    expect({ cmp, bannerVisible, frame, inShadowDom, firstLayer, classification, apis }).toEqual(expected);
   });
 
   it("ran every detection step, and reports the collector as ok", () => {
