@@ -116,9 +116,10 @@ interface PhaseOutcome {
 
 /**
  * The phases after the pre-consent snapshot: reject in the same visit, accept and GPC each in a fresh
- * browser context. The fresh-context phases never read the first visit, so each starts at once beside the
- * reject when the pool has a free slot for it, and after the reject otherwise: a full scan costs about
- * the longest phase, not their sum, and never takes a slot another scan waits for. Each has its own time
+ * browser context. The fresh-context phases never read the first visit, only what its snapshot found: one
+ * the scan started early (`startEarlyPhases`) is kept when the snapshot wants the same, else each starts at
+ * once beside the reject when the pool has a free slot for it, and after the reject otherwise. A full scan
+ * then costs about its longest phase, not their sum, and never takes a slot another scan waits for. Each has its own time
  * budget, capped so that it ends before the scan's deadline, and fails alone: a phase that breaks or runs
  * out of time is reported as such and never fails the scan. Only the scan's own abort (cancel, shutdown)
  * ends the scan.
