@@ -2,7 +2,7 @@
 // prerequisite and is imported first.
 import "reflect-metadata";
 import { createLambdaApiHandler, createLambdaApiStreamingHandler, type LambdaApiHandlerOptions } from "@public-scan/aws-lambda";
-import { createAnonymousScanQuota, createRateLimiter, createService, PORTS, usePort } from "@public-scan/core";
+import { createAnonymousScanQuota, createRateLimiter, createService, DATA_RETENTION_DEFAULTS, PORTS, usePort } from "@public-scan/core";
 import { createRestApp } from "@public-scan/http-h3";
 import { createMcpHttpHandler } from "@public-scan/mcp";
 import { createTargetPolicy } from "@public-scan/scanner";
@@ -65,6 +65,8 @@ function apiHandlerOptions(input: ApiHandlerInput): LambdaApiHandlerOptions {
       });
       const service = createService({
         scans: usePort(scope, PORTS.scanStore, stores.scans),
+        // A warm function answers ended scans from memory until the table's TTL would expire them.
+        scanCache: { retentionDays: DATA_RETENTION_DEFAULTS.scanDays },
         queue: usePort(scope, PORTS.jobQueue, stores.queue),
         quota: createAnonymousScanQuota(limiter),
         limits: limiter,

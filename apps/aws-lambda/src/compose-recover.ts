@@ -29,6 +29,8 @@ export function createRecoverHandler(input: RecoverHandlerInput) {
       const stores = composeStores(config, input.clients);
       service = createService({
         scans: usePort(scope, PORTS.scanStore, stores.scans),
+        // Recovery reads only active scans.
+        scanCache: false,
         queue: usePort(scope, PORTS.jobQueue, stores.queue),
         targetSecret: config.identifierSecret,
         config: { baseUrl, ...config.service },

@@ -41,6 +41,8 @@ export function createWorkerHandler(input: WorkerHandlerInput) {
       const observer = usePort(scope, PORTS.observer, () => undefined);
       const service = createService({
         scans: usePort(scope, PORTS.scanStore, stores.scans),
+        // A worker reads only active scans; the ended ones it writes are read by the API function.
+        scanCache: false,
         // The API's queue: SQS delivers this function's jobs to its handler directly.
         queue: usePort(scope, PORTS.jobQueue, stores.queue),
         targetSecret: config.identifierSecret,

@@ -460,6 +460,7 @@ export type { RequestReadOnlyKeyDeps } from "./keys/request-read-only-key.js";
 
 // In-process implementations for embedding, and the one-process composition.
 export { createMemoryScanStore } from "./stores/create-memory-scan-store.js";
+export { cacheEndedScans, ENDED_SCAN_CACHE_DEFAULTS, type EndedScanCacheOptions } from "./stores/cache-ended-scans.js";
 export { createInProcessJobQueue } from "./stores/create-in-process-job-queue.js";
 export type { InProcessJobQueueOptions } from "./stores/create-in-process-job-queue.js";
 export { createRandomIds } from "./stores/create-random-ids.js";

@@ -133,6 +133,8 @@ async function composeServer(input: {
     log(`scan ${scanId} failed: ${error instanceof Error ? error.message : String(error)}`);
   const service = createService({
     scans,
+    // Ended scans are answered from memory; none the sweep below would purge (the same retention).
+    scanCache: { retentionDays: config.retention.scanDays },
     quota: createAnonymousScanQuota(limiter),
     limits: limiter,
     targets,

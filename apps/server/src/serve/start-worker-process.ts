@@ -53,6 +53,8 @@ export async function startWorkerProcess(
       log(`scan ${scanId} failed: ${error instanceof Error ? error.message : String(error)}`);
     const service = createService({
       scans: usePort(scope, PORTS.scanStore, storesOf(storage).scans),
+      // A worker reads only active scans; the ended ones it writes are read by the API processes.
+      scanCache: false,
       queue: usePort(scope, PORTS.jobQueue, () => createServeQueue({ config, storage, log })),
       // The secret that sealed a queued scan's query string in the API process, so this one can visit it.
       targetSecret: prepared.identifierSecret,

@@ -6,6 +6,7 @@ import type { ScanStore } from "../ports/scan-store.js";
 import type { ServiceObserver } from "../ports/service-observer.js";
 import { createInProcessJobQueue } from "../stores/create-in-process-job-queue.js";
 import { createMemoryScanStore } from "../stores/create-memory-scan-store.js";
+import { cacheEndedScans, type EndedScanCacheOptions } from "../stores/cache-ended-scans.js";
 import { createRandomIds } from "../stores/create-random-ids.js";
 import { createDurationStats } from "../stores/create-duration-stats.js";
 import { createUnlimitedQuota } from "../use-cases/scan-quotas.js";
@@ -17,6 +18,12 @@ import { bindJobSlot, type JobRunner, type ServiceJobSlot } from "./service-job-
 export interface ServiceOptions {
   /** Default: in memory. The reference hosts pass the SQLite, Redis or DynamoDB store. */
   scans?: ScanStore;
+  /**
+   * The in-process cache of ended scans in front of `scans` (`cacheEndedScans`): on by default (32 MiB,
+   * entries re-read after 10 minutes); pass the purge's `retentionDays` so a purged scan is never answered
+   * from it, or `false` for none.
+   */
+  scanCache?: false | Omit<EndedScanCacheOptions, "clock">;
   quota?: ScanQuota;
   /** The weighted read limits; public hosts pass the rate limiter (with `createAnonymousScanQuota` as `quota`). */
   limits?: RateLimiter;
@@ -67,7 +74,8 @@ export interface Service {
  */
 export function createService(options: ServiceOptions): Service {
   const clock = options.clock ?? SYSTEM_CLOCK;
-  const scans = options.scans ?? createMemoryScanStore();
+  const store = options.scans ?? createMemoryScanStore();
+  const scans = options.scanCache === false ? store : cacheEndedScans(store, { ...options.scanCache, clock });
   const shutdown = new AbortController();
   // Jobs a queue delivers before the worker is started (BullMQ's, left in Redis) wait for it; at close, with
   // none started, they are handed back: their scans stay queued for a process that scans.
