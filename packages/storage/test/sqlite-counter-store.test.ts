@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -98,6 +98,57 @@ describe("SQLite counter store", () => {
     });
     other.close();
     await store.close();
+  });
+
+  it("commits the consumes of one turn together, each one seeing those asked for before it", async () => {
+    const path = join(dir, "grouped.sqlite");
+    const store = createSqliteCounterStore({ path });
+    await store.consume({ checks: [{ key: "warm", limit: 5, window: MINUTE, units: 1 }], now: T0 });
+    // Every commit appends the pages it changed to the write-ahead log (4 KiB pages, 24-byte frame headers).
+    const walFrames = () => Math.floor(statSync(`${path}-wal`).size / (4096 + 24));
+    const before = walFrames();
+    const consume = (key: string, units: number) => store.consume({ checks: [{ key, limit: 5, window: MINUTE, units }], now: T0 });
+    // Eight asked for in one turn on a limit of 5 (with a refused 3 in between, which consumes nothing).
+    const results = await Promise.all([
+      consume("k", 1),
+      consume("k", 3),
+      consume("k", 3),
+      ...Array.from({ length: 5 }, () => consume("k", 1)),
+    ]);
+    expect(results).toEqual([
+      { allowed: true, usage: [1] },
+      { allowed: true, usage: [4] },
+      expect.objectContaining({ allowed: false, failed: 0, usage: 4 }),
+      { allowed: true, usage: [5] },
+      expect.objectContaining({ allowed: false, usage: 5 }),
+      expect.objectContaining({ allowed: false, usage: 5 }),
+      expect.objectContaining({ allowed: false, usage: 5 }),
+      expect.objectContaining({ allowed: false, usage: 5 }),
+    ]);
+    // One commit for the group (one per consume would append a frame for each of the three allowed).
+    expect(walFrames() - before).toBeLessThanOrEqual(2);
+    await store.close();
+  });
+
+  it("fails every consume of a group it could not commit, and applies none of them", async () => {
+    const path = join(dir, "group-locked.sqlite");
+    const store = createSqliteCounterStore({ path, busyTimeoutMs: 50 });
+    const other = new DatabaseSync(path);
+    other.exec("BEGIN IMMEDIATE");
+    const consume = () => store.consume({ checks: [{ key: "k", limit: 5, window: MINUTE, units: 1 }], now: T0 });
+    const results = await Promise.allSettled([consume(), consume()]);
+    expect(results.map((result) => result.status)).toEqual(["rejected", "rejected"]);
+    other.exec("COMMIT");
+    expect(await consume()).toEqual({ allowed: true, usage: [1] });
+    other.close();
+    await store.close();
+  });
+
+  it("answers what was asked for before close, then refuses", async () => {
+    const store = createSqliteCounterStore({ path: join(dir, "closing.sqlite") });
+    const asked = store.consume({ checks: [{ key: "k", limit: 5, window: MINUTE, units: 1 }], now: T0 });
+    await store.close();
+    expect(await asked).toEqual({ allowed: true, usage: [1] });
   });
 
   it("refuses to consume after close", async () => {

@@ -31,11 +31,17 @@ export interface SqliteCounterStoreTuning {
 /**
  * The CounterStore on one SQLite file (node:sqlite, no native build): a sliding log of bucketed entries per
  * counter (one row per bucket, see `SQLITE_COUNTER_SQL`): a consume runs one read and one write per counter.
- * Every consume is one `BEGIN IMMEDIATE` transaction, which takes the file's write lock before it reads, so
- * processes sharing the file check and consume one at a time; within a process the synchronous API already
- * runs each consume to completion. WAL lets readers of the same file (the document stores) go on meanwhile.
- * A process waiting for the lock blocks its event loop for up to `busyTimeoutMs`: transactions are a few
- * statements long, so the wait is short, and a store that must never block belongs on Redis.
+ *
+ * Consumes are committed in groups: those asked for while the event loop runs one turn are evaluated one
+ * after another, in the order they came, inside ONE `BEGIN IMMEDIATE` transaction, which takes the file's
+ * write lock before it reads, and each resolves once that transaction committed. So the semantics are those
+ * of one transaction per consume (each sees every earlier one, all or nothing), and processes sharing the
+ * file still check and consume one group at a time; but a busy server pays one commit (the WAL append that
+ * dominated a read's cost) per group, not per request. The wait is one turn of the loop.
+ *
+ * WAL lets readers of the same file (the document stores) go on meanwhile. A process waiting for the lock
+ * blocks its event loop for up to `busyTimeoutMs`: transactions are short, so the wait is short, and a store
+ * that must never block belongs on Redis.
  */
 export function createSqliteCounterStore(options: SqliteCounterStoreOptions): CounterStore {
   // In WAL mode NORMAL syncs at checkpoints only; a power cut can lose the last counter updates, which at
@@ -59,39 +65,65 @@ export function createSqliteCounterStore(options: SqliteCounterStoreOptions): Co
   const sweeper = createSqliteCounterSweeper({ db, intervalMs: options.sweepIntervalMs ?? 60_000, chunkRows: SWEEP_CHUNK_ROWS });
   let closed = false;
 
-  function consumeNow(input: ConsumeInput): ConsumeResult {
-    assertConsumeInput(input);
-    if (closed) throw new Error("SQLite counter store is closed");
+  /** One consume inside the group's transaction: reads, decides, and writes only when every check fits. */
+  function consumeInTransaction(input: ConsumeInput): ConsumeResult {
     const { checks, now } = input;
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      sweeper.step(now);
-      const usage = checks.map((check) => Number((usageOf.get(check.key, now) as { usage: number }).usage));
-      const result = evaluateConsume({
-        checks,
-        usage,
-        now,
-        liveEntries: (index) => live.all(checks[index]!.key, now) as unknown as CounterEntry[],
-      });
-      if (result.allowed) {
-        for (const check of checks) {
-          if (check.units > 0) add.run(check.key, toCounterExpiry({ window: check.window, at: now }), check.units);
-        }
+    sweeper.step(now);
+    const usage = checks.map((check) => Number((usageOf.get(check.key, now) as { usage: number }).usage));
+    const result = evaluateConsume({
+      checks,
+      usage,
+      now,
+      liveEntries: (index) => live.all(checks[index]!.key, now) as unknown as CounterEntry[],
+    });
+    if (result.allowed) {
+      for (const check of checks) {
+        if (check.units > 0) add.run(check.key, toCounterExpiry({ window: check.window, at: now }), check.units);
       }
+    }
+    return result;
+  }
+
+  type Pending = { input: ConsumeInput; resolve: (result: ConsumeResult) => void; reject: (error: unknown) => void };
+  let group: Pending[] = [];
+  let scheduled: ReturnType<typeof setImmediate> | null = null;
+
+  /** Commits the waiting group; a failed commit (the lock timed out) fails every consume of it, none applied. */
+  function commitGroup() {
+    scheduled = null;
+    const pending = group;
+    group = [];
+    if (pending.length === 0) return;
+    const results: ConsumeResult[] = [];
+    try {
+      db.exec("BEGIN IMMEDIATE");
+      for (const item of pending) results.push(consumeInTransaction(item.input));
       db.exec("COMMIT");
-      return result;
     } catch (error) {
       if (db.isTransaction) db.exec("ROLLBACK");
-      throw error;
+      for (const item of pending) item.reject(error);
+      return;
     }
+    pending.forEach((item, index) => item.resolve(results[index]!));
   }
 
   return {
     capabilities: { sharedAcrossProcesses: true },
-    // The executor runs synchronously; a thrown error (bad input, lock timeout) becomes a rejection.
-    consume: (input) => new Promise((resolve) => resolve(consumeNow(input))),
+    consume: (input) =>
+      new Promise((resolve, reject) => {
+        // Bad input fails this consume alone, before it joins a group.
+        assertConsumeInput(input);
+        if (closed) throw new Error("SQLite counter store is closed");
+        group.push({ input, resolve, reject });
+        scheduled ??= setImmediate(commitGroup);
+      }),
     close() {
-      if (!closed && owned) db.close();
+      if (!closed) {
+        // What was asked for before close is still answered, then the file is released.
+        if (scheduled !== null) clearImmediate(scheduled);
+        commitGroup();
+        if (owned) db.close();
+      }
       closed = true;
       return Promise.resolve();
     },
