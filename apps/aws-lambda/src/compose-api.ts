@@ -4,11 +4,11 @@ import "reflect-metadata";
 import { createLambdaApiHandler, createLambdaApiStreamingHandler, type LambdaApiHandlerOptions } from "@public-scan/aws-lambda";
 import { createAnonymousScanQuota, createRateLimiter, createService, DATA_RETENTION_DEFAULTS, PORTS, usePort } from "@public-scan/core";
 import { createRestApp } from "@public-scan/http-h3";
-import { createMcpHttpHandler } from "@public-scan/mcp";
 import { createTargetPolicy } from "@public-scan/scanner";
 import { container, type DependencyContainer } from "tsyringe";
 import { composeStores, type AwsClients } from "./compose-stores.js";
 import { errorLogText } from "./error-log-text.js";
+import { lazySurface } from "./lazy-surface.js";
 import { readLambdaConfig } from "./read-config.js";
 import { MCP_SCAN_WAIT_SECONDS } from "./settings.js";
 
@@ -53,9 +53,9 @@ function apiHandlerOptions(input: ApiHandlerInput): LambdaApiHandlerOptions {
   const log = input.log ?? ((line: string) => console.error(line));
   return {
     ...(config.baseUrl === undefined ? {} : { baseUrl: config.baseUrl }),
-    createApp: ({ baseUrl }) => {
+    createApp: async ({ baseUrl }) => {
       const scope = (input.container ?? container).createChildContainer();
-      const stores = composeStores(config, input.clients);
+      const stores = await composeStores(config, input.clients);
       const keys = usePort(scope, PORTS.keyStore, stores.keys);
       const observer = usePort(scope, PORTS.observer, () => undefined);
       const limiter = createRateLimiter({
@@ -77,24 +77,20 @@ function apiHandlerOptions(input: ApiHandlerInput): LambdaApiHandlerOptions {
         ...(observer === undefined ? {} : { observer }),
       });
       const onError = (route: string) => (error: unknown) => log(`${route}: ${errorLogText(error)}`);
+      // The MCP endpoints load at their first request (stateless: one JSON answer per POST, no sessions).
+      const mcpOptions = {
+        service: service.deps,
+        jsonResponse: true,
+        sessions: false,
+        maxScanWaitSeconds: input.mcpScanWaitSeconds ?? MCP_SCAN_WAIT_SECONDS,
+      };
       const mcp = {
-        hosted: createMcpHttpHandler({
-          service: service.deps,
-          surface: "hosted",
-          keys,
-          jsonResponse: true,
-          sessions: false,
-          maxScanWaitSeconds: input.mcpScanWaitSeconds ?? MCP_SCAN_WAIT_SECONDS,
-          onError: onError("mcp"),
-        }),
-        light: createMcpHttpHandler({
-          service: service.deps,
-          surface: "light",
-          jsonResponse: true,
-          sessions: false,
-          maxScanWaitSeconds: input.mcpScanWaitSeconds ?? MCP_SCAN_WAIT_SECONDS,
-          onError: onError("mcp/light"),
-        }),
+        hosted: lazySurface(async () =>
+          (await import("@public-scan/mcp")).createMcpHttpHandler({ ...mcpOptions, surface: "hosted", keys, onError: onError("mcp") }),
+        ),
+        light: lazySurface(async () =>
+          (await import("@public-scan/mcp")).createMcpHttpHandler({ ...mcpOptions, surface: "light", onError: onError("mcp/light") }),
+        ),
       };
       return createRestApp({
         service: service.deps,

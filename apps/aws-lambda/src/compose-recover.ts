@@ -22,20 +22,25 @@ export function createRecoverHandler(input: RecoverHandlerInput) {
   const config = readLambdaConfig(input.env);
   const baseUrl = config.baseUrl;
   if (baseUrl === undefined) throw new Error(`${ENV.baseUrl} is not set: the recovery writes links of the API's address`);
-  let service: Service | undefined;
-  return () => {
-    if (service === undefined) {
-      const scope = (input.container ?? container).createChildContainer();
-      const stores = composeStores(config, input.clients);
-      service = createService({
-        scans: usePort(scope, PORTS.scanStore, stores.scans),
-        // Recovery reads only active scans.
-        scanCache: false,
-        queue: usePort(scope, PORTS.jobQueue, stores.queue),
-        targetSecret: config.identifierSecret,
-        config: { baseUrl, ...config.service },
-      });
-    }
-    return recoverInterruptedScans(service.deps);
+  const compose = async (): Promise<Service> => {
+    const scope = (input.container ?? container).createChildContainer();
+    const stores = await composeStores(config, input.clients);
+    return createService({
+      scans: usePort(scope, PORTS.scanStore, stores.scans),
+      // Recovery reads only active scans.
+      scanCache: false,
+      queue: usePort(scope, PORTS.jobQueue, stores.queue),
+      targetSecret: config.identifierSecret,
+      config: { baseUrl, ...config.service },
+    });
+  };
+  let service: Promise<Service> | undefined;
+  return async () => {
+    // Composed once per execution environment; a composition that failed is tried again at the next run.
+    service ??= compose().catch((error: unknown) => {
+      service = undefined;
+      throw error;
+    });
+    return recoverInterruptedScans((await service).deps);
   };
 }

@@ -3,8 +3,6 @@ import { SQSClient, type SQSClientConfig } from "@aws-sdk/client-sqs";
 import { createSqsJobQueue } from "@public-scan/aws-lambda";
 import { DATA_RETENTION_DEFAULTS, type CounterStore, type JobQueueFactory, type KeyStore, type ScanStore } from "@public-scan/core";
 import { createDynamoCounterStore, createDynamoKeyStore, createDynamoScanStore } from "@public-scan/storage/dynamodb";
-import { createRedisStores, SERVICE_REDIS_OPTIONS } from "@public-scan/storage/redis";
-import { Redis } from "ioredis";
 import type { LambdaConfig } from "./read-config.js";
 
 /** Where the functions' AWS clients point: the defaults of the Lambda runtime, or a test's endpoints. */
@@ -24,13 +22,18 @@ export interface LambdaStores {
 /**
  * The stores and the queue of one execution environment: one DynamoDB client (or one Redis client, on
  * ElastiCache) and one SQS client, shared by every store and kept open across warm invocations (the stores
- * never destroy a client they were given).
+ * never destroy a client they were given). The Redis stores and their client are imported only when Redis
+ * is configured, so a DynamoDB deployment's cold start never loads them.
  */
-export function composeStores(config: LambdaConfig, clients: AwsClients = {}): LambdaStores {
+export async function composeStores(config: LambdaConfig, clients: AwsClients = {}): Promise<LambdaStores> {
   let sqs: SQSClient | undefined;
   const queue = () => createSqsJobQueue({ queueUrl: config.queueUrl, client: (sqs ??= new SQSClient(clients.sqs ?? {})) });
   if (config.redis !== undefined) {
     // ElastiCache: the function runs in the cluster's VPC. One client, failing fast while Redis is away.
+    const [{ createRedisStores, SERVICE_REDIS_OPTIONS }, { Redis }] = await Promise.all([
+      import("@public-scan/storage/redis"),
+      import("ioredis"),
+    ]);
     let redis: ReturnType<typeof createRedisStores> | undefined;
     const stores = () =>
       (redis ??= createRedisStores({ client: new Redis(config.redis!.url, SERVICE_REDIS_OPTIONS), prefix: config.redis!.prefix }));

@@ -37,7 +37,7 @@ export function createWorkerHandler(input: WorkerHandlerInput) {
     onError: (error, messageId) => log(`message ${messageId}: ${errorLogText(error)}`),
     createWorker: async () => {
       const scope = (input.container ?? container).createChildContainer();
-      const stores = composeStores(config, input.clients);
+      const stores = await composeStores(config, input.clients);
       const observer = usePort(scope, PORTS.observer, () => undefined);
       const service = createService({
         scans: usePort(scope, PORTS.scanStore, stores.scans),

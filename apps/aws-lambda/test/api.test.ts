@@ -95,7 +95,7 @@ describe("the Lambda deployment's API entry, on dynalite and SQS's protocol", ()
 
   it("gives a scan that ended a TTL of its end plus 30 days (the documented retention), and an active one none", async () => {
     const { clients } = compose();
-    const scans = composeStores(readLambdaConfig(ENV), clients).scans();
+    const scans = (await composeStores(readLambdaConfig(ENV), clients)).scans();
     const ended = createTestScanRecord({ scanId: "scan_ttl_ended", status: "failed", completedAt: "2026-03-01T00:00:00.000Z" });
     const running = createTestScanRecord({ scanId: "scan_ttl_running", status: "running", url: "https://running.example/" });
     for (const record of [ended, running]) expect(await scans.create(record, { targetKey: targetKeyOf(record) })).toBe(true);
