@@ -19,12 +19,12 @@ function recordingClient(admin: Redis, options: { pipelines: boolean }) {
     eval: ((...args: Parameters<Redis["eval"]>) => (sent.push("eval"), admin.eval(...args))) as RedisScriptClient["eval"],
     ...(options.pipelines
       ? {
-          pipeline: (() => {
+          pipeline: () => {
             const pipeline = admin.pipeline();
             const exec = pipeline.exec.bind(pipeline);
-            pipeline.exec = (() => (sent.push(`pipeline of ${pipeline.length}`), exec())) as typeof pipeline.exec;
+            pipeline.exec = () => (sent.push(`pipeline of ${pipeline.length}`), exec());
             return pipeline;
-          }) as RedisScriptClient["pipeline"],
+          },
         }
       : {}),
   };
