@@ -4,7 +4,8 @@
 // handler (an ESM module answering the same event with a constant). The API answers GET /api/v2/health,
 // which reads the scan table; the worker takes one SQS message for a scan that does not exist, so it builds
 // its service but never unpacks or launches Chromium ("init before Chromium extraction"). DynamoDB is dynalite,
-// in this process; SQS is never called. Medians of ROUNDS alternating rounds.
+// in this process; SQS is never called. Medians of ROUNDS alternating rounds. With PUBLIC_SCAN_BENCH_BASE_BUNDLES
+// (a folder holding another build's api/ and worker/), those bundles are measured in the same rounds.
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -99,6 +100,9 @@ export async function run({ log }) {
       AWS_ENDPOINT_URL_DYNAMODB: endpoint,
       AWS_LAMBDA_FUNCTION_NAME: "bench",
     };
+    // Another build's bundles (e.g. `node scripts/bundle.ts api worker` in a work tree of the base commit),
+    // measured in the same alternating rounds: a change's effect, free of the machine's drift between runs.
+    const base = process.env.PUBLIC_SCAN_BENCH_BASE_BUNDLES;
     const cases = [
       { name: "bare handler, constant answer (baseline)", module: bare, event: healthEvent, expect: "200" },
       { name: "API bundle, GET /api/v2/health", module: join(api.dir, "index.mjs"), event: healthEvent, expect: "service_health" },
@@ -108,6 +112,12 @@ export async function run({ log }) {
         event: sqsEvent,
         expect: "batchItemFailures",
       },
+      ...(base === undefined || base === ""
+        ? []
+        : [
+            { name: `base API bundle (${base})`, module: join(base, "api/index.mjs"), event: healthEvent, expect: "service_health" },
+            { name: `base worker bundle (${base})`, module: join(base, "worker/index.mjs"), event: sqsEvent, expect: "batchItemFailures" },
+          ]),
     ];
     const samples = new Map(cases.map((item) => [item.name, { importMs: [], firstAnswerMs: [], processMs: [] }]));
     for (let round = 0; round < ROUNDS; round += 1) {

@@ -161,7 +161,9 @@ export async function bundleFunction(
     platform: "node",
     target: "node22",
     format: "esm",
-    conditions: ["@public-scan/source"],
+    // "module" (which esbuild adds only when no condition is given) picks the ES build of packages that
+    // ship one (the AWS SDK, smithy): it tree-shakes, where their CommonJS build is loaded whole.
+    conditions: ["@public-scan/source", "module"],
     mainFields: ["module", "main"],
     external: [...fn.external],
     banner: { js: BANNER },

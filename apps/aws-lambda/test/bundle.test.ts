@@ -21,7 +21,7 @@ const MB = 1_000_000;
  * statically; BENCHMARKS.md "Lambda cold start" has what each costs). The API's was 5 MB with everything in
  * one file; the MCP endpoints and the Redis stores now load at first use, and the budget keeps them there.
  */
-export const BUNDLE_BUDGETS: Record<FunctionName, number> = { api: 2.4 * MB, "api-streaming": 2.4 * MB, worker: 5 * MB, recover: 2 * MB };
+export const BUNDLE_BUDGETS: Record<FunctionName, number> = { api: 2 * MB, "api-streaming": 2 * MB, worker: 4.5 * MB, recover: 1.6 * MB };
 const FUNCTION_NAMES = Object.keys(BUNDLE_BUDGETS) as FunctionName[];
 /** Everything the worker ships besides Chromium's packed binaries (@sparticuz/chromium's bin/, about 67 MB). */
 const WORKER_BESIDE_CHROMIUM_BUDGET = 30 * MB;

@@ -7,7 +7,6 @@ import {
   type Outcome,
   type UseCaseOperationId,
 } from "@public-scan/core";
-import { createOpenApiDocument } from "@public-scan/core/openapi";
 import { renderReportPage } from "../report/index.js";
 import { isCrossSite } from "./is-cross-site.js";
 import { readJsonBody } from "./read-json-body.js";
@@ -28,7 +27,8 @@ export interface OperationCall {
  */
 export async function callOperation(options: RestAppOptions, call: OperationCall): Promise<Outcome<unknown>> {
   const { operation, request } = call;
-  if (operation.operationId === "getOpenApiDocument") return { status: 200, body: openApiDocumentFor(options.service.config.baseUrl) };
+  if (operation.operationId === "getOpenApiDocument")
+    return { status: 200, body: await openApiDocumentFor(options.service.config.baseUrl) };
   const dashboard = operation.security === "dashboard_session";
   // The key request audits every refusal, so a body it cannot read is handed to it rather than thrown here.
   let body: unknown;
@@ -77,10 +77,14 @@ const firstValues = (search: URLSearchParams) =>
 
 const documents = new Map<string, Record<string, unknown>>();
 
-/** The OpenAPI document with the deployment's base URL as its server; generated once per base URL. */
-function openApiDocumentFor(baseUrl: string): Record<string, unknown> {
+/**
+ * The OpenAPI document with the deployment's base URL as its server; generated once per base URL. Its
+ * generator (zod-to-openapi) is imported at the first request for it: a cold start never loads it.
+ */
+async function openApiDocumentFor(baseUrl: string): Promise<Record<string, unknown>> {
   let document = documents.get(baseUrl);
   if (document === undefined) {
+    const { createOpenApiDocument } = await import("@public-scan/core/openapi");
     document = createOpenApiDocument({ serverUrl: baseUrl.replace(/\/+$/, "") });
     documents.set(baseUrl, document);
   }
