@@ -83,8 +83,13 @@ export function cacheEndedScans<S extends ScanStore>(store: S, options: EndedSca
     create: (record, index) => store.create(record, index),
     createIfNoActive: (record, index) => store.createIfNoActive(record, index),
     discardPending: (scanId, index) => store.discardPending(scanId, index),
-    // The stored record an update returns is what a poller reads next: an ended one is cached on the way.
-    update: async (record, update) => remember(await store.update(record, update)),
+    // The stored record an update returns is what a poller reads next: a copy of an ended one is cached on
+    // the way (the caller keeps the object it was handed, unfrozen: a store may hand back its argument).
+    update: async (record, update) => {
+      const stored = await store.update(record, update);
+      if (stored !== null) remember(structuredClone(stored));
+      return stored;
+    },
     findActive: (targetKey) => store.findActive(targetKey),
     findReusable: (targetKey, notBefore) => store.findReusable(targetKey, notBefore),
     latestForDomain: (domain, scanFrom) => store.latestForDomain(domain, scanFrom),

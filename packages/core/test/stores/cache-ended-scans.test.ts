@@ -82,6 +82,8 @@ describe("cacheEndedScans", () => {
     await put(running);
     const stored = await cached.update(record("scan_c", "failed", START), { expectedStatus: "running", targetKey: targetKeyOf(running) });
     expect(stored?.status).toBe("failed");
+    // The updater's copy stays its own (unfrozen); readers get the cached one.
+    expect(Object.isFrozen(stored)).toBe(false);
     expect((await cached.get("scan_c"))?.status).toBe("failed");
     expect(reads()).toBe(0);
   });
