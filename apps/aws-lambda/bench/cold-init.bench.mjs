@@ -5,8 +5,10 @@
 // which reads the scan table; the worker takes one SQS message for a scan that does not exist, so it builds
 // its service but never unpacks or launches Chromium ("init before Chromium extraction"). DynamoDB is dynalite,
 // in this process; SQS is never called. Medians of ROUNDS alternating rounds. With PUBLIC_SCAN_BENCH_BASE_BUNDLES
-// (a folder holding another build's api/ and worker/), those bundles are measured in the same rounds.
+// (a folder holding another build's api/ and worker/), those bundles are measured in the same rounds. On Linux
+// x64 the worker's Chromium start is measured apart: unpacking and launching it, as its first scan does.
 import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,6 +37,23 @@ const result = await handler(JSON.parse(process.env.BENCH_EVENT), context);
 const answeredAt = performance.now();
 if (process.env.BENCH_EXPECT && !JSON.stringify(result).includes(process.env.BENCH_EXPECT)) throw new Error("unexpected answer: " + JSON.stringify(result).slice(0, 300));
 process.stdout.write(JSON.stringify({ importMs: importedAt - startedAt, firstAnswerMs: answeredAt - startedAt }));
+`;
+
+// The worker's first scan also unpacks the Chromium that @sparticuz/chromium ships (brotli archives, into the
+// temporary directory, which is empty at a cold start: a fresh TMPDIR here) and launches it: measured from the
+// worker bundle's own copy of the package, with the scanner's puppeteer-core, to a blank page.
+const CHROMIUM_CHILD = `
+const startedAt = performance.now();
+const { default: chromium } = await import(process.env.BENCH_CHROMIUM);
+const executablePath = await chromium.executablePath();
+const unpackedAt = performance.now();
+const puppeteer = await import(process.env.BENCH_PUPPETEER);
+const browser = await puppeteer.launch({ executablePath, args: chromium.args, headless: "shell" });
+const page = await browser.newPage();
+await page.goto("about:blank");
+const launchedAt = performance.now();
+await browser.close();
+process.stdout.write(JSON.stringify({ unpackMs: unpackedAt - startedAt, readyMs: launchedAt - startedAt }));
 `;
 
 const healthEvent = {
@@ -138,6 +157,35 @@ export async function run({ log }) {
         sample.firstAnswerMs.push(measured.firstAnswerMs);
         sample.processMs.push(performance.now() - startedAt);
       }
+    }
+    if (process.platform === "linux" && process.arch === "x64") {
+      const chromiumEntry = createRequire(join(worker.dir, "index.mjs")).resolve("@sparticuz/chromium");
+      const scannerRequire = createRequire(new URL("../../../packages/scanner/package.json", import.meta.url));
+      const unpack = [];
+      const ready = [];
+      for (let round = 0; round < 3; round += 1) {
+        const tmp = mkdtempSync(join(tmpdir(), "public-scan-cold-chromium-"));
+        try {
+          const { stdout } = await exec(process.execPath, ["--input-type=module", "-e", CHROMIUM_CHILD], {
+            env: {
+              PATH: process.env.PATH ?? "",
+              TMPDIR: tmp,
+              BENCH_CHROMIUM: pathToFileURL(chromiumEntry).href,
+              BENCH_PUPPETEER: pathToFileURL(scannerRequire.resolve("puppeteer-core")).href,
+            },
+            timeout: 120_000,
+          });
+          const measured = JSON.parse(stdout);
+          unpack.push(measured.unpackMs);
+          ready.push(measured.readyMs);
+        } finally {
+          rmSync(tmp, { recursive: true, force: true });
+        }
+      }
+      log(
+        `worker's Chromium, cold (empty temporary directory), median of 3: unpacked ${median(unpack).toFixed(0)} ms, ` +
+          `launched with a blank page ${median(ready).toFixed(0)} ms after the script started (on top of the worker's first answer)`,
+      );
     }
     log(
       `bundles: API ${(api.bundle / 1e6).toFixed(1)} MB, worker ${(worker.bundle / 1e6).toFixed(1)} MB; ${ROUNDS} alternating rounds, medians:`,
