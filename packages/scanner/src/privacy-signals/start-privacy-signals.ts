@@ -21,6 +21,7 @@ import { evaluateInIsolatedWorld } from "../visit/evaluate-in-isolated-world.js"
 import { observedVendors } from "../policy/find-unnamed-vendors.js";
 import type { PageBehaviourTally } from "../visit/guard-page-behaviour.js";
 import { openGuardedContext, type GuardedContext } from "../visit/open-guarded-context.js";
+import { createDeferredTally } from "../visit/create-deferred-tally.js";
 import { pageLinksScript, type PageLinks } from "../policy/page-links-script.js";
 import { loadPolicyVocabulary, type PolicyVocabulary } from "../policy/policy-vocabulary.js";
 import { readPrivacyPolicy, type PolicyReading } from "../policy/read-privacy-policy.js";
@@ -63,22 +64,79 @@ export interface PrivacySignals {
   addTo<T extends Extendable>(observations: T): Promise<T & { privacyPolicy: PrivacyPolicyObservation; usPrivacy: UsPrivacyObservation }>;
 }
 
+/** The policy and gpc.json reads of one set of the page's links, in a guarded context of their own. */
+interface SignalReads {
+  readonly pageUrl: string;
+  /** The links they were begun from (and why none were read), compared with the snapshot's. */
+  readonly linksKey: string;
+  readonly policy: Promise<BudgetedRun<PolicyReading>>;
+  readonly gpcJson: Promise<BudgetedRun<GpcJsonResult | null>>;
+  /** Closes their context: whatever still runs in it fails. Idempotent. */
+  readonly close: () => void;
+}
+
+/**
+ * Reads begun at the start of the observe window (`beginPrivacySignals`), which the snapshot's signals take
+ * over when the page's address and links are still the same, and drop otherwise.
+ */
+export interface PrivacySignalsHead {
+  readonly reads: Promise<SignalReads | null>;
+  /** Counts the head's dialogs and windows into the scan's tally: called when its reads are taken over. */
+  readonly adopt: () => void;
+  /** Closes the head's context unless its reads were taken over; idempotent. */
+  readonly discard: () => void;
+}
+
+const vocabulariesOrNull = () => Promise.all([loadPolicyVocabulary(), loadUsPrivacyVocabulary()]).catch(() => null);
+const linksKeyOf = (links: BudgetedRun<PageLinks> & { value: PageLinks | null }) => JSON.stringify([links.value, links.reason]);
+
+/**
+ * Starts the policy and gpc.json reads from the links the page has when its observe window starts, so they
+ * run during the window instead of after the snapshot (in a scan without consent phases nothing else
+ * overlaps them). Only the snapshot decides: `startPrivacySignals` takes these reads over when the page's
+ * address and links are then the same (the reads' inputs are identical, so is their evidence), and drops
+ * them otherwise, closing their context. Dialogs and windows of a dropped read are never counted.
+ */
+export function beginPrivacySignals(options: StartPrivacySignalsOptions): PrivacySignalsHead {
+  const tally = createDeferredTally(options.behaviour ?? { dialogsDismissed: 0, popupsClosed: 0 });
+  let adopted = false;
+  let discarded = false;
+  const reads = (async () => {
+    const vocabularies = await vocabulariesOrNull();
+    if (vocabularies === null || !options.pageObserved) return null;
+    const links = await readLinks(options.page, vocabularies[1]);
+    if (discarded) return null;
+    return beginReads({ ...options, behaviour: tally }, { links, pageUrl: options.page.url(), policyVocabulary: vocabularies[0] });
+  })().catch(() => null);
+  return {
+    reads,
+    adopt: () => {
+      adopted = true;
+      tally.adopt();
+    },
+    discard: () => {
+      if (adopted) return;
+      discarded = true;
+      void reads.then((begun) => begun?.close());
+    },
+  };
+}
+
 /**
  * The `privacy_policy` and `us_privacy` collectors. Called after the pre-consent snapshot: it reads the
  * scanned page's links at once (before any consent phase changes the page; reading never clicks, scrolls
  * or types), then fetches the policy and `/.well-known/gpc.json` in a separate guarded browser context
- * while the scan goes on, so their requests, cookies and storage never enter the scan's evidence. The
- * analysis waits for `addTo`, which knows the vendors of every phase. Each collector has its own budget
- * and fails alone; neither ever fails the scan.
+ * while the scan goes on, so their requests, cookies and storage never enter the scan's evidence; reads a
+ * `head` began from the same links are taken over instead. The analysis waits for `addTo`, which knows the
+ * vendors of every phase. Each collector has its own budget and fails alone; neither ever fails the scan.
  */
-export async function startPrivacySignals(options: StartPrivacySignalsOptions): Promise<PrivacySignals> {
+export async function startPrivacySignals(options: StartPrivacySignalsOptions, head?: PrivacySignalsHead): Promise<PrivacySignals> {
   const started = Date.now();
-  const deadlineAt = (options.deadlineAt ?? Number.POSITIVE_INFINITY) - DEADLINE_MARGIN_MS;
-  const pageUrl = options.page.url();
   const isSameSite = (host: string) => options.classifier.partyOf({ host, siteHost: options.siteHost }) === "first_party";
 
-  const vocabularies = await Promise.all([loadPolicyVocabulary(), loadUsPrivacyVocabulary()]).catch(() => null);
+  const vocabularies = await vocabulariesOrNull();
   if (vocabularies === null || !options.pageObserved) {
+    head?.discard();
     const reason = vocabularies === null ? "vocabulary_unavailable" : "page_not_observed";
     const status = vocabularies === null ? "failed" : "skipped";
     return { addTo: (observations) => Promise.resolve(withSignals(observations, notRun({ status, reason, started, observations }))) };
@@ -86,34 +144,18 @@ export async function startPrivacySignals(options: StartPrivacySignalsOptions): 
   const [policyVocabulary, usVocabulary] = vocabularies;
 
   const links = await readLinks(options.page, usVocabulary);
-  let guarded: Promise<GuardedContext> | null = null;
-  const openGuarded = () =>
-    (guarded ??= openGuardedContext({ browser: options.browser, guard: options.guard, behaviour: options.behaviour }));
-  const abort = () => void guarded?.then((context) => context.close()).catch(() => undefined);
-  options.signal?.addEventListener("abort", abort, { once: true });
-
-  const policy = runWithinBudget(PRIVACY_SIGNAL_BUDGETS.policyMs, () =>
-    readPrivacyPolicy({
-      links: links.value,
-      ...(links.reason === null ? {} : { linksReason: links.reason }),
-      pageUrl,
-      vocabulary: policyVocabulary,
-      isSameSite,
-      guarded: openGuarded,
-      settings: options.settings,
-      deadlineAt: Math.min(deadlineAt, Date.now() + PRIVACY_SIGNAL_BUDGETS.policyMs - 500),
-    }),
-  );
-  const gpcJson = runWithinBudget(PRIVACY_SIGNAL_BUDGETS.gpcJsonMs, async () => {
-    const timeoutMs = Math.min(PRIVACY_SIGNAL_BUDGETS.gpcJsonMs - 500, deadlineAt - Date.now());
-    if (timeoutMs < 1000) return null;
-    return fetchGpcJson({ guarded: await openGuarded(), origin: new URL(pageUrl).origin, settings: { ...options.settings, timeoutMs } });
-  });
+  const pageUrl = options.page.url();
+  const begun = head === undefined ? null : await head.reads;
+  let reads: SignalReads;
+  if (begun !== null && begun.pageUrl === pageUrl && begun.linksKey === linksKeyOf(links)) {
+    head!.adopt();
+    reads = begun;
+  } else {
+    head?.discard();
+    reads = beginReads(options, { links, pageUrl, policyVocabulary });
+  }
   // Both settle within their budgets; the context goes as soon as both are done, whatever `addTo` does.
-  const done = Promise.all([policy, gpcJson]).finally(() => {
-    options.signal?.removeEventListener("abort", abort);
-    abort();
-  });
+  const done = Promise.all([reads.policy, reads.gpcJson]).finally(reads.close);
 
   return {
     async addTo(observations) {
@@ -136,6 +178,46 @@ export async function startPrivacySignals(options: StartPrivacySignalsOptions): 
       });
     },
   };
+}
+
+/** Starts the policy and gpc.json reads of `links` in a guarded context opened at the first need. */
+function beginReads(
+  options: StartPrivacySignalsOptions,
+  input: { links: BudgetedRun<PageLinks> & { value: PageLinks | null }; pageUrl: string; policyVocabulary: PolicyVocabulary },
+): SignalReads {
+  const { links, pageUrl } = input;
+  const deadlineAt = (options.deadlineAt ?? Number.POSITIVE_INFINITY) - DEADLINE_MARGIN_MS;
+  const isSameSite = (host: string) => options.classifier.partyOf({ host, siteHost: options.siteHost }) === "first_party";
+  let guarded: Promise<GuardedContext> | null = null;
+  const openGuarded = () =>
+    (guarded ??= openGuardedContext({ browser: options.browser, guard: options.guard, behaviour: options.behaviour }));
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    options.signal?.removeEventListener("abort", close);
+    void guarded?.then((context) => context.close()).catch(() => undefined);
+  };
+  options.signal?.addEventListener("abort", close, { once: true });
+
+  const policy = runWithinBudget(PRIVACY_SIGNAL_BUDGETS.policyMs, () =>
+    readPrivacyPolicy({
+      links: links.value,
+      ...(links.reason === null ? {} : { linksReason: links.reason }),
+      pageUrl,
+      vocabulary: input.policyVocabulary,
+      isSameSite,
+      guarded: openGuarded,
+      settings: options.settings,
+      deadlineAt: Math.min(deadlineAt, Date.now() + PRIVACY_SIGNAL_BUDGETS.policyMs - 500),
+    }),
+  );
+  const gpcJson = runWithinBudget(PRIVACY_SIGNAL_BUDGETS.gpcJsonMs, async () => {
+    const timeoutMs = Math.min(PRIVACY_SIGNAL_BUDGETS.gpcJsonMs - 500, deadlineAt - Date.now());
+    if (timeoutMs < 1000) return null;
+    return fetchGpcJson({ guarded: await openGuarded(), origin: new URL(pageUrl).origin, settings: { ...options.settings, timeoutMs } });
+  });
+  return { pageUrl, linksKey: linksKeyOf(links), policy, gpcJson, close };
 }
 
 async function readLinks(page: Page, vocabulary: UsPrivacyVocabulary): Promise<BudgetedRun<PageLinks> & { value: PageLinks | null }> {

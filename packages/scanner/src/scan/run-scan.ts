@@ -23,7 +23,7 @@ import { runConsentPhases, type ConsentPhasesResult } from "../phases/run-consen
 import { startEarlyPhases, type EarlyPhases, type RunBeside } from "../phases/start-early-phases.js";
 import type { ScanPhaseSwitches } from "../phases/scan-phases.js";
 import { withPhaseEvidence } from "../phases/with-phase-evidence.js";
-import { startPrivacySignals } from "../privacy-signals/start-privacy-signals.js";
+import { beginPrivacySignals, startPrivacySignals, type PrivacySignalsHead } from "../privacy-signals/start-privacy-signals.js";
 import { sleep } from "../timing/sleep.js";
 import { collectTransport } from "../transport/collect-transport.js";
 import { startTransportProbe, type TimedTransportProbe } from "../transport/start-transport-probe.js";
@@ -85,14 +85,34 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
   const startedAt = new Date();
   const guarded = await openGuardedContext({ browser: options.browser, guard: options.guard, signal: options.signal });
   let early: EarlyPhases | undefined;
+  let head: PrivacySignalsHead | undefined;
   try {
     options.signal?.throwIfAborted();
     const visit = await openScanVisit(options, guarded);
     // The fresh-context phases need nothing of this visit but what its snapshot finds: with free page slots,
     // GPC starts now and accept as soon as this visit shows autoconsent a CMP's popup.
     early = startEarlyIn(options, visit);
-    const observed = await observePreConsent(options, visit, early);
     const targetHost = hostOf(options.url) ?? "";
+    const signalSettings = (siteHost: string, pageObserved: boolean) => ({
+      page: visit.page,
+      browser: options.browser,
+      guard: options.guard,
+      behaviour: guarded.behaviour,
+      classifier: options.classifier,
+      pageObserved,
+      siteHost,
+      settings: { userAgent: visit.userAgent, locale: options.locale },
+      ...(options.deadlineAt === undefined ? {} : { deadlineAt: options.deadlineAt }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    // The policy and gpc.json reads start with the observe window, from the links the page has then; the
+    // snapshot keeps them only if its links are the same (startPrivacySignals).
+    const observed = await observePreConsent(options, visit, {
+      early,
+      onWindowStart: (navigated) => {
+        if (navigated.navigation.pageKind === "html") head = beginPrivacySignals(signalSettings(navigated.finalHost ?? targetHost, true));
+      },
+    });
     const context: CollectorContext = {
       page: visit.page,
       siteHost: () => observed.finalHost ?? targetHost,
@@ -121,18 +141,7 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
     });
     // The page's links are read now, before a consent phase changes the page; the policy and gpc.json are
     // fetched in a guarded context of their own while the phases run, so they never become evidence.
-    const privacySignals = await startPrivacySignals({
-      page: visit.page,
-      browser: options.browser,
-      guard: options.guard,
-      behaviour: guarded.behaviour,
-      classifier: options.classifier,
-      pageObserved: observed.navigation.pageKind === "html",
-      siteHost: context.siteHost(),
-      settings: { userAgent: visit.userAgent, locale: options.locale },
-      ...(options.deadlineAt === undefined ? {} : { deadlineAt: options.deadlineAt }),
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-    });
+    const privacySignals = await startPrivacySignals(signalSettings(context.siteHost(), observed.navigation.pageKind === "html"), head);
     const phases = await runLaterPhases(options, { visit, observed, outcomes, siteHost: context.siteHost, early });
     const visitTimes = toVisitTimes({
       startedAt: observed.startedAt,
@@ -172,6 +181,8 @@ export async function runScan(options: RunScanOptions): Promise<ScanObservations
       ...(phases.nextPages.length === 0 ? {} : { nextPages: phases.nextPages }),
     });
   } finally {
+    // Reads begun for a snapshot the scan never took (it failed or was aborted first) end with it.
+    head?.discard();
     // Early phases the scan never got to use (it failed or was aborted before its consent phases) end here.
     if (early !== undefined) {
       early.drop("accept");
@@ -236,7 +247,12 @@ const POPUP_POLL_MS = 100;
  * The first visit and its observe window; nothing is clicked, scrolled or typed. While it waits, a CMP's
  * popup autoconsent reports starts the early accept visit.
  */
-async function observePreConsent(options: RunScanOptions, visit: ScanVisit, early: EarlyPhases | undefined): Promise<ObservedVisit> {
+async function observePreConsent(
+  options: RunScanOptions,
+  visit: ScanVisit,
+  hooks: { early: EarlyPhases | undefined; onWindowStart: (navigated: NavigateResult) => void },
+): Promise<ObservedVisit> {
+  const { early, onWindowStart } = hooks;
   options.onProgress?.({ phase: "runtime_observation", progressPercent: 15 });
   const startedAt = Date.now();
   const observed = await navigate(visit.page, {
@@ -248,6 +264,7 @@ async function observePreConsent(options: RunScanOptions, visit: ScanVisit, earl
   if (observed.navigation.finalUrl !== null) visit.siteUrl.current = visit.page.url();
   options.onProgress?.({ phase: "runtime_observation", progressPercent: 50 });
   if (observed.navigation.pageKind !== "unreachable") {
+    onWindowStart(observed);
     const until = Date.now() + options.observeMs;
     for (let left = options.observeMs; left > 0; left = until - Date.now()) {
       const popup = early === undefined ? null : visit.collectors.consent.banner.popup();
