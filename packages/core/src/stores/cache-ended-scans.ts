@@ -101,8 +101,8 @@ export function cacheEndedScans<S extends ScanStore>(store: S, options: EndedSca
   };
   const retention = store as Partial<ScanRetention>;
   const purge = retention.purgeEndedBefore;
-  // The store's other capabilities (retention, recent scans, ...) stay reachable; only the port is wrapped.
-  return Object.assign(Object.create(store) as S, cached, {
+  const own: Record<PropertyKey, unknown> = {
+    ...cached,
     ...(purge === undefined
       ? {}
       : {
@@ -113,5 +113,15 @@ export function cacheEndedScans<S extends ScanStore>(store: S, options: EndedSca
             return deleted;
           },
         }),
+  };
+  // The store's other capabilities (retention counts, recent scans, ...) stay reachable, called on the store
+  // itself (a class with private fields works too); only the port's methods and the purge are wrapped.
+  return new Proxy(store, {
+    get(target, property) {
+      if (Object.hasOwn(own, property)) return own[property];
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    has: (target, property) => Object.hasOwn(own, property) || Reflect.has(target, property),
   });
 }

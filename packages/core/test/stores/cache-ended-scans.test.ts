@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheEndedScans, createMemoryScanStore, targetKeyOf, type ScanRecord } from "../../src/index.js";
+import { cacheEndedScans, createMemoryScanStore, targetKeyOf, type ScanRecord, type ScanStore } from "../../src/index.js";
 
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 5, 30, 12);
@@ -145,6 +145,25 @@ describe("cacheEndedScans", () => {
     await cached.get("scan_big");
     await cached.get("scan_big");
     expect(reads()).toBe(2);
+  });
+
+  it("reaches a class store's own methods on the store itself, private fields and all", async () => {
+    class CountingStore {
+      readonly #inner = createMemoryScanStore();
+      get = (scanId: string) => this.#inner.get(scanId);
+      countEndedBefore(cutoff: string) {
+        return this.#inner.countEndedBefore(cutoff);
+      }
+      put(value: ScanRecord) {
+        return this.#inner.create(value, { targetKey: targetKeyOf(value) });
+      }
+    }
+    const store = new CountingStore();
+    await store.put(record("scan_h", "failed", START - DAY));
+    const cached = cacheEndedScans(store as unknown as CountingStore & ScanStore, { clock: { now: () => START } });
+    expect(await cached.countEndedBefore(new Date(START).toISOString())).toBe(1);
+    expect("countEndedBefore" in cached).toBe(true);
+    expect((await cached.get("scan_h"))?.status).toBe("failed");
   });
 
   it("refuses settings that would make it unbounded or useless", () => {
