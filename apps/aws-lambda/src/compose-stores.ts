@@ -1,5 +1,5 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from "@aws-sdk/client-dynamodb";
-import { SQSClient, type SQSClientConfig } from "@aws-sdk/client-sqs";
+import type { SQSClientConfig } from "@aws-sdk/client-sqs";
 import { createSqsJobQueue } from "@public-scan/aws-lambda";
 import { DATA_RETENTION_DEFAULTS, type CounterStore, type JobQueueFactory, type KeyStore, type ScanStore } from "@public-scan/core";
 import { createDynamoCounterStore, createDynamoKeyStore, createDynamoScanStore } from "@public-scan/storage/dynamodb";
@@ -21,13 +21,13 @@ export interface LambdaStores {
 
 /**
  * The stores and the queue of one execution environment: one DynamoDB client (or one Redis client, on
- * ElastiCache) and one SQS client, shared by every store and kept open across warm invocations (the stores
- * never destroy a client they were given). The Redis stores and their client are imported only when Redis
+ * ElastiCache), shared by every store, and the queue's SQS client, made at its first message; all kept open
+ * across warm invocations (the stores never destroy a client they were given). The Redis stores and their client are imported only when Redis
  * is configured, so a DynamoDB deployment's cold start never loads them.
  */
 export async function composeStores(config: LambdaConfig, clients: AwsClients = {}): Promise<LambdaStores> {
-  let sqs: SQSClient | undefined;
-  const queue = () => createSqsJobQueue({ queueUrl: config.queueUrl, client: (sqs ??= new SQSClient(clients.sqs ?? {})) });
+  // The queue makes its SQS client at its first call (and loads the SDK's SQS module then).
+  const queue = () => createSqsJobQueue({ queueUrl: config.queueUrl, clientConfig: clients.sqs ?? {} });
   if (config.redis !== undefined) {
     // ElastiCache: the function runs in the cluster's VPC. One client, failing fast while Redis is away.
     const [{ createRedisStores, SERVICE_REDIS_OPTIONS }, { Redis }] = await Promise.all([

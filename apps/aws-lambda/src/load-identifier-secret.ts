@@ -1,4 +1,4 @@
-import { GetSecretValueCommand, SecretsManagerClient, type SecretsManagerClientConfig } from "@aws-sdk/client-secrets-manager";
+import type { SecretsManagerClientConfig } from "@aws-sdk/client-secrets-manager";
 import { ENV, IDENTIFIER_SECRET_MIN_LENGTH } from "./settings.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -17,6 +17,7 @@ export async function loadIdentifierSecret(input: { env: Env; clientConfig?: Sec
   if (input.env[ENV.identifierSecret] !== undefined) {
     throw new Error(`${ENV.identifierSecret} and ${ENV.identifierSecretArn} are both set: set one`);
   }
+  const { GetSecretValueCommand, SecretsManagerClient } = await import("@aws-sdk/client-secrets-manager");
   const client = new SecretsManagerClient(input.clientConfig ?? {});
   let value: string | undefined;
   try {

@@ -62,4 +62,32 @@ describe("the SQS job queue, at the SDK's HTTP layer", () => {
     const queue = createSqsJobQueue({ queueUrl: QUEUE_URL, client: clientWith(responder) })({ handler: () => Promise.resolve() });
     expect(await queue.depth()).toEqual({ waiting: 5, running: 2 });
   });
+
+  it("makes its own client from clientConfig at its first call, destroys it at close, and leaves a host's client open", async () => {
+    const responder = createSqsProtocolResponder({ knownQueueUrl: QUEUE_URL });
+    let destroyed = 0;
+    const clientConfig = {
+      region: "eu-west-1",
+      credentials: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" },
+      requestHandler: { ...responder.handler, destroy: () => void (destroyed += 1) },
+    };
+    const idle = createSqsJobQueue({ queueUrl: QUEUE_URL, clientConfig })({ handler: () => Promise.resolve() });
+    await idle.close();
+    expect(destroyed).toBe(0);
+
+    const own = createSqsJobQueue({ queueUrl: QUEUE_URL, clientConfig })({ handler: () => Promise.resolve() });
+    await Promise.all([own.enqueue({ scanId: "scan_1" }), own.enqueue({ scanId: "scan_2" })]);
+    expect(responder.sent.map((request) => request.body.MessageBody)).toEqual(['{"scanId":"scan_1"}', '{"scanId":"scan_2"}']);
+    await own.close();
+    await own.close();
+    expect(destroyed).toBe(1);
+
+    const host = new SQSClient(clientConfig);
+    const shared = createSqsJobQueue({ queueUrl: QUEUE_URL, client: host })({ handler: () => Promise.resolve() });
+    await shared.enqueue({ scanId: "scan_3" });
+    await shared.close();
+    expect(destroyed).toBe(1);
+    host.destroy();
+    expect(destroyed).toBe(2);
+  });
 });

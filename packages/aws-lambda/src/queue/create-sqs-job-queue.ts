@@ -1,4 +1,5 @@
-import { GetQueueAttributesCommand, SendMessageCommand, SQSClient, type SQSClientConfig } from "@aws-sdk/client-sqs";
+import type * as Sqs from "@aws-sdk/client-sqs";
+import type { SQSClient, SQSClientConfig } from "@aws-sdk/client-sqs";
 import type { JobQueue, JobQueueFactory } from "@public-scan/core";
 
 export interface SqsJobQueueOptions {
@@ -23,46 +24,61 @@ export function createSqsJobQueue(options: SqsJobQueueOptions): JobQueueFactory 
   return () => openSqsJobQueue(options);
 }
 
+const COUNT_ATTRIBUTES = [
+  "ApproximateNumberOfMessages",
+  "ApproximateNumberOfMessagesNotVisible",
+  "ApproximateNumberOfMessagesDelayed",
+] as const;
+
 function openSqsJobQueue(options: SqsJobQueueOptions): JobQueue {
-  const client = options.client ?? new SQSClient(options.clientConfig ?? {});
+  // The SDK's SQS module loads at the queue's first call, not at its opening: a function that opens the queue
+  // at its cold start and answers reads (the API's GETs, its health) never compiles it.
+  let own: SQSClient | undefined;
+  let loaded: Promise<{ sdk: typeof Sqs; client: SQSClient }> | undefined;
+  const load = () =>
+    (loaded ??= import("@aws-sdk/client-sqs").then((sdk) => ({
+      sdk,
+      client: options.client ?? (own = new sdk.SQSClient(options.clientConfig ?? {})),
+    })));
+  const counts = async () => {
+    const { sdk, client } = await load();
+    const { Attributes = {} } = await client.send(
+      new sdk.GetQueueAttributesCommand({ QueueUrl: options.queueUrl, AttributeNames: [...COUNT_ATTRIBUTES] }),
+    );
+    return (name: (typeof COUNT_ATTRIBUTES)[number]) => Number(Attributes[name] ?? 0) || 0;
+  };
   let closed = false;
   return {
     async enqueue(job) {
       if (closed) throw new Error("job queue is closed");
       if (!SCAN_ID.test(job.scanId)) throw new RangeError("scanId must be 1-128 letters, digits, '_' or '-'");
-      await client.send(new SendMessageCommand({ QueueUrl: options.queueUrl, MessageBody: JSON.stringify({ scanId: job.scanId }) }));
+      const { sdk, client } = await load();
+      await client.send(new sdk.SendMessageCommand({ QueueUrl: options.queueUrl, MessageBody: JSON.stringify({ scanId: job.scanId }) }));
     },
     // SQS counts are approximate (and lag by up to a minute): drain is for operations and tests, not a barrier.
     async drain() {
       for (;;) {
-        const { Attributes = {} } = await client.send(
-          new GetQueueAttributesCommand({
-            QueueUrl: options.queueUrl,
-            AttributeNames: ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible", "ApproximateNumberOfMessagesDelayed"],
-          }),
-        );
-        if (Object.values(Attributes).every((count) => Number(count) === 0)) return;
+        const count = await counts();
+        if (COUNT_ATTRIBUTES.every((name) => count(name) === 0)) return;
         await new Promise((resolve) => setTimeout(resolve, options.drainPollMs ?? 1000));
       }
     },
     // Approximate, like drain's: messages visible or delayed wait; messages received and not yet deleted run.
     async depth() {
-      const { Attributes = {} } = await client.send(
-        new GetQueueAttributesCommand({
-          QueueUrl: options.queueUrl,
-          AttributeNames: ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible", "ApproximateNumberOfMessagesDelayed"],
-        }),
-      );
-      const count = (name: string) => Number(Attributes[name as keyof typeof Attributes] ?? 0) || 0;
+      const count = await counts();
       return {
         waiting: count("ApproximateNumberOfMessages") + count("ApproximateNumberOfMessagesDelayed"),
         running: count("ApproximateNumberOfMessagesNotVisible"),
       };
     },
-    close() {
-      if (!closed && options.client === undefined) client.destroy();
+    async close() {
+      if (closed) return;
       closed = true;
-      return Promise.resolve();
+      // A client this queue made is destroyed, once its loading (if begun) has ended; a host's client is left open.
+      await loaded?.then(
+        () => own?.destroy(),
+        () => undefined,
+      );
     },
   };
 }
