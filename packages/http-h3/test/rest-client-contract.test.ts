@@ -79,6 +79,11 @@ describe("the REST contract through @public-scan/client", () => {
     const junit = await reader.raw.getScanExport(scanId, "junit", { failOn: "none", minScore: 100 });
     expect(junit.status).toBe(200);
     expect(junit.body).toMatch(/<failure type="score"/);
+    // The standalone HTML report: the one export rendered by the report page's renderers, loaded for it.
+    const html = await reader.getScanExport(scanId, "html");
+    if (typeof html !== "string") throw new Error(`expected the HTML text, got ${html.type}`);
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).toContain("shop.example.com");
     await expect(reader.getScanExport(scanId, "pdf" as "md")).rejects.toMatchObject({ code: "invalid_request", status: 400 });
     // A second request for the same URL reuses the scan: 200 with the Scan, no wait.
     const reused = await anonymous.raw.createScan({ url: "https://shop.example.com/" });

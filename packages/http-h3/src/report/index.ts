@@ -5,5 +5,6 @@ export { renderPendingPage } from "./render-pending-page.js";
 export { renderErrorPage } from "./render-error-page.js";
 export type { ErrorPageInput } from "./render-error-page.js";
 export type { PageOptions, RenderedPage } from "./render-document.js";
-export { renderHomePage, SCAN_FORM_ROUTE } from "./render-home-page.js";
+export { renderHomePage } from "./render-home-page.js";
+export { SCAN_FORM_ROUTE } from "./scan-form-route.js";
 export type { HomePageInput } from "./render-home-page.js";

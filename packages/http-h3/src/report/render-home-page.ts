@@ -1,10 +1,8 @@
 import { DISCLAIMER } from "@public-scan/core";
 import { markup, type SafeHtml } from "./markup.js";
+import { SCAN_FORM_ROUTE } from "./scan-form-route.js";
 import { toLabel, toneOf } from "./to-label.js";
 import { DEFAULT_SERVICE_NAME, renderDisclaimer, renderDocument, type PageOptions, type RenderedPage } from "./render-document.js";
-
-/** Where the scan form posts: a form-encoded `url`, answered with a redirect to the scan's report page. */
-export const SCAN_FORM_ROUTE = "/scan";
 
 export interface HomePageInput {
   /** The deployment's base URL, for the API and MCP addresses shown. */

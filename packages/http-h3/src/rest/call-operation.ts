@@ -7,7 +7,7 @@ import {
   type Outcome,
   type UseCaseOperationId,
 } from "@public-scan/core";
-import { renderReportPage } from "../report/index.js";
+import { loadReportPages } from "./load-report-pages.js";
 import { isCrossSite } from "./is-cross-site.js";
 import { readJsonBody } from "./read-json-body.js";
 import { DEFAULT_MAX_BODY_BYTES, type RestAppOptions } from "./rest-app-options.js";
@@ -42,6 +42,8 @@ export async function callOperation(options: RestAppOptions, call: OperationCall
     if (!dashboard || !(error instanceof ServiceError)) throw error;
     bodyError = error;
   }
+  // The HTML export is the only operation that renders a page: its renderers load for it alone.
+  const pages = call.params.format === "html" ? await loadReportPages() : undefined;
   return OPERATION_USE_CASES[operation.operationId as UseCaseOperationId](
     {
       service: options.service,
@@ -54,7 +56,7 @@ export async function callOperation(options: RestAppOptions, call: OperationCall
       },
       probes: options.probes,
       onProbeError: (error) => options.onError?.(error, { requestId: "health", route: "getHealth" }),
-      renderReportHtml: (view) => renderReportPage(view).html,
+      ...(pages === undefined ? {} : { renderReportHtml: (view) => pages.renderReportPage(view).html }),
     },
     {
       params: call.params,

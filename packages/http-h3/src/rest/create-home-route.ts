@@ -10,8 +10,10 @@ import {
   type ServiceDeps,
 } from "@public-scan/core";
 import type { H3, H3Event } from "h3";
-import { renderHomePage, SCAN_FORM_ROUTE, type HomePageInput } from "../report/render-home-page.js";
+import type { HomePageInput } from "../report/render-home-page.js";
+import { SCAN_FORM_ROUTE } from "../report/scan-form-route.js";
 import { isCrossSite } from "./is-cross-site.js";
+import { loadReportPages } from "./load-report-pages.js";
 import { readFormBody } from "./read-form-body.js";
 import type { RestAppOptions } from "./rest-app-options.js";
 import { requestContextOf } from "./request-context.js";
@@ -37,7 +39,11 @@ export function createHomeRoute(app: H3, input: { options: RestAppOptions; addre
   const service = options.service;
   const callerOf = (event: H3Event): Caller => ({ kind: "anonymous", ip: input.addressOf(event) ?? UNKNOWN_CLIENT });
   const page = async (event: H3Event, extra: Pick<HomePageInput, "error" | "url"> & { status: number }) => {
-    const [allowance, recentScans] = await Promise.all([service.quota.peek(callerOf(event)), recentOf(service, home.recentScans ?? 10)]);
+    const [allowance, recentScans, { renderHomePage }] = await Promise.all([
+      service.quota.peek(callerOf(event)),
+      recentOf(service, home.recentScans ?? 10),
+      loadReportPages(),
+    ]);
     const rendered = renderHomePage(
       {
         baseUrl: service.config.baseUrl,

@@ -1,8 +1,8 @@
 import { getReport, isServiceError, toErrorEnvelope, toHttpStatus, UNKNOWN_CLIENT } from "@public-scan/core";
 import { getRouterParams, type H3, type H3Event } from "h3";
-import { renderErrorPage, renderPendingPage, renderReportPage } from "../report/index.js";
 import type { RestAppOptions } from "./rest-app-options.js";
 import { requestContextOf } from "./request-context.js";
+import { loadReportPages } from "./load-report-pages.js";
 import { toHtmlResponse } from "./to-html-response.js";
 
 /** Path of the report page, outside the API prefix (core's link builder makes `links.report` from it). */
@@ -18,6 +18,7 @@ export function createReportRoute(app: H3, input: { options: RestAppOptions; add
   const { options } = input;
   app.get(REPORT_ROUTE, async (event) => {
     const { requestId } = requestContextOf(event);
+    const { renderErrorPage, renderPendingPage, renderReportPage } = await loadReportPages();
     try {
       const outcome = await getReport(options.service, {
         scanId: getRouterParams(event, { decode: true }).scanId ?? "",
