@@ -1,4 +1,4 @@
-// Cold starts of the Lambda deployment's functions, from their esbuild bundles, each in a fresh Node process as
+// Cold starts of the Lambda deployment's functions, from their rolldown bundles, each in a fresh Node process as
 // Lambda starts one: the time from the start of the script to the handler's first answer (import of the
 // bundle, the service's composition at the first event, one request), against the same measure for a bare
 // handler (an ESM module answering the same event with a constant). The API answers GET /api/v2/health,

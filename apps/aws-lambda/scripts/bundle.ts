@@ -1,4 +1,4 @@
-// Bundles each function of the Lambda deployment with esbuild into dist/<fn>/index.mjs (Node 22, ESM), from the
+// Bundles each function of the Lambda deployment with rolldown into dist/<fn>/index.mjs (Node 22, ESM), from the
 // workspace packages' TypeScript sources, so no build of the packages is needed first. The AWS SDK v3 is
 // bundled (pinned by this package) rather than taken from the Lambda runtime, whose copy changes without
 // notice. Packages that find their own files at run time stay external and are copied, with their
@@ -10,7 +10,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Metafile, type Plugin } from "esbuild";
+import { rolldown, type OutputChunk, type Plugin } from "rolldown";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const scannerRoot = resolve(root, "../../packages/scanner");
@@ -32,31 +32,28 @@ export const FUNCTIONS: Record<FunctionName, { entry: string; external: readonly
   recover: { entry: "src/recover.ts", external: ["disposable-email-domains"], scannerData: false },
 };
 
-// CommonJS dependencies in an ESM bundle call require() for Node's modules: give them one. (Not __dirname:
-// ESM dependencies in the bundle declare their own.)
-const BANNER =
-  'import { createRequire as __bundleCreateRequire } from "node:module";\nconst require = __bundleCreateRequire(import.meta.url);';
-
 /**
  * The scanner finds its data files and its version relative to its own sources (`../../data/…`,
  * `../package.json`); in a bundle those point outside the function, so they are rewritten to the bundle's folder.
  */
-const scannerFilesPlugin: Plugin = {
-  name: "scanner-files",
-  setup(pluginBuild) {
-    const { version } = JSON.parse(readFileSync(join(scannerRoot, "package.json"), "utf8")) as { version: string };
-    pluginBuild.onLoad({ filter: /packages[\\/]scanner[\\/]src[\\/]classify[\\/]data-url\.ts$/ }, () => ({
-      // The function may sit in a chunk (chunks/), one folder below the bundle's data/.
-      contents:
-        'export function dataUrl(relativePath) { return new URL(`${import.meta.url.includes("/chunks/") ? ".." : "."}/data/${relativePath}`, import.meta.url); }',
-      loader: "js",
-    }));
-    pluginBuild.onLoad({ filter: /packages[\\/]scanner[\\/]src[\\/]scanner-version\.ts$/ }, () => ({
-      contents: `export const SCANNER_VERSION = ${JSON.stringify(version)};`,
-      loader: "js",
-    }));
-  },
-};
+function scannerFilesPlugin(): Plugin {
+  const { version } = JSON.parse(readFileSync(join(scannerRoot, "package.json"), "utf8")) as { version: string };
+  return {
+    name: "scanner-files",
+    load: {
+      filter: { id: /packages[\\/]scanner[\\/]src[\\/](classify[\\/]data-url|scanner-version)\.ts$/ },
+      handler(id) {
+        if (id.endsWith("scanner-version.ts"))
+          return { code: `export const SCANNER_VERSION = ${JSON.stringify(version)};`, moduleType: "js" };
+        // The function may sit in a chunk (chunks/), one folder below the bundle's data/.
+        return {
+          code: 'export function dataUrl(relativePath) { return new URL(`${import.meta.url.includes("/chunks/") ? ".." : "."}/data/${relativePath}`, import.meta.url); }',
+          moduleType: "js",
+        };
+      },
+    },
+  };
+}
 
 /**
  * zod puts every locale it has (about 50, 0.3 MB) in `z.locales`, which a bundle cannot leave out because the
@@ -65,11 +62,9 @@ const scannerFilesPlugin: Plugin = {
  */
 const englishZodPlugin: Plugin = {
   name: "english-zod",
-  setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
-      contents: 'export { default as en } from "./en.js";',
-      loader: "js",
-    }));
+  load: {
+    filter: { id: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ },
+    handler: () => ({ code: 'export { default as en } from "./en.js";', moduleType: "js" }),
   },
 };
 
@@ -119,18 +114,16 @@ export function sizeOf(path: string): number {
  * The bytes a cold start loads before the handler runs: the entry and every chunk it imports statically, not
  * those it reaches only through import().
  */
-function startupBytes(metafile: Metafile, entryFile: string): number {
-  const outputs = metafile.outputs;
-  const keyOf = (file: string) => Object.keys(outputs).find((key) => resolve(key) === resolve(file));
+function startupBytes(chunks: readonly OutputChunk[], entryFile: string): number {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const seen = new Set<string>();
-  const visit = (key: string | undefined) => {
-    if (key === undefined || seen.has(key)) return;
-    seen.add(key);
-    for (const imported of outputs[key]!.imports)
-      if (imported.kind === "import-statement" && !imported.external) visit(keyOf(imported.path));
+  const visit = (name: string) => {
+    if (seen.has(name) || !byName.has(name)) return;
+    seen.add(name);
+    for (const imported of byName.get(name)!.imports) visit(imported);
   };
-  visit(keyOf(entryFile));
-  return [...seen].reduce((sum, key) => sum + outputs[key]!.bytes, 0);
+  visit(entryFile);
+  return [...seen].reduce((sum, name) => sum + Buffer.byteLength(byName.get(name)!.code), 0);
 }
 
 /**
@@ -147,30 +140,41 @@ export async function bundleFunction(
   const outDir = join(outRoot, name);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const result = await build({
-    entryPoints: { index: entry ?? join(root, fn.entry) },
-    outdir: outDir,
-    outExtension: { ".js": ".mjs" },
-    // What a function reaches only through import() (the MCP endpoints, the Redis stores, the AWS SDK's
-    // credential providers for other environments) is a chunk of its own, loaded when first used: a cold
-    // start compiles and runs only what its first request needs.
-    splitting: true,
-    chunkNames: "chunks/[name]-[hash]",
-    metafile: true,
-    bundle: true,
+  const external = (id: string) => fn.external.some((name) => id === name || id.startsWith(`${name}/`));
+  const bundle = await rolldown({
+    input: { index: entry ?? join(root, fn.entry) },
+    cwd: root,
     platform: "node",
-    target: "node22",
-    format: "esm",
-    // "module" (which esbuild adds only when no condition is given) picks the ES build of packages that
-    // ship one (the AWS SDK, smithy): it tree-shakes, where their CommonJS build is loaded whole.
-    conditions: ["@public-scan/source", "module"],
-    mainFields: ["module", "main"],
-    external: [...fn.external],
-    banner: { js: BANNER },
-    plugins: [scannerFilesPlugin, englishZodPlugin],
-    legalComments: "linked",
-    logLevel: "warning",
+    transform: { target: "node22" },
+    resolve: {
+      // "module" picks the ES build of packages that ship one (the AWS SDK, smithy): it tree-shakes, where
+      // their CommonJS build is loaded whole.
+      conditionNames: ["@public-scan/source", "module"],
+      mainFields: ["module", "main"],
+    },
+    external,
+    plugins: [scannerFilesPlugin(), englishZodPlugin],
+    onLog: (level, log, handler) => {
+      // Optional dependencies that a package imports inside a try or a .catch() (yauzl, bufferutil...) stay
+      // unresolved imports that fail at run time, where the package expects them to.
+      if (log.code === "UNRESOLVED_IMPORT") return;
+      handler(level, log);
+    },
   });
+  // What a function reaches only through import() (the MCP endpoints, the Redis stores, the SQS client, the
+  // AWS SDK's credential providers for other environments) is a chunk of its own, loaded when first used: a
+  // cold start compiles and runs only what its first request needs. Rolldown leaves a module out of the
+  // entry's chunks when the entry uses none of its exports, even when the module sits behind a package's
+  // index that the entry imports: esbuild (used before) kept such a module in the entry's chunks whenever a
+  // lazy chunk used it, half a megabyte more to compile at every cold start.
+  const { output } = await bundle.write({
+    dir: outDir,
+    format: "esm",
+    entryFileNames: "[name].mjs",
+    chunkFileNames: "chunks/[name]-[hash].mjs",
+    comments: { legal: true, annotation: false, jsdoc: false },
+  });
+  await bundle.close();
   const nodeModules = join(outDir, "node_modules");
   const copied = new Set<string>();
   for (const external of fn.external) {
@@ -180,8 +184,9 @@ export async function bundleFunction(
   }
   if (fn.scannerData) cpSync(join(scannerRoot, "data"), join(outDir, "data"), { recursive: true });
   writeFileSync(join(outDir, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
-  const startup = startupBytes(result.metafile, join(outDir, "index.mjs"));
-  const code = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+  const chunks = output.filter((item): item is OutputChunk => item.type === "chunk");
+  const startup = startupBytes(chunks, "index.mjs");
+  const code = chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk.code), 0);
   return { bundle: startup, lazy: code - startup, beside: sizeOf(outDir) - code, dir: outDir };
 }
 
