@@ -135,7 +135,16 @@ describe("pnpm serve", () => {
 
 describe("serve configuration", () => {
   it("takes flags over environment over defaults", () => {
-    expect(parseServeConfig([], {})).toMatchObject({ host: "127.0.0.1", port: 8787, dataDir: ".data", trustedProxies: [], concurrency: 2 });
+    const machine = { cores: 2, memoryBytes: 8 * 2 ** 30 };
+    expect(parseServeConfig([], {}, machine)).toMatchObject({
+      host: "127.0.0.1",
+      port: 8787,
+      dataDir: ".data",
+      trustedProxies: [],
+      concurrency: 4,
+    });
+    expect(parseServeConfig([], { PUBLIC_SCAN_CONCURRENCY: "3" }, machine).concurrency).toBe(3);
+    expect(parseServeConfig(["--concurrency", "1"], { PUBLIC_SCAN_CONCURRENCY: "3" }, machine).concurrency).toBe(1);
     expect(parseServeConfig([], {}).recentScans).toBe(10);
     expect(parseServeConfig(["--recent-scans", "0"], { PUBLIC_SCAN_RECENT_SCANS: "5" }).recentScans).toBe(0);
     expect(parseServeConfig([], { PUBLIC_SCAN_RECENT_SCANS: "5" }).recentScans).toBe(5);

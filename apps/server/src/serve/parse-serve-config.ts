@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { serviceSettingsFromEnv } from "@public-scan/core";
 import type { RestAppOptions } from "@public-scan/http-h3";
 import { parsePhasePreset, type ScanPhasePreset } from "../parse-phase-preset.js";
+import { defaultConcurrency, machineFacts, type MachineFacts } from "./default-concurrency.js";
 import { parseHstsSetting } from "./parse-hsts-setting.js";
 import { parseRetentionConfig, type RetentionConfig } from "../parse-retention-config.js";
 
@@ -82,7 +83,8 @@ Options (each has an environment equivalent; a flag wins over the environment):
   --base-url URL               public URL used in links          PUBLIC_SCAN_BASE_URL (default http://HOST:PORT)
   --trusted-proxies LIST       proxies whose X-Forwarded-For is believed: addresses, CIDRs, loopback, private
                                                                  PUBLIC_SCAN_TRUSTED_PROXIES (default none)
-  --concurrency N              scans at the same time (the browser gets N + 2 pages)  PUBLIC_SCAN_CONCURRENCY (default 2)
+  --concurrency N              scans at the same time (the browser gets N + 2 pages)  PUBLIC_SCAN_CONCURRENCY
+                               (default 2 per CPU core, as many as the memory holds at 0.5 GiB + 0.25 GiB per page, 1 to 8)
   --recent-scans N             latest scans listed on the home page (their site, score and report; 0: none)
                                                                  PUBLIC_SCAN_RECENT_SCANS (default 10)
   --demo                       also serve the bundled fixture web and allow scanning it (works offline)
@@ -164,7 +166,11 @@ function optionalInteger(input: { name: string; value: string | undefined; min: 
 }
 
 /** Reads the server's settings from flags, then the environment, then defaults; throws a clear Error on bad input. */
-export function parseServeConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ServeConfig {
+export function parseServeConfig(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  machine: MachineFacts = machineFacts(),
+): ServeConfig {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
@@ -215,7 +221,13 @@ export function parseServeConfig(argv: readonly string[], env: Readonly<Record<s
     allowPrivateTargets: list(values["allow-private-targets"] ?? env.PUBLIC_SCAN_ALLOW_PRIVATE_TARGETS),
     extraCaCertsFile: values["extra-ca-certs"] ?? env.PUBLIC_SCAN_EXTRA_CA_CERTS ?? null,
     tcfVendorListFile: values["tcf-vendor-list"] ?? env.PUBLIC_SCAN_TCF_VENDOR_LIST ?? null,
-    concurrency: integer({ name: "--concurrency", value: values.concurrency ?? env.PUBLIC_SCAN_CONCURRENCY, fallback: 2, min: 1, max: 32 }),
+    concurrency: integer({
+      name: "--concurrency",
+      value: values.concurrency ?? env.PUBLIC_SCAN_CONCURRENCY,
+      fallback: defaultConcurrency(machine),
+      min: 1,
+      max: 32,
+    }),
     recentScans: integer({
       name: "--recent-scans",
       value: values["recent-scans"] ?? env.PUBLIC_SCAN_RECENT_SCANS,

@@ -93,6 +93,7 @@ async function announceServer(
   io.stdout(
     `MCP: ${server.baseUrl}/mcp (API key${server.accounts ? " or OAuth sign-in" : ""}) and ${server.baseUrl}/mcp/light (anonymous)\n`,
   );
+  if (config.role !== "api") io.stdout(`scans: up to ${config.concurrency} at a time in one browser (--concurrency)\n`);
   if (server.accounts) io.stdout(`accounts: sign up at ${server.baseUrl}/account/sign-up, keys at ${server.baseUrl}/account\n`);
   for (const site of server.demoSites) io.stdout(`demo site (bundled fixture web, offline): ${site.url}\n`);
   return server.close;
