@@ -13,7 +13,7 @@ const result = (sub: string): ClientRoute => ({ method: "get", path: `/api/v2/sc
 const read = (path: string): ClientRoute => ({ method: "get", path, success: [200] });
 
 /**
- * The 14 operations of the contract and the service's export route, as the client calls them. Kept here rather than read from core's
+ * The 14 operations of the contract and the service's export and changes routes, as the client calls them. Kept here rather than read from core's
  * OPERATIONS table, which carries the zod schemas: the client without validation stays a few kilobytes.
  * A test holds this table equal to OPERATIONS (method, path, success statuses).
  */
@@ -33,4 +33,5 @@ export const CLIENT_ROUTES: Readonly<Record<OperationId, ClientRoute>> = {
   getHealth: read("/api/v2/health"),
   getOpenApiDocument: read("/api/v2/openapi.json"),
   getScanExport: { ...result("/exports/{format}"), file: true },
+  getScanChanges: result("/changes"),
 };

@@ -11,6 +11,7 @@ import type {
   Scan,
   ScanDiagnostics,
   ScanJob,
+  ScanChangesResource,
   ScanExportFormat,
   ScanOrJob,
 } from "@public-scan/core/contract";
@@ -48,6 +49,12 @@ export interface PublicScanClient {
    * command's gates: `failOn` (default `low`; `none` fails no finding) and `minScore`.
    */
   getScanExport(scanId: string, format: ScanExportFormat, options?: ExportCallOptions): Promise<ResultOrJob<string>>;
+  /**
+   * GET /api/v2/scans/{scanId}/changes: what changed since an earlier scan of the same URL and region: the
+   * one named by `since`, or the target's latest when this scan completed (`since` and `changes` are null
+   * when it had none); the ScanJob (202) while the scan runs.
+   */
+  getScanChanges(scanId: string, options?: CallOptions & { since?: string }): Promise<ResultOrJob<ScanChangesResource>>;
   getDomainLatestScan(domain: string, options?: CallOptions & { scanFrom?: string }): Promise<Scan>;
   getDomainLatestPreConsentCookiesTrackers(domain: string, options?: CallOptions & { scanFrom?: string }): Promise<PreConsentTable>;
   /** Polls the status after each Retry-After until the scan ends; resolves with the Scan, or rejects (ScanFailedError, TimeoutError). */
@@ -95,6 +102,8 @@ export function createClient(options: ClientOptions): PublicScanClient {
         query: { failOn, minScore: minScore === undefined ? undefined : String(minScore) },
         call,
       }),
+    getScanChanges: (scanId, { since, ...call } = {}) =>
+      send({ operationId: "getScanChanges", params: { scanId }, query: { since }, call }),
     getDomainLatestScan: (domain, { scanFrom, ...call } = {}) =>
       send({ operationId: "getDomainLatestScan", params: { domain }, query: { scanFrom }, call }),
     getDomainLatestPreConsentCookiesTrackers: (domain, { scanFrom, ...call } = {}) =>
@@ -118,6 +127,7 @@ export function createClient(options: ClientOptions): PublicScanClient {
     getScanPulse: body(raw.getScanPulse),
     getScanPreConsentCookiesTrackers: body(raw.getScanPreConsentCookiesTrackers),
     getScanExport: body(raw.getScanExport),
+    getScanChanges: body(raw.getScanChanges),
     getDomainLatestScan: body(raw.getDomainLatestScan),
     getDomainLatestPreConsentCookiesTrackers: body(raw.getDomainLatestPreConsentCookiesTrackers),
     waitForScan: (scanId, waitOptions) => waitForScan(raw, scanId, waitOptions),

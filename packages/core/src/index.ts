@@ -115,6 +115,7 @@ export {
   ScanLinksSchema,
   ScanObjectSchema,
   ScanOrJobSchema,
+  ScanChangesSchema,
   ScanOverviewSchema,
   ScanPhaseSchema,
   ScanProvenanceShape,
@@ -184,6 +185,8 @@ export type {
   ScanDiagnostics,
   ScanJob,
   ScanOrJob,
+  ScanChanges,
+  ScanChangesResource,
   ScanPhase,
   Scope,
   ServiceErrorOptions,
@@ -355,6 +358,10 @@ export type { AccountRecord } from "./domain/account-record.js";
 
 // The projection's result, as a ScanRecord stores it.
 export { toScanReport } from "./projection/to-scan-report.js";
+export { toScanChanges } from "./projection/changes/to-scan-changes.js";
+export type { ComparedReport } from "./projection/changes/to-scan-changes.js";
+export { evidenceFingerprint } from "./projection/changes/evidence-fingerprint.js";
+export type { FingerprintedRow } from "./projection/changes/evidence-fingerprint.js";
 export type { ScanReport } from "./projection/to-scan-report.js";
 export type { Finding } from "./projection/findings/to-findings.js";
 export type { ConsentSummary } from "./projection/to-consent-summary.js";
@@ -400,6 +407,7 @@ export { createScan } from "./use-cases/create-scan.js";
 export { DATA_RETENTION_DEFAULTS, purgeExpiredData } from "./use-cases/purge-expired-data.js";
 export type { PurgeExpiredDataDeps, PurgeExpiredDataInput, PurgeReport } from "./use-cases/purge-expired-data.js";
 export { getScan, getScanStatus } from "./use-cases/get-scan.js";
+export { getScanChanges } from "./use-cases/get-scan-changes.js";
 export {
   getBundle,
   getDiagnostics,

@@ -85,6 +85,9 @@ describe("the REST contract through @public-scan/client", () => {
     expect(html).toMatch(/^<!doctype html>/i);
     expect(html).toContain("shop.example.com");
     await expect(reader.getScanExport(scanId, "pdf" as "md")).rejects.toMatchObject({ code: "invalid_request", status: 400 });
+    // The target's first scan: nothing to compare with yet; a `since` that is not a scan id is refused.
+    expect(await reader.getScanChanges(scanId)).toMatchObject({ type: "service_scan_changes", scanId, since: null, changes: null });
+    await expect(reader.getScanChanges(scanId, { since: "../../keys" })).rejects.toMatchObject({ code: "invalid_request", status: 400 });
     // A second request for the same URL reuses the scan: 200 with the Scan, no wait.
     const reused = await anonymous.raw.createScan({ url: "https://shop.example.com/" });
     expect(reused.status).toBe(200);

@@ -52,6 +52,15 @@ export type { Coverage, NoGoReasonCode, ResultDisposition, RiskLevel, Scan } fro
 export { JobNextActionSchema, ScanJobSchema } from "./scan-job.js";
 export type { ScanJob } from "./scan-job.js";
 export { ScanOrJobSchema } from "./scan-status.js";
+export {
+  ChangedFindingSchema,
+  ChangedRowSchema,
+  ChangesSchema,
+  EvidenceFingerprintSchema,
+  PhaseChangesSchema,
+  ScanChangesSchema,
+} from "./scan-changes.js";
+export type { ChangedFinding, ChangedRow, PhaseChanges, ScanChanges, ScanChangesResource } from "./scan-changes.js";
 export type { ScanOrJob } from "./scan-status.js";
 export { ScanOverviewSchema } from "./scan-overview.js";
 export { grantedScopes, SCOPES, ScopeSchema, SELF_SERVE_SCOPES } from "./scopes.js";

@@ -11,6 +11,7 @@ import { PulseSchema } from "./pulse.js";
 import { ScanSchema } from "./scan.js";
 import { ScanJobSchema } from "./scan-job.js";
 import { ScanOrJobSchema } from "./scan-status.js";
+import { ScanChangesSchema } from "./scan-changes.js";
 import type { Scope } from "./scopes.js";
 import { OpenApiDocumentSchema } from "./openapi-document.js";
 import { SCAN_EXPORT_FORMATS, SCAN_EXPORT_MEDIA_TYPES } from "./scan-export.js";
@@ -40,7 +41,7 @@ export interface OperationSpec {
   readonly path: `/api/v2/${string}`;
   readonly summary: string;
   readonly pathParams: readonly ("scanId" | "findingId" | "domain" | "format")[];
-  readonly queryParams: readonly ("scanFrom" | "failOn" | "minScore")[];
+  readonly queryParams: readonly ("scanFrom" | "failOn" | "minScore" | "since")[];
   readonly security: OperationSecurity;
   /** Scopes a bearer must hold (all of them). Empty: any valid credential. */
   readonly scopes: readonly Scope[];
@@ -126,7 +127,7 @@ function readRoute<
 
 /**
  * The 14 operations of the contract, in its order, with its operationIds; then the routes this service
- * adds (`extension: true`): the file exports of a scan.
+ * adds (`extension: true`): the file exports of a scan, and what changed since an earlier scan of its target.
  */
 export const OPERATIONS = [
   {
@@ -248,6 +249,16 @@ export const OPERATIONS = [
     queryParams: ["failOn", "minScore"],
     // Two CSV formats share one media type: each type is listed once.
     produces: [...new Set(SCAN_EXPORT_FORMATS.map((format) => SCAN_EXPORT_MEDIA_TYPES[format]))],
+    extension: true,
+  },
+  {
+    // Two scans read and compared: a composite read (4 units).
+    ...resultRoute("getScanChanges", "/changes", {
+      summary: "What changed since an earlier scan of the same target",
+      readWeight: RESOURCE_4,
+      responses: { 200: ScanChangesSchema },
+    }),
+    queryParams: ["since"],
     extension: true,
   },
 ] as const satisfies readonly OperationSpec[];

@@ -55,6 +55,12 @@ export interface ScanRecord {
   error: ErrorBody | null;
   /** How many times a worker started this job (a job interrupted by a dying process is retried once). */
   attempts: number;
+  /**
+   * The latest earlier scan of the same target (URL and region) that had completed with evidence when this
+   * one completed: what its changes are measured against by default. Null when there was none; absent in
+   * records stored before it was kept, and while the scan runs.
+   */
+  previousScanId?: string | null;
 }
 
 /** A record with its stored report: what every result renderer takes. */

@@ -29,6 +29,10 @@ const QUERY_PARAMS = {
   scanFrom: RegionCodeSchema,
   failOn: ExportFailOnSchema,
   minScore: ExportMinScoreSchema,
+  since: ScanIdSchema.meta({
+    description:
+      "The earlier scan to compare with (same URL and region, completed with a result); default: the target's latest when this scan completed.",
+  }),
 } as const;
 
 const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {

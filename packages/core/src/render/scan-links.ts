@@ -10,6 +10,8 @@ export interface LinkBuilder {
   report(scanId: string): string;
   preConsentCookiesTrackers(scanId: string): string;
   diagnostics(scanId: string): string;
+  /** The changes route; with `since`, the comparison with that scan rather than the default one. */
+  changes(scanId: string, since?: string): string;
   openapi(): string;
 }
 
@@ -30,6 +32,7 @@ export function createLinkBuilder(baseUrl: string): LinkBuilder {
     report: (scanId) => `${base}/reports/${id(scanId)}`,
     preConsentCookiesTrackers: (scanId) => `${api}/scans/${id(scanId)}/pre-consent-cookies-trackers`,
     diagnostics: (scanId) => `${api}/scans/${id(scanId)}/diagnostics`,
+    changes: (scanId, since) => `${api}/scans/${id(scanId)}/changes${since === undefined ? "" : `?since=${id(since)}`}`,
     openapi: () => `${api}/openapi.json`,
   };
 }

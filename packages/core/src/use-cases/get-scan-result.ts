@@ -18,14 +18,14 @@ import type { Caller, ServiceDeps } from "./service-deps.js";
 export async function getScanResult<T>(
   deps: ServiceDeps,
   input: { scanId: string; caller: Caller; weight: ReadWeight | null; sharedLink?: boolean },
-  render: (record: CompletedRecord, links: LinkBuilder) => T,
+  render: (record: CompletedRecord, links: LinkBuilder) => T | Promise<T>,
 ): Promise<Outcome<T>> {
   const record = await findScan(deps, input.scanId);
   // The weighted limits are for completed resources; a scan still running is polled (contract "Limits").
   const weight = isCompleted(record) || input.weight === null ? input.weight : ACTIVE_SCAN_READ;
   await checkReadLimit(deps, { caller: input.caller, resource: record.scanId, weight, sharedLink: input.sharedLink === true });
   const links = linksOf(deps);
-  if (isCompleted(record)) return { status: 200, body: render(record, links) };
+  if (isCompleted(record)) return { status: 200, body: await render(record, links) };
   if (record.status === "failed" || record.status === "expired") throw endedWithoutResult(record.status);
   const job = toScanJobResource(record, {
     links,

@@ -8,6 +8,7 @@ import { createScan } from "./create-scan.js";
 import { getDomainLatest, getDomainLatestTable } from "./get-domain-latest.js";
 import { getHealth } from "./get-health.js";
 import { getScan, getScanStatus } from "./get-scan.js";
+import { getScanChanges } from "./get-scan-changes.js";
 import { getScanExport, type ScanExportRead } from "./get-scan-export.js";
 import type { Outcome } from "./outcome.js";
 import { getDiagnostics, getFinding, getPreConsentTable, getPulse, listFindings } from "./scan-results.js";
@@ -103,5 +104,6 @@ export const OPERATION_USE_CASES: Record<UseCaseOperationId, OperationUseCase> =
       minScore: input.query.minScore,
       renderHtml: deps.renderReportHtml,
     }),
+  getScanChanges: (deps, input) => getScanChanges(deps.service, { ...scanRead(input), since: input.query.since }),
   getHealth: (deps) => getHealth(deps.service, { surfaces: deps.surfaces, probes: deps.probes, onProbeError: deps.onProbeError }),
 };

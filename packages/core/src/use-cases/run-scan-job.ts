@@ -27,6 +27,9 @@ export interface WorkerDeps extends ServiceDeps {
   shutdown?: AbortSignal;
 }
 
+/** Before any scan: `findReusable` from here answers a target's latest scan with evidence, however old. */
+const EARLIEST = "1970-01-01T00:00:00.000Z";
+
 /** A query sealed under a key this process does not have (no shared secret, and the process that took it died). */
 const URL_UNREADABLE: ErrorBody = {
   code: "internal_error",
@@ -150,6 +153,9 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
     if (finalizing === null) return undefined;
     enterPhase("projection");
     const report = toScanReport(observations);
+    // The target's latest scan with evidence, read before this one replaces it in the store's index: the
+    // scan this one's changes compare with. A no-go result is never one, and is given none.
+    const previous = report.resultDisposition === "no_go" ? null : await deps.scans.findReusable(targetKey, EARLIEST);
     const completedAt = iso();
     if (finalizing.startedAt !== null) deps.durations?.record((Date.parse(completedAt) - Date.parse(finalizing.startedAt)) / 1000);
     await move(
@@ -163,6 +169,7 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
         lastHeartbeatAt: completedAt,
         progressPercent: 100,
         report,
+        previousScanId: previous?.scanId ?? null,
         scoreUpdatedAt: completedAt,
         diagnostics: toDiagnosticsRecord(observations, { startedAt: finalizing.startedAt ?? completedAt, completedAt }),
       },

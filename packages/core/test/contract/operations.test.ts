@@ -27,6 +27,7 @@ describe("operation table", () => {
     expect(contract.map((operation) => [operation.method, operation.path])).toEqual(CONTRACT_ENDPOINTS);
     expect(OPERATIONS.slice(contract.length).map((operation) => [operation.method, operation.path])).toEqual([
       ["get", "/api/v2/scans/{scanId}/exports/{format}"],
+      ["get", "/api/v2/scans/{scanId}/changes"],
     ]);
   });
 
@@ -39,6 +40,17 @@ describe("operation table", () => {
       produces: ["application/json", "application/sarif+json", "application/xml", "text/csv", "text/markdown", "text/html"],
     });
     expect(Object.keys(byId("getScanExport")!.responses).sort()).toEqual(["200", "202"]);
+  });
+
+  it("compares a scan with an earlier one of its target as a composite read (4 units), since one named by `since`", () => {
+    expect(byId("getScanChanges")).toMatchObject({
+      security: "bearer",
+      scopes: ["scan:read"],
+      readWeight: { policy: "resource", units: 4 },
+      queryParams: ["since"],
+      extension: true,
+    });
+    expect(Object.keys(byId("getScanChanges")!.responses).sort()).toEqual(["200", "202"]);
   });
 
   it("uses the contract's operationIds and unique ones elsewhere", () => {

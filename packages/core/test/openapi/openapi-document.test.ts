@@ -40,13 +40,13 @@ describe("OpenAPI document", () => {
     expect(document.security).toEqual([{ bearerAuth: [] }]);
   });
 
-  it("lists the contract's 14 operations and the service's export route, marked as an extension", () => {
-    expect(operations).toHaveLength(15);
+  it("lists the contract's 14 operations and the service's export and changes routes, marked as extensions", () => {
+    expect(operations).toHaveLength(16);
     expect(
       operations
         .filter((operation) => (operation as { "x-extension"?: boolean })["x-extension"] === true)
         .map((operation) => operation.operationId),
-    ).toEqual(["getScanExport"]);
+    ).toEqual(["getScanExport", "getScanChanges"]);
     expect(operations.map((operation) => operation.operationId).sort()).toEqual(
       OPERATIONS.map((operation) => operation.operationId).sort(),
     );
