@@ -66,8 +66,9 @@ describe("pnpm serve: logs and metrics", () => {
     "serves /metrics on the operator port after a request and a scan, and logs JSON lines without raw values",
     { timeout: 120_000 },
     async () => {
+      // An explicit concurrency: the default follows the machine's cores and memory.
       const server = await startServeProcess({
-        args: [],
+        args: ["--concurrency", "2"],
         env: { ...fixtureServeEnv(dataDir), PUBLIC_SCAN_METRICS_PORT: "0", PUBLIC_SCAN_LOG_LEVEL: "debug" },
       });
       processes.push(server);
