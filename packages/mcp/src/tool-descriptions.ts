@@ -46,4 +46,9 @@ export const TOOL_DESCRIPTIONS: { readonly [Name in McpToolName]: string } = {
     "The latest eligible completed scan of a domain (for example example.com), if any; call service_scan_site to scan it.",
   service_get_latest_domain_pre_consent_cookies_trackers:
     "The pre-consent cookies and trackers table of a domain's latest eligible scan. " + PAGE_NAMES,
+  service_get_scan_changes:
+    "What changed between a completed scan and an earlier one of the same URL and region (by default the one before it; or name it with since): headlines, one sentence per change that matters; findings new, resolved and not comparable; per phase the cookies, storage keys, trackers and vendors that started or stopped. A phase one scan did not complete is not compared: its absence is not a change. " +
+    OBSERVATIONS +
+    " " +
+    PAGE_NAMES,
 };

@@ -6,6 +6,7 @@ import {
   PulseEvidenceSchema,
   PulseSchema,
   ScanBundleSchema,
+  ScanChangesSchema,
   ScanIdSchema,
   type McpToolName,
 } from "@public-scan/core";
@@ -47,6 +48,7 @@ export const TOOL_OUTPUTS: { readonly [Name in McpToolName]: z.ZodObject } = {
   service_explain_finding: unnamed(FindingDetailSchema),
   service_get_latest_domain_scan: ScanOrJobOutput,
   service_get_latest_domain_pre_consent_cookies_trackers: unnamed(PreConsentTableSchema),
+  service_get_scan_changes: unnamed(ScanChangesSchema),
 };
 
 /** Whether a tool answers a scan or its job (so a running scan is an answer), rather than a finished result. */

@@ -79,7 +79,7 @@ describe.each<McpVia>(["memory", "http", "bridge"])("every tool's answers over %
     expect(JSON.parse(textOf(result).slice(textOf(result).indexOf("\n") + 1))).toEqual(result.structuredContent);
   };
 
-  it("offers all twelve tools, each with an output schema of type object", () => {
+  it("offers every tool, each with an output schema of type object", () => {
     expect([...tools.keys()].sort()).toEqual([...MCP_TOOL_NAMES].sort());
     for (const tool of tools.values()) expect(tool.outputSchema?.type).toBe("object");
   });
@@ -114,6 +114,17 @@ describe.each<McpVia>(["memory", "http", "bridge"])("every tool's answers over %
     expect(textOf(result)).toMatch(/^scan_not_ready: /);
     const job = ScanJobSchema.parse(JSON.parse(textOf(result).slice(textOf(result).indexOf("\n") + 1)));
     expect(job.scanId).toBe(running.scanId);
+  });
+
+  it("service_get_scan_changes: a since that is not an earlier scan of the same target is a tool error, not a diff", async () => {
+    const other = toolErrorOf(await call("service_get_scan_changes", { scanId: done.scanId, since: running.scanId }));
+    expect(other).toMatchObject({ code: "invalid_request", retryable: false, message: expect.stringMatching(/another URL/) });
+    const itself = toolErrorOf(await call("service_get_scan_changes", { scanId: done.scanId, since: done.scanId }));
+    expect(itself).toMatchObject({ code: "invalid_request", message: expect.stringMatching(/itself/) });
+    // A target scanned once has nothing to compare with: a valid answer that says so.
+    const first = await call("service_get_scan_changes", { scanId: done.scanId });
+    expectValid("service_get_scan_changes", first);
+    expect(first.structuredContent).toMatchObject({ since: null });
   });
 
   // A support key's scan creation is under no limit (the contract caps self-serve keys, which cannot scan);

@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-/** The MCP tools of the contract, in its order. Names carry the neutral word `service`. */
+/**
+ * The MCP tools of the contract, in its order, then this service's (the changes between two scans). Names
+ * carry the neutral word `service`.
+ */
 export const MCP_TOOL_NAMES = [
   "service_scan_site",
   "service_get_scan_status",
@@ -14,6 +17,7 @@ export const MCP_TOOL_NAMES = [
   "service_explain_finding",
   "service_get_latest_domain_scan",
   "service_get_latest_domain_pre_consent_cookies_trackers",
+  "service_get_scan_changes",
 ] as const;
 export type McpToolName = (typeof MCP_TOOL_NAMES)[number];
 

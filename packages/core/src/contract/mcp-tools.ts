@@ -40,7 +40,10 @@ function tool<const Spec extends Omit<McpToolSpec, "light">>(spec: Spec): Spec &
   return { ...spec, light: (MCP_LIGHT_TOOL_NAMES as readonly string[]).includes(spec.name) };
 }
 
-/** The 12 tools of the contract, in its order (docs/api.md "MCP tools" gives the decisions taken here). */
+/**
+ * The 12 tools of the contract, in its order, then this service's: the changes between two scans of a
+ * target, as REST's changes route (docs/api.md "MCP tools" gives the decisions taken here).
+ */
 export const MCP_TOOLS = [
   tool({
     name: "service_scan_site",
@@ -153,5 +156,18 @@ export const MCP_TOOLS = [
     scopes: READ,
     readWeight: RESOURCE_1,
     operationId: "getDomainLatestPreConsentCookiesTrackers",
+  }),
+  tool({
+    name: "service_get_scan_changes",
+    summary: "What changed since an earlier scan of the same URL and region: findings, rows per phase, headlines.",
+    input: z.strictObject({
+      scanId: ScanIdSchema,
+      since: ScanIdSchema.optional().meta({
+        description: "The earlier scan to compare with (default: the target's latest when this scan completed).",
+      }),
+    }),
+    scopes: READ,
+    readWeight: RESOURCE_4,
+    operationId: "getScanChanges",
   }),
 ] as const satisfies readonly McpToolSpec[];

@@ -6,6 +6,7 @@ import { HEAVY_READ } from "./check-read-limit.js";
 import { createScan } from "./create-scan.js";
 import { getDomainLatest, getDomainLatestTable } from "./get-domain-latest.js";
 import { getScan, getScanStatus } from "./get-scan.js";
+import { getScanChanges } from "./get-scan-changes.js";
 import { getScanResult } from "./get-scan-result.js";
 import type { Outcome } from "./outcome.js";
 import { getBundle, getFinding, getPreConsentTable, getPulse, getPulseEvidence, listFindings } from "./scan-results.js";
@@ -54,4 +55,5 @@ export const MCP_TOOL_HANDLERS: { [Name in McpToolName]: McpToolHandler<Name> } 
   service_get_latest_domain_scan: (deps, { args, caller }) => getDomainLatest(deps, { domain: args.domain, caller }),
   service_get_latest_domain_pre_consent_cookies_trackers: (deps, { args, caller }) =>
     getDomainLatestTable(deps, { domain: args.domain, ...(args.scanFrom === undefined ? {} : { scanFrom: args.scanFrom }), caller }),
+  service_get_scan_changes: (deps, { args, caller }) => getScanChanges(deps, { scanId: args.scanId, since: args.since, caller }),
 };

@@ -10,6 +10,7 @@ import {
   PulseEvidenceSchema,
   PulseSchema,
   ScanBundleSchema,
+  ScanChangesSchema,
   ScanJobSchema,
   ScanOrJobSchema,
   ScanSchema,
@@ -24,12 +25,14 @@ import { readRecordedObservations } from "@public-scan/recorded-scans";
 const CONTRACT_TOOLS = `service_scan_site service_get_scan_status service_get_scan_bundle service_get_scan service_get_report
   service_get_evidence service_export_findings service_list_findings service_get_pre_consent_cookies_trackers
   service_explain_finding service_get_latest_domain_scan service_get_latest_domain_pre_consent_cookies_trackers`.split(/\s+/);
+/** This service's own tools, after the contract's (docs/api.md "MCP tools"). */
+const EXTENSION_TOOLS = ["service_get_scan_changes"];
 const spec = (name: McpToolName) => MCP_TOOLS.find((tool) => tool.name === name)!;
 const SCAN_ID = "3f1c9a52-7c1e-4c55-9b0e-2f4b8e2d6a10";
 
 describe("the MCP tool table", () => {
-  it("has every tool of the contract exactly once, in its order", () => {
-    expect(MCP_TOOLS.map((tool) => tool.name)).toEqual(CONTRACT_TOOLS);
+  it("has every tool of the contract exactly once, in its order, then this service's own", () => {
+    expect(MCP_TOOLS.map((tool) => tool.name)).toEqual([...CONTRACT_TOOLS, ...EXTENSION_TOOLS]);
   });
 
   it("offers exactly scan_site, get_scan_status and get_scan_bundle on the Light endpoint", () => {
@@ -40,8 +43,14 @@ describe("the MCP tool table", () => {
     ]);
   });
 
-  it("weighs evidence, the report, the export and the bundle 4 units, status polls on their own policy, the rest 1", () => {
-    const heavy = ["service_get_scan_bundle", "service_get_report", "service_get_evidence", "service_export_findings"];
+  it("weighs evidence, the report, the export, the bundle and the changes 4 units, status polls on their own policy, the rest 1", () => {
+    const heavy = [
+      "service_get_scan_bundle",
+      "service_get_report",
+      "service_get_evidence",
+      "service_export_findings",
+      "service_get_scan_changes",
+    ];
     for (const tool of MCP_TOOLS) {
       if (tool.name === "service_scan_site") expect(tool.readWeight).toBeNull();
       else if (tool.name === "service_get_scan_status") expect(tool.readWeight).toEqual({ policy: "status", units: 1 });
@@ -111,6 +120,7 @@ describe("the MCP tool handlers", () => {
           args: { domain: "www.daily-courier.test" } as never,
           schema: PreConsentTableSchema,
         },
+        service_get_scan_changes: { args: { scanId } as never, schema: ScanChangesSchema },
       };
       for (const tool of MCP_TOOLS) {
         const { args, schema } = answers[tool.name];
