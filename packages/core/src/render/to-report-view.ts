@@ -1,4 +1,5 @@
-import { DISCLAIMER, MAX_FINDING_EXAMPLES, type FindingDetail, type PreConsentTable } from "../contract/index.js";
+import { DISCLAIMER, MAX_FINDING_EXAMPLES, type FindingDetail, type PreConsentTable, type ScanChanges } from "../contract/index.js";
+import { toScanChanges } from "../projection/changes/to-scan-changes.js";
 import type { ConsentSummary } from "../projection/to-consent-summary.js";
 import type { VendorPhaseMatrix } from "../projection/to-vendor-phase-matrix.js";
 import type { SiteCheckGroup } from "../projection/to-site-checks.js";
@@ -44,6 +45,11 @@ export interface ReportView {
   phaseRows?: PhaseRows;
   /** When the banner showed, reject was used and each tracker host first fired in the scan's own visit; absent in older reports. */
   timeline?: VisitTimeline;
+  /**
+   * What changed since the target's previous scan (the same URL and region), and when that scan completed;
+   * absent for a target's first scan, or when the previous one is past retention.
+   */
+  changes?: { since: { completedAt: string | null }; changes: ScanChanges };
   /** How the score was reached (deductions by criticality, the rubric's bands); null for a no-go. */
   scoreBreakdown: ScoreBreakdown | null;
   caveats: string[];
@@ -58,8 +64,8 @@ const PHASE_NOTES: Record<ReportPhase, string> = {
   gpc: "A visit with the Global Privacy Control signal (Sec-GPC: 1).",
 };
 
-/** The report page's view of a completed scan. */
-export function toReportView(record: CompletedRecord, links: LinkBuilder): ReportView {
+/** The report page's view of a completed scan, compared with `previous` when the target had an earlier scan. */
+export function toReportView(record: CompletedRecord, links: LinkBuilder, previous: CompletedRecord | null = null): ReportView {
   const report = record.report;
   const noGo = report.resultDisposition === "no_go";
   const table = toPreConsentTable(record, links);
@@ -96,6 +102,9 @@ export function toReportView(record: CompletedRecord, links: LinkBuilder): Repor
     ...(report.checks && !noGo ? { checks: report.checks } : {}),
     ...(report.phaseRows && !noGo ? { phaseRows: report.phaseRows } : {}),
     ...(report.timeline && !noGo ? { timeline: report.timeline } : {}),
+    ...(previous === null
+      ? {}
+      : { changes: { since: { completedAt: previous.completedAt }, changes: toScanChanges(previous.report, report) } }),
     scoreBreakdown: noGo ? null : toScoreBreakdown(report.findings),
     caveats: [PULSE_CAVEAT, ...report.coverage.limitations],
     links: {

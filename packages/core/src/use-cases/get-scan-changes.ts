@@ -3,6 +3,7 @@ import { hasEvidence, isCompleted, type CompletedRecord } from "../domain/scan-r
 import { ServiceError } from "../errors/service-error.js";
 import { toScanChangesResource } from "../render/to-scan-changes-resource.js";
 import { weightOf } from "./check-read-limit.js";
+import { findPreviousScan } from "./find-previous-scan.js";
 import { getScanResult } from "./get-scan-result.js";
 import { targetKeyOf } from "./normalize-target.js";
 import type { Caller, ServiceDeps } from "./service-deps.js";
@@ -16,7 +17,7 @@ import type { Caller, ServiceDeps } from "./service-deps.js";
 export async function getScanChanges(deps: ServiceDeps, input: { scanId: string; since?: string | undefined; caller: Caller }) {
   const since = input.since === undefined || input.since === "" ? undefined : checkSince(input.since);
   return getScanResult(deps, { scanId: input.scanId, caller: input.caller, weight: weightOf("getScanChanges") }, async (record, links) => {
-    const earlier = since === undefined ? await defaultEarlier(deps, record) : await namedEarlier(deps, record, since);
+    const earlier = since === undefined ? await findPreviousScan(deps, record) : await namedEarlier(deps, record, since);
     return toScanChangesResource(record, earlier === null ? null : { record: earlier, explicit: since !== undefined }, links);
   });
 }
@@ -24,12 +25,6 @@ export async function getScanChanges(deps: ServiceDeps, input: { scanId: string;
 function checkSince(since: string): string {
   if (!ScanIdSchema.safeParse(since).success) throw new ServiceError("invalid_request", "since must be a scan's id (a UUID)");
   return since.toLowerCase();
-}
-
-async function defaultEarlier(deps: ServiceDeps, record: CompletedRecord): Promise<CompletedRecord | null> {
-  if (record.previousScanId === undefined || record.previousScanId === null) return null;
-  const earlier = await deps.scans.get(record.previousScanId);
-  return earlier !== null && isCompleted(earlier) ? earlier : null;
 }
 
 async function namedEarlier(deps: ServiceDeps, record: CompletedRecord, since: string): Promise<CompletedRecord> {

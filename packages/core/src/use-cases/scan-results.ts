@@ -8,6 +8,7 @@ import { toPulse } from "../render/to-pulse.js";
 import { toPulseEvidence } from "../render/to-pulse.js";
 import { checkBundleRequest, toScanBundle } from "../render/to-scan-bundle.js";
 import { toReportView } from "../render/to-report-view.js";
+import { findPreviousScan } from "./find-previous-scan.js";
 import { checkFindingId } from "./find-scan.js";
 import { HEAVY_READ, weightOf } from "./check-read-limit.js";
 import { getScanResult } from "./get-scan-result.js";
@@ -48,7 +49,10 @@ export const getBundle = async (deps: ServiceDeps, input: Read & { detail?: Bund
 
 /**
  * The human report page: the "full report" of the weighted limits (4 units), rendered from the same
- * projections. Opened from a shared link, so a crowd of readers cannot lock it (`checkReadLimit`).
+ * projections, with what changed since the target's previous scan when it had one. Opened from a shared
+ * link, so a crowd of readers cannot lock it (`checkReadLimit`).
  */
 export const getReport = (deps: ServiceDeps, input: Read) =>
-  getScanResult(deps, { ...input, weight: HEAVY_READ, sharedLink: true }, toReportView);
+  getScanResult(deps, { ...input, weight: HEAVY_READ, sharedLink: true }, async (record, links) =>
+    toReportView(record, links, await findPreviousScan(deps, record)),
+  );

@@ -5,6 +5,7 @@ import { ScanChangesSchema, ScanJobSchema } from "../../src/contract/index.js";
 import type { ScanObservations } from "../../src/observations/scan-observations.js";
 import { createScan } from "../../src/use-cases/create-scan.js";
 import { getScanChanges } from "../../src/use-cases/get-scan-changes.js";
+import { getReport } from "../../src/use-cases/scan-results.js";
 import type { Caller } from "../../src/use-cases/service-deps.js";
 
 const caller: Caller = { kind: "key", keyId: "key_reader" };
@@ -56,7 +57,7 @@ describe("the changes of a scan since an earlier one of its target", () => {
     });
     const preConsent = body.changes!.phases.find((phase) => phase.phase === "pre_consent")!;
     expect(preConsent.started.map((row) => [row.kind, row.vendor, row.host])).toEqual([["tracker", "TikTok", "analytics.tiktok.com"]]);
-    expect(body.changes!.headlines).toContain("A new advertising tracker, TikTok (analytics.tiktok.com) fires before consent.");
+    expect(body.changes!.headlines).toContain("A new advertising tracker, TikTok, fires before consent (analytics.tiktok.com).");
   });
 
   it("reports the tracker stopped when the next scan no longer sees it, and compares with a scan named by `since`", async () => {
@@ -91,5 +92,17 @@ describe("the changes of a scan since an earlier one of its target", () => {
       message: expect.stringContaining("another URL or region"),
     });
     await expect(refused(ids[2]!)).rejects.toMatchObject({ code: "invalid_request", message: expect.stringContaining("a later scan") });
+  });
+
+  it("gives the report page the same changes since the previous scan, and none on a target's first scan", async () => {
+    const reader: Caller = { kind: "anonymous", ip: "198.51.100.9" };
+    const second = await getReport(service.deps, { scanId: ids[1]!, caller: reader });
+    const resource = ScanChangesSchema.parse((await getScanChanges(service.deps, { scanId: ids[1]!, caller })).body);
+    expect(second.status).toBe(200);
+    if (second.status !== 200) return;
+    expect(second.body.changes?.changes).toEqual(resource.changes);
+    expect(second.body.changes?.since.completedAt).toBe(resource.since!.completedAt);
+    const first = await getReport(service.deps, { scanId: ids[0]!, caller: reader });
+    expect(first.status === 200 && first.body.changes).toBeUndefined();
   });
 });

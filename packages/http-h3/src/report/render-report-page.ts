@@ -1,5 +1,6 @@
 import { type ReportView } from "@public-scan/core";
 import { markup } from "./markup.js";
+import { renderChanges } from "./render-changes.js";
 import { renderDisclaimer, DEFAULT_SERVICE_NAME, renderDocument, type PageOptions, type RenderedPage } from "./render-document.js";
 import { renderFindings, sharedCaveats } from "./render-findings.js";
 import { renderPhases } from "./render-phases.js";
@@ -14,6 +15,7 @@ export type ReportPageOptions = PageOptions;
 
 const SECTIONS = [
   { id: "overview", label: "Overview" },
+  { id: "changes", label: "Since the last scan" },
   { id: "consent-matrix", label: "What consent changes" },
   { id: "visit-timeline", label: "Timeline" },
   { id: "findings", label: "Findings" },
@@ -34,6 +36,7 @@ export function renderReportPage(view: ReportView, options: ReportPageOptions = 
   const absent = new Set<string>([
     ...((view.checks ?? []).length === 0 ? ["site-checks"] : []),
     ...(view.timeline === undefined ? ["visit-timeline"] : []),
+    ...(view.changes === undefined ? ["changes"] : []),
   ]);
   const toc = SECTIONS.filter((section) => !absent.has(section.id)).map(
     (section) => markup`<li><a href="#${section.id}">${section.label}</a></li>`,
@@ -49,6 +52,7 @@ export function renderReportPage(view: ReportView, options: ReportPageOptions = 
 <main id="main">
 ${renderDisclaimer(view.disclaimer)}
 ${renderScanOverview(view)}
+${renderChanges(view)}
 ${renderVendorPhases(view)}
 ${renderVisitTimeline(view)}
 ${renderFindings(view, shared)}

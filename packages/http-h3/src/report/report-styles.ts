@@ -188,6 +188,9 @@ td.number, th.number { text-align: right; }
 .phase-name { font-weight: 700; margin-right: 0.5rem; }
 .phase-rows summary { cursor: pointer; margin: 0.5rem 0; }
 .new-in-phase td { font-weight: 600; }
+.change-headlines li { margin: 0.3rem 0; font-weight: 600; }
+.changed-findings { margin: 0.5rem 0 1rem; padding: 0; list-style: none; }
+.changed-findings li { margin: 0.35rem 0; }
 .progress { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: center; }
 progress { width: min(24rem, 100%); height: 1.25rem; }
 footer { margin-top: 3rem; padding-top: 1rem; border-top: 1px solid var(--border); color: var(--muted); font-size: 0.875rem; }

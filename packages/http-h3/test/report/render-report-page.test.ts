@@ -4,14 +4,76 @@ import { renderReportPage } from "../../src/report/index.js";
 import { REPORT_SCRIPT } from "../../src/report/report-script.js";
 import { REPORT_STYLES } from "../../src/report/report-styles.js";
 import { attributeValues, countOf, decodeEntities, escaped, inlineContents, mapStrings, sha256Source } from "./support/page-parts.js";
-import { reportViewOf, withPhaseMatrix, withPhaseRows, withSiteChecks, withTimeline } from "./support/report-views.js";
+import {
+  reportViewOf,
+  reportViewSince,
+  withoutMetaPixel,
+  withPhaseMatrix,
+  withPhaseRows,
+  withSiteChecks,
+  withTimeline,
+} from "./support/report-views.js";
 
 /** Markup that would run, style or load something if any view string reached the page unescaped. */
 const PAYLOAD = `</style></script><script>alert("x")</script><img src=x onerror='y()'> & <style>*{}</style>`;
 
 describe("renderReportPage", () => {
-  const courier = withSiteChecks(reportViewOf("daily-courier"));
+  const courier = withSiteChecks(reportViewSince("daily-courier", withoutMetaPixel));
   const page = renderReportPage(courier);
+
+  it("says what changed since the last scan: headlines, score, findings and each phase's rows that started", () => {
+    const section = page.html.slice(
+      page.html.indexOf('<section id="changes"'),
+      page.html.indexOf("</section>", page.html.indexOf('<section id="changes"')),
+    );
+    expect(page.html).toContain('<li><a href="#changes">Since the last scan</a></li>');
+    expect(section).toContain('<h2 id="changes-heading">Since the last scan</h2>');
+    const changes = courier.changes!.changes;
+    expect(changes.headlines.length).toBeGreaterThan(0);
+    for (const headline of changes.headlines) expect(section).toContain(escaped(headline));
+    const started = changes.phases.find((phase) => phase.phase === "pre_consent")!.started;
+    expect(started.map((row) => row.vendor)).toContain("Meta");
+    for (const row of started) expect(section).toContain(`<tr data-fingerprint="${row.fingerprint}"><td>Started</td>`);
+    expect(section).toContain(`${courier.changes!.changes.score.before} → ${courier.scan.score}`);
+    // The overview comes first, then the changes, then the rest of the report.
+    expect(page.html.indexOf('id="overview"')).toBeLessThan(page.html.indexOf('id="changes"'));
+    // A target's first scan has no such section, and no entry for it.
+    const first = renderReportPage(reportViewOf("daily-courier")).html;
+    expect(first).not.toContain('id="changes"');
+    expect(first).not.toContain("Since the last scan");
+  });
+
+  it("names a phase one scan did not complete as not compared, never as rows that stopped", () => {
+    const changes = courier.changes!.changes;
+    const view: ReportView = {
+      ...courier,
+      changes: {
+        ...courier.changes!,
+        changes: {
+          ...changes,
+          phases: [
+            ...changes.phases,
+            {
+              phase: "after_reject",
+              comparable: false,
+              reason: "not_completed_now",
+              started: [],
+              stopped: [],
+              vendorsStarted: [],
+              vendorsStopped: [],
+              unchanged: 0,
+            },
+          ],
+        },
+      },
+    };
+    expect(renderReportPage(view).html).toContain(
+      '<p class="phase-not-compared" data-phase="after_reject">After rejecting: not compared: this scan did not complete it.</p>',
+    );
+    // A phase neither scan ran is not part of either: the page does not list it.
+    expect(courier.changes!.changes.phases.find((phase) => phase.phase === "gpc")).toMatchObject({ reason: "not_completed_in_either" });
+    expect(page.html).not.toContain('data-phase="gpc">');
+  });
 
   it("is one self-contained HTML5 document: one inline style, one inline script, nothing loaded from anywhere", () => {
     expect(page.html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);

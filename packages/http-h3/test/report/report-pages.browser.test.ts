@@ -4,13 +4,23 @@ import puppeteer, { type Browser, type BrowserContext, type Page } from "puppete
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { renderErrorPage, renderHomePage, renderPendingPage, renderReportPage } from "../../src/report/index.js";
 import { mapStrings } from "./support/page-parts.js";
-import { reportViewOf, scanJobWith, withPhaseMatrix, withPhaseRows, withSiteChecks, withTimeline } from "./support/report-views.js";
+import {
+  reportViewOf,
+  reportViewSince,
+  scanJobWith,
+  withoutMetaPixel,
+  withPhaseMatrix,
+  withPhaseRows,
+  withSiteChecks,
+  withTimeline,
+} from "./support/report-views.js";
 import { servePages, type PageServer, type ServedPage } from "./support/serve-pages.js";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const HOSTILE = `</style></script><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> & "q"`;
 
-const courier = withSiteChecks(reportViewOf("daily-courier"));
+// Compared with the site's previous version, so the pages carry the "since the last scan" section too.
+const courier = withSiteChecks(reportViewSince("daily-courier", withoutMetaPixel));
 const noGo = reportViewOf("bot-challenge");
 const hostile = mapStrings(courier, (text) => `${text}${HOSTILE}`);
 const served = (page: { html: string; contentSecurityPolicy: string }): ServedPage => page;

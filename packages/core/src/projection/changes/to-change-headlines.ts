@@ -16,55 +16,71 @@ const WORDS: Partial<Record<Purpose, string>> = { marketing: "advertising", anal
 /** Phases where a new tracking row means the visitor's "no" (or not yet "yes") is not respected. */
 const REFUSED: readonly EvidencePhase[] = ["pre_consent", "after_reject", "reject_next_page", "gpc"];
 
-/** Rows named in alerts before "and N more". */
-const MAX_ROWS = 5;
+/** Vendors named in alerts before "and N more", and hosts or names listed per vendor. */
+const MAX_VENDORS = 5;
+const MAX_NAMES = 3;
 
-const rowText = (row: ChangedRow, word: string) =>
-  row.kind === "tracker"
-    ? `a new ${word} tracker, ${row.vendor} (${row.host})`
-    : row.kind === "cookie"
-      ? `a new ${word} cookie, ${row.name ?? "unnamed"} of ${row.vendor} (${row.host})`
-      : row.kind === "storage"
-        ? `a new ${word} storage key, ${row.name ?? "unnamed"} of ${row.vendor} (${row.host})`
-        : `a new ${word} service, ${row.vendor} (${row.host})`;
+const listOf = (items: readonly string[]) =>
+  items.length <= MAX_NAMES ? items.join(", ") : `${items.slice(0, MAX_NAMES).join(", ")} and ${items.length - MAX_NAMES} more`;
 
-const verbOf = (phase: EvidencePhase, row: ChangedRow) =>
-  row.kind === "tracker" || row.kind === "service" ? `fires ${WHERE[phase]}` : `is set ${WHERE[phase]}`;
+/** One vendor's new tracking rows in one phase. */
+interface VendorRows {
+  phase: EvidencePhase;
+  vendor: string;
+  word: string;
+  rows: ChangedRow[];
+}
 
-/** New advertising and analytics rows where the visitor refused or was not asked, one sentence each. */
-function refusedRowHeadlines(phases: readonly PhaseChanges[]): string[] {
-  const lines: string[] = [];
-  let more = 0;
+/** The new advertising and analytics rows of the phases where the visitor refused or was not asked, by vendor. */
+function refusedRowsByVendor(phases: readonly PhaseChanges[]): VendorRows[] {
+  const groups = new Map<string, VendorRows>();
   for (const phase of phases.filter((candidate) => candidate.comparable && REFUSED.includes(candidate.phase))) {
     for (const row of phase.started) {
       const word = WORDS[row.purpose];
       if (word === undefined) continue;
-      if (lines.length >= MAX_ROWS) {
-        more += 1;
-        continue;
-      }
-      const text = rowText(row, word);
-      lines.push(`${text[0]!.toUpperCase()}${text.slice(1)} ${verbOf(phase.phase, row)}.`);
+      const key = `${phase.phase} ${row.vendor}`;
+      const group = groups.get(key) ?? { phase: phase.phase, vendor: row.vendor, word, rows: [] };
+      group.rows.push(row);
+      groups.set(key, group);
     }
   }
-  if (more > 0) lines.push(`And ${more} more new advertising or analytics row${more === 1 ? "" : "s"} where consent was not given.`);
-  return lines;
+  return [...groups.values()];
 }
 
-/** Vendors that now load after the visitor's "no", where before they did not: reject or GPC stopped stopping them. */
-function stoppedStoppingHeadlines(phases: readonly PhaseChanges[]): string[] {
-  const lines: string[] = [];
-  for (const phase of phases.filter((candidate) => candidate.comparable && candidate.phase !== "pre_consent")) {
-    if (!REFUSED.includes(phase.phase)) continue;
-    const tracking = new Set(phase.started.filter((row) => WORDS[row.purpose] !== undefined).map((row) => row.vendor));
-    for (const vendor of phase.vendorsStarted.filter((candidate) => tracking.has(candidate))) {
-      lines.push(
-        phase.phase === "gpc"
-          ? `Global Privacy Control no longer stops ${vendor}.`
-          : `Reject no longer stops ${vendor} (${WHERE[phase.phase]}).`,
-      );
+/** What a vendor's rows do in their phase: "fires after reject (a.example, b.example) and sets _x". */
+function whatItDoes(group: VendorRows): string {
+  const hosts = [...new Set(group.rows.filter((row) => row.kind === "tracker" || row.kind === "service").map((row) => row.host))];
+  const names = [
+    ...new Set(group.rows.filter((row) => row.kind === "cookie" || row.kind === "storage").map((row) => row.name ?? "unnamed")),
+  ];
+  const sets = names.length === 0 ? "" : `sets ${listOf(names)}`;
+  if (hosts.length === 0) return `${sets} ${WHERE[group.phase]}`;
+  return `fires ${WHERE[group.phase]} (${listOf(hosts)})${sets === "" ? "" : ` and ${sets}`}`;
+}
+
+/**
+ * The sentences about new tracking where consent was not given, one per vendor and phase (a tag that brings
+ * five hosts is one alert, not five). A vendor that did not load in that phase before, after the visitor's
+ * "no" (reject, GPC), is said to be no longer stopped: the change a reader most needs to see.
+ */
+function refusedHeadlines(phases: readonly PhaseChanges[]): string[] {
+  // New in a refused phase, and not new to the site (then "a new tracker" before consent says it): the "no" stopped it before.
+  const newToSite = new Set(phases.find((phase) => phase.phase === "pre_consent" && phase.comparable)?.vendorsStarted ?? []);
+  const stoppedBefore = (group: VendorRows) =>
+    group.phase !== "pre_consent" &&
+    !newToSite.has(group.vendor) &&
+    phases.find((phase) => phase.phase === group.phase)!.vendorsStarted.includes(group.vendor);
+  const groups = refusedRowsByVendor(phases).sort((a, b) => Number(stoppedBefore(b)) - Number(stoppedBefore(a)));
+  const lines = groups.slice(0, MAX_VENDORS).map((group) => {
+    if (stoppedBefore(group)) {
+      const who = group.phase === "gpc" ? "Global Privacy Control" : "Reject";
+      return `${who} no longer stops ${group.vendor}: it ${whatItDoes(group)}.`;
     }
-  }
+    return `A new ${group.word} tracker, ${group.vendor}, ${whatItDoes(group)}.`;
+  });
+  const more = groups.length - MAX_VENDORS;
+  if (more > 0)
+    lines.push(`And ${more} more vendor${more === 1 ? "" : "s"} with new advertising or analytics rows where consent was not given.`);
   return lines;
 }
 
@@ -75,7 +91,7 @@ function stoppedStoppingHeadlines(phases: readonly PhaseChanges[]): string[] {
  * changed.
  */
 export function toChangeHeadlines(changes: Omit<ScanChanges, "headlines">): string[] {
-  const lines = [...stoppedStoppingHeadlines(changes.phases), ...refusedRowHeadlines(changes.phases)];
+  const lines = refusedHeadlines(changes.phases);
   for (const finding of changes.findings.new.filter((candidate) => candidate.criticality === "high" || candidate.criticality === "medium"))
     lines.push(`New finding: ${finding.label}.`);
   for (const finding of changes.findings.resolved) lines.push(`Resolved: ${finding.label}.`);
@@ -83,7 +99,8 @@ export function toChangeHeadlines(changes: Omit<ScanChanges, "headlines">): stri
   if (score.delta !== 0 || riskLevel.before !== riskLevel.after) {
     const moved =
       score.delta === 0 ? `stayed at ${score.after}` : `${score.delta > 0 ? "rose" : "fell"} from ${score.before} to ${score.after}`;
-    const risk = riskLevel.before === riskLevel.after ? "" : ` (risk level ${riskLevel.before} to ${riskLevel.after})`;
+    const words = (level: string) => level.replaceAll("_", " ");
+    const risk = riskLevel.before === riskLevel.after ? "" : ` (risk level ${words(riskLevel.before)} to ${words(riskLevel.after)})`;
     lines.push(`The score ${moved}${risk}.`);
   }
   if (!changes.coverage.comparable) {

@@ -85,7 +85,7 @@ describe("the changes between two scans of a target", () => {
       },
     ]);
     expect(preConsent.unchanged).toBe(before.preConsentRows.length);
-    expect(changes.headlines[0]).toBe("A new advertising tracker, TikTok (analytics.tiktok.com) fires before consent.");
+    expect(changes.headlines[0]).toBe("A new advertising tracker, TikTok, fires before consent (analytics.tiktok.com).");
     expect(changes.coverage.comparable).toBe(true);
   });
 
@@ -115,16 +115,13 @@ describe("the changes between two scans of a target", () => {
     expect(afterReject.vendorsStopped).toEqual(["Meta"]);
     expect(changes.headlines).toEqual([
       "Resolved: Label of pre_consent_third_party_tracker.",
-      "The score rose from 60 to 90 (risk level review_recommended to informational).",
+      "The score rose from 60 to 90 (risk level review recommended to informational).",
     ]);
   });
 
   it("says reject no longer stops a vendor that now loads after reject", () => {
     const changes = toScanChanges(report(), report({ phaseRows: { after_reject: [tracker("Meta", "connect.facebook.net")] } }));
-    expect(changes.headlines).toEqual([
-      "Reject no longer stops Meta (after reject).",
-      "A new advertising tracker, Meta (connect.facebook.net) fires after reject.",
-    ]);
+    expect(changes.headlines).toEqual(["Reject no longer stops Meta: it fires after reject (connect.facebook.net)."]);
   });
 
   it("never reports as gone what the later scan did not look at: a phase it did not complete, a lower coverage", () => {

@@ -9,6 +9,25 @@ export function reportViewOf(fixture: RecordedScan): ReportView {
   return toReportView(completedRecordFrom(readRecordedObservations(fixture) as ScanObservations), createLinkBuilder(BASE_URL));
 }
 
+/**
+ * A report view compared with the site's previous version, made from the same recording by `previous`: what
+ * `previous` removes is what the view shows as started since the last scan.
+ */
+export function reportViewSince(fixture: RecordedScan, previous: (observations: ScanObservations) => ScanObservations): ReportView {
+  const observations = readRecordedObservations(fixture) as ScanObservations;
+  return toReportView(
+    completedRecordFrom(observations),
+    createLinkBuilder(BASE_URL),
+    completedRecordFrom(previous(structuredClone(observations))),
+  );
+}
+
+/** The daily-courier's previous version, for `reportViewSince`: the same page before Meta's pixel was added. */
+export const withoutMetaPixel = (observations: ScanObservations): ScanObservations => ({
+  ...observations,
+  requests: observations.requests.filter((request) => request.host !== "connect.facebook.net" && request.host !== "www.facebook.com"),
+});
+
 /** The contract example of a running job, with overrides. */
 export function scanJobWith(overrides: Partial<ScanJob> = {}): ScanJob {
   return { ...(contractExamples.scanJob as ScanJob), ...overrides };
