@@ -56,7 +56,8 @@ Options:
 CI gate and reports:
   --fail-on high|medium|low|info     exit 1 when a finding is at this criticality or above
   --min-score N                      exit 1 when the score is under N (0-100)
-  --baseline FILE                    a previous --output json result: only new findings fail --fail-on
+  --baseline FILE                    a previous --output json (or --json) result: prints what changed since it,
+                                     and with --fail-on only new findings fail
   --output FORMAT,...                write files: json, sarif, junit, csv (pre-consent table), md (summary),
                                      html (the report page, one file), pdf (the same, printed by Chromium)
   --output-path DIR                  where --output writes (default ./public-scan-report)
@@ -124,7 +125,6 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
   if (!args.help && !args.demo && args.url === null) throw new Error("a URL is required (or --demo)");
   if (args.demoSite !== null && !/^[a-z0-9-]{1,64}$/.test(args.demoSite))
     throw new Error("--demo scans the bundled fixture web: give a site id (like green-grocer), not a URL");
-  if (args.baselineFile !== null && args.failOn === null) throw new Error("--baseline needs --fail-on (it says which new findings fail)");
   if (args.url !== null) {
     // The same rule as the API's create-scan request: an absolute http(s) URL without credentials.
     const checked = ScanUrlSchema.safeParse(args.url);

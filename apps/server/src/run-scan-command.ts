@@ -1,4 +1,4 @@
-import { toSafeUrl, type FindingSummary, type Scan } from "@public-scan/core";
+import { compareScans, toSafeUrl, type FindingSummary, type Scan } from "@public-scan/core";
 import { SCANNER_VERSION, type PuppeteerScannerOptions } from "@public-scan/scanner";
 import { composeScanCommand } from "./compose-scan-command.js";
 import { evaluateScanGate } from "./evaluate-scan-gate.js";
@@ -8,7 +8,8 @@ import { formatScanProgress } from "./format-scan-progress.js";
 import { COLOURED, PLAIN } from "./terminal-paint.js";
 import { openScanStore } from "./open-scan-store.js";
 import { parseScanArgs, SCAN_USAGE, type ScanArgs } from "./parse-scan-args.js";
-import { readScanBaseline } from "./read-scan-baseline.js";
+import { formatChanges } from "./format-changes.js";
+import { readScanBaseline, type ScanBaseline } from "./read-scan-baseline.js";
 import { SCAN_EXIT_CODES } from "./scan-exit-codes.js";
 import { scanThroughService, type ServiceScanResult } from "./scan-through-service.js";
 import { writeScanExports } from "./write-scan-exports.js";
@@ -44,9 +45,11 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
     return SCAN_EXIT_CODES.passed;
   }
   // Read before scanning: a baseline that cannot be used must not cost a scan.
-  let baseline: Set<string> | null = null;
+  let baseline: ScanBaseline | null = null;
   try {
     if (args.baselineFile !== null) baseline = await readScanBaseline(args.baselineFile);
+    if (baseline?.kind === "codes")
+      io.stderr(`baseline ${args.baselineFile}: written before results carried \`comparable\`; only its finding codes are compared\n`);
   } catch (error) {
     io.stderr(`scan: ${error instanceof Error ? error.message : String(error)}\n`);
     return SCAN_EXIT_CODES.usage;
@@ -105,25 +108,38 @@ export async function runScanCommand(argv: readonly string[], io: CommandIo): Pr
     if (args.json) io.stdout(`${JSON.stringify({ job: result.job }, null, 2)}\n`);
     return SCAN_EXIT_CODES.notAssessed;
   }
-  const { scan, findings, exported, table, view, vendorPhases, observations } = result;
+  const { scan, findings, exported, table, view, vendorPhases, comparable, observations } = result;
+  // The same diff as the changes route and the report page: against the baseline file when one is given,
+  // else against the last scan of this URL in the data directory (the report view carries it).
+  const changes =
+    baseline?.kind === "comparable"
+      ? { title: `Since the baseline (${args.baselineFile})`, changes: compareScans(baseline.scan, comparable) }
+      : baseline === null && view.changes !== undefined
+        ? { title: `Since the last scan (${view.changes.since.completedAt ?? "time not recorded"})`, changes: view.changes.changes }
+        : null;
   if (args.json) {
-    io.stdout(`${JSON.stringify({ scan, findings, preConsentCookiesTrackers: table, observations }, null, 2)}\n`);
+    const since = changes === null ? {} : { changes: changes.changes };
+    io.stdout(`${JSON.stringify({ scan, findings, preConsentCookiesTrackers: table, comparable, ...since, observations }, null, 2)}\n`);
   } else {
+    const paint = io.colour === true ? COLOURED : PLAIN;
     io.stdout(
-      `${formatReport({ scan, findings, table, vendorPhases, checks: view.checks, timeline: view.timeline, consentMode: view.consent?.consentMode, tcf: view.consent?.tcf, gpp: view.consent?.gpp, gpcAnswer: view.consent?.gpcAnswer, bannerDesign: view.consent?.bannerDesign, choiceToggles: view.consent?.choiceToggles }, io.colour === true ? COLOURED : PLAIN)}\n`,
+      `${formatReport({ scan, findings, table, vendorPhases, checks: view.checks, timeline: view.timeline, consentMode: view.consent?.consentMode, tcf: view.consent?.tcf, gpp: view.consent?.gpp, gpcAnswer: view.consent?.gpcAnswer, bannerDesign: view.consent?.bannerDesign, choiceToggles: view.consent?.choiceToggles }, paint)}\n`,
     );
+    if (changes !== null) io.stdout(`\n${formatChanges(changes.changes, changes.title, paint)}\n`);
     if (observations !== null) io.stdout(`\nObservations\n${formatObservations(observations)}\n`);
   }
   // The demo's store is temporary: its scan cannot be opened later.
   io.stderr(args.demo ? `scan id ${scan.scanId}\n` : `scan id ${scan.scanId}; \`pnpm serve\` shows it at ${scan.links.report}\n`);
   if (args.outputs.length > 0) {
     const written = await writeScanExports(
-      { scan, findings: exported, table, view },
+      { scan, findings: exported, table, view, comparable },
       { formats: args.outputs, directory: args.outputPath, toolVersion: SCANNER_VERSION, failOn: args.failOn, minScore: args.minScore },
     );
     for (const path of written) io.stderr(`wrote ${path}\n`);
   }
-  return gateExitCode(args, { scan, findings: findings.findings, baseline }, io);
+  const known =
+    baseline === null ? null : baseline.kind === "codes" ? baseline.codes : new Set(baseline.scan.findings.map((item) => item.id));
+  return gateExitCode(args, { scan, findings: findings.findings, baseline: known }, io);
 }
 
 /** The exit code of a scanned site: not assessed, or the verdict of the gates the arguments set. */

@@ -5,7 +5,10 @@ import {
   getPreConsentTable,
   getReport,
   getScanStatus,
+  isCompleted,
   listFindings,
+  toComparableScan,
+  type ComparableScan,
   type FindingList,
   type FindingsExport,
   type PreConsentTable,
@@ -31,6 +34,8 @@ export type ServiceScanResult =
       view: ReportView;
       /** What each vendor did in each phase, as the stored report has it (absent in reports stored before it). */
       vendorPhases: VendorPhaseMatrix | null;
+      /** What a later `--baseline` compares with: the JSON outputs carry it. */
+      comparable: ComparableScan;
       observations: ScanObservations | null;
     }
   | { kind: "ended"; job: ScanJob };
@@ -90,7 +95,15 @@ export async function scanThroughService(options: ScanThroughServiceOptions): Pr
     const table = await getPreConsentTable(local.deps, input);
     const exported = await exportFindings(local.deps, input);
     const report = await getReport(local.deps, input);
-    if (findings.status !== 200 || table.status !== 200 || exported.status !== 200 || report.status !== 200)
+    const record = await options.scans.get(scan.scanId);
+    if (
+      findings.status !== 200 ||
+      table.status !== 200 ||
+      exported.status !== 200 ||
+      report.status !== 200 ||
+      record === null ||
+      !isCompleted(record)
+    )
       throw new Error("the scan completed but its results could not be read");
     return {
       kind: "completed",
@@ -101,6 +114,7 @@ export async function scanThroughService(options: ScanThroughServiceOptions): Pr
       view: report.body,
       // The report view carries the stored matrix already: no second read of the record.
       vendorPhases: report.body.vendorPhases ?? null,
+      comparable: toComparableScan(record.report),
       observations,
     };
   } finally {

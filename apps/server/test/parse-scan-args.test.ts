@@ -53,7 +53,6 @@ describe("scan command arguments", () => {
     [["https://a.example", "--min-score", "101"], "--min-score must be an integer from 0 to 100"],
     [["https://a.example", "--min-score", "7.5"], "--min-score must be an integer"],
     [["https://a.example", "--output", "json,pdf2"], "--output: unknown format pdf2"],
-    [["https://a.example", "--baseline", "old.json"], "--baseline needs --fail-on"],
     [["https://a.example", "--observe-ms", "soon"], "--observe-ms"],
     [["https://a.example", "--observe-ms", "-5"], "--observe-ms"],
     [["https://a.example", "--bogus"], "Unknown option"],

@@ -16,9 +16,30 @@ describe("a scan baseline file", () => {
     return path;
   };
 
-  it("gives the finding codes of a JSON result", async () => {
+  const comparable = {
+    score: 40,
+    riskLevel: "review_recommended",
+    coverage: "complete",
+    resultDisposition: "standard",
+    findings: [{ id: "a_finding", label: "A finding", criticality: "high", phase: "pre_consent" }],
+    phases: [
+      {
+        phase: "pre_consent",
+        completed: true,
+        rows: [{ fingerprint: "0123456789abcdef", kind: "tracker", host: "t.example", name: null, vendor: "T", purpose: "marketing" }],
+      },
+    ],
+  };
+
+  it("gives the whole comparable scan of a JSON result that carries one", async () => {
+    const path = await file("comparable.json", JSON.stringify({ scan: {}, findings: { findings: [{ id: "a_finding" }] }, comparable }));
+    expect(await readScanBaseline(path)).toEqual({ kind: "comparable", scan: comparable });
+  });
+
+  it("gives only the finding codes of a JSON result written before results carried `comparable`", async () => {
     const path = await file("ok.json", JSON.stringify({ scan: {}, findings: { findings: [{ id: "a_finding" }, { id: "b_finding" }] } }));
-    expect([...(await readScanBaseline(path))]).toEqual(["a_finding", "b_finding"]);
+    const baseline = await readScanBaseline(path);
+    expect(baseline.kind === "codes" && [...baseline.codes]).toEqual(["a_finding", "b_finding"]);
   });
 
   it.each([
@@ -26,6 +47,23 @@ describe("a scan baseline file", () => {
     ["broken.json", "{", /JSON/],
     ["sarif.json", JSON.stringify({ version: "2.1.0", runs: [] }), /not a scan result/],
     ["ids.json", JSON.stringify({ findings: { findings: [{ id: 7 }] } }), /not a scan result/],
+    // A comparable section that does not validate is refused, not read as a scan that saw nothing.
+    [
+      "rows.json",
+      JSON.stringify({
+        findings: { findings: [] },
+        comparable: { ...comparable, phases: [{ phase: "pre_consent", completed: true, rows: [{ host: "x" }] }] },
+      }),
+      /comparable section is not valid/,
+    ],
+    [
+      "phase.json",
+      JSON.stringify({
+        findings: { findings: [] },
+        comparable: { ...comparable, phases: [{ phase: "later", completed: true, rows: [] }] },
+      }),
+      /comparable section is not valid/,
+    ],
   ])("refuses %s with a message, never reading it as no findings", async (name, text, message) => {
     const path = text === null ? join(dir, name) : await file(name, text);
     await expect(readScanBaseline(path)).rejects.toThrow(message);

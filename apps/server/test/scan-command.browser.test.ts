@@ -1,4 +1,12 @@
-import { FindingListSchema, FindingsExportSchema, PreConsentTableSchema, ScanSchema } from "@public-scan/core";
+import {
+  ComparableScanSchema,
+  FindingListSchema,
+  FindingsExportSchema,
+  PreConsentTableSchema,
+  ScanChangesSchema,
+  ScanSchema,
+  type ScanChanges,
+} from "@public-scan/core";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -143,6 +151,40 @@ describe("pnpm scan as a CI gate", () => {
     }
   }, 90_000);
 
+  it("compares with a --baseline file as the changes route does: what started since, and only new findings fail", async () => {
+    const web = inject("fixtureWeb");
+    const site = (id: string) => web.sites.find((candidate) => candidate.id === id)!.url;
+    const dir = await mkdtemp(join(tmpdir(), "public-scan-baseline-"));
+    const flags = [...(await fixtureWebFlags(dir)), ...quick];
+    try {
+      // The baseline: a site with nothing before consent, written as CI writes it.
+      const before = await run([site("quiet-bakery"), ...flags, "--output", "json", "--output-path", join(dir, "main")]);
+      expect(before.code).toBe(0);
+      const baseline = join(dir, "main", "public-scan.json");
+      expect(JSON.parse(await readFile(baseline, "utf8"))).toHaveProperty("comparable.phases");
+      // The "next version": a page that loads advertising trackers before consent.
+      const after = await run([site("daily-courier"), ...flags, "--baseline", baseline, "--fail-on", "high"]);
+      expect(after.code).toBe(1);
+      expect(after.stdout).toContain(`Since the baseline (${baseline})`);
+      expect(after.stdout).toMatch(/- A new advertising tracker, [^,]+, fires before consent \(/);
+      expect(after.stdout).toMatch(/Before consent: [1-9]\d* started, \d+ stopped/);
+      expect(after.stderr).toMatch(/gate failed: \d+ new findings? at high or above: .*pre_consent_advertising_tracker/);
+      // The same diff in the JSON output, beside what the next run compares with.
+      const json = await run([site("daily-courier"), ...flags, "--baseline", baseline, "--json"]);
+      const output = JSON.parse(json.stdout) as { changes: ScanChanges; comparable: unknown };
+      expect(
+        ScanChangesSchema.shape.changes
+          .unwrap()
+          .parse(output.changes)
+          .findings.new.map((item) => item.id),
+      ).toContain("pre_consent_advertising_tracker");
+      expect(ComparableScanSchema.safeParse(output.comparable).success).toBe(true);
+      expect(`${after.stdout}${json.stdout}`).not.toContain("CANARY");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it("passes (exit 0) on a site without high findings", async () => {
     const { code, stderr } = await run(["--demo", "quiet-bakery", ...quick, "--fail-on", "high"]);
     expect(stderr).toContain("gate passed");
@@ -189,6 +231,12 @@ describe("pnpm scan on the embedded defaults", () => {
       expect(second.code).toBe(0);
       expect(second.stdout).toContain("Reused a scan from");
       expect(second.stderr).not.toContain("visiting as a first-time visitor");
+      expect(first.stdout).not.toContain("Since the last scan");
+      // A fresh scan of the same URL says what changed since the last one in the data directory: nothing.
+      const third = await run([bakery.url, ...flags, "--fresh"]);
+      expect(third.code).toBe(0);
+      expect(third.stdout).toMatch(/Since the last scan \(\d{4}-\d\d-\d\dT[^)]+\)\n {2}score (\d+) -> \1 \(no change\)/);
+      expect(third.stdout).toContain("no change that matters where both scans looked");
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -116,6 +116,7 @@ export {
   ScanObjectSchema,
   ScanOrJobSchema,
   ScanChangesSchema,
+  ComparableScanSchema,
   ScanOverviewSchema,
   ScanPhaseSchema,
   ScanProvenanceShape,
@@ -187,6 +188,7 @@ export type {
   ScanOrJob,
   ChangedFinding,
   ChangedRow,
+  ComparableScan,
   PhaseChanges,
   ScanChanges,
   ScanChangesResource,
@@ -361,7 +363,7 @@ export type { AccountRecord } from "./domain/account-record.js";
 
 // The projection's result, as a ScanRecord stores it.
 export { toScanReport } from "./projection/to-scan-report.js";
-export { toScanChanges } from "./projection/changes/to-scan-changes.js";
+export { compareScans, toComparableScan, toScanChanges } from "./projection/changes/to-scan-changes.js";
 export type { ComparedReport } from "./projection/changes/to-scan-changes.js";
 export { evidenceFingerprint } from "./projection/changes/evidence-fingerprint.js";
 export type { FingerprintedRow } from "./projection/changes/evidence-fingerprint.js";

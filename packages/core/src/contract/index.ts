@@ -54,13 +54,14 @@ export type { ScanJob } from "./scan-job.js";
 export { ScanOrJobSchema } from "./scan-status.js";
 export {
   ChangedFindingSchema,
+  ComparableScanSchema,
   ChangedRowSchema,
   ChangesSchema,
   EvidenceFingerprintSchema,
   PhaseChangesSchema,
   ScanChangesSchema,
 } from "./scan-changes.js";
-export type { ChangedFinding, ChangedRow, PhaseChanges, ScanChanges, ScanChangesResource } from "./scan-changes.js";
+export type { ChangedFinding, ChangedRow, ComparableScan, PhaseChanges, ScanChanges, ScanChangesResource } from "./scan-changes.js";
 export type { ScanOrJob } from "./scan-status.js";
 export { ScanOverviewSchema } from "./scan-overview.js";
 export { grantedScopes, SCOPES, ScopeSchema, SELF_SERVE_SCOPES } from "./scopes.js";

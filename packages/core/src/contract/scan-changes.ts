@@ -58,6 +58,29 @@ export type PhaseChanges = z.infer<typeof PhaseChangesSchema>;
 
 const CoverageStatusSchema = z.enum(["complete", "partial", "none"]);
 
+export const ComparableScanSchema = z
+  .object({
+    score: z.int(),
+    riskLevel: RiskLevelSchema,
+    coverage: CoverageStatusSchema,
+    resultDisposition: z.enum(["standard", "limited_coverage", "no_go"]),
+    findings: z.array(ChangedFindingSchema),
+    phases: z.array(
+      z.object({
+        phase: EvidencePhaseSchema,
+        completed: z.boolean().meta({ description: "The scan completed this phase; false: its rows are unknown, not empty." }),
+        rows: z.array(ChangedRowSchema),
+      }),
+    ),
+  })
+  .meta({ id: "ComparableScan" });
+/**
+ * What a comparison reads of a scan, in a form that travels: score, risk, coverage, finding codes and each
+ * phase's rows with their fingerprints. The JSON export carries it, so a file written in one CI run is the
+ * baseline of the next (`pnpm scan --baseline`) without the service's store.
+ */
+export type ComparableScan = z.infer<typeof ComparableScanSchema>;
+
 export const ChangesSchema = z
   .object({
     score: z.object({ before: z.int(), after: z.int(), delta: z.int() }),

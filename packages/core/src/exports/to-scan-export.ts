@@ -1,6 +1,7 @@
 import {
   SCAN_EXPORT_FILE_NAMES,
   SCAN_EXPORT_MEDIA_TYPES,
+  type ComparableScan,
   type Criticality,
   type Scan,
   type ScanExportDocument,
@@ -14,8 +15,11 @@ import { toPhaseRowsCsv } from "./to-phase-rows-csv.js";
 import { toPreConsentCsv } from "./to-pre-consent-csv.js";
 import { toSarifLog } from "./to-sarif-log.js";
 
-/** What the files are made of: the contract resources, and the report page's view for HTML. */
-export type ScanExportSources = ScanExportInput & { readonly scan: Scan; readonly view: ReportView };
+/**
+ * What the files are made of: the contract resources, the report page's view for HTML, and for JSON what a
+ * later comparison reads (absent where a file is made from REST resources alone, as a client can).
+ */
+export type ScanExportSources = ScanExportInput & { readonly scan: Scan; readonly view: ReportView; readonly comparable?: ComparableScan };
 
 export interface ScanExportOptions {
   /** The version of the tool that wrote the file (SARIF's `tool.driver.version`). */
@@ -50,7 +54,16 @@ export function toScanExport(format: ScanExportFormat, sources: ScanExportSource
 function render(format: ScanExportFormat, sources: ScanExportSources, options: ScanExportOptions): string {
   switch (format) {
     case "json":
-      return `${JSON.stringify({ scan: sources.scan, findings: sources.findings, preConsentCookiesTrackers: sources.table }, null, 2)}\n`;
+      return `${JSON.stringify(
+        {
+          scan: sources.scan,
+          findings: sources.findings,
+          preConsentCookiesTrackers: sources.table,
+          ...(sources.comparable === undefined ? {} : { comparable: sources.comparable }),
+        },
+        null,
+        2,
+      )}\n`;
     case "sarif":
       return `${JSON.stringify(toSarifLog(sources, { toolVersion: options.toolVersion }), null, 2)}\n`;
     case "junit":

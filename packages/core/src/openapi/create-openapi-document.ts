@@ -6,6 +6,7 @@ import { ErrorEnvelopeSchema } from "../contract/error-envelope.js";
 import { OPERATIONS, type OperationSpec } from "../contract/operations.js";
 import { PulseEvidenceSchema } from "../contract/pulse-evidence.js";
 import { ScanBundleSchema } from "../contract/scan-bundle.js";
+import { ComparableScanSchema } from "../contract/scan-changes.js";
 import { FindingIdSchema, HostSchema, RegionCodeSchema, ScanIdSchema } from "../contract/primitives.js";
 import { ExportFailOnSchema, ExportMinScoreSchema, ScanExportFormatSchema } from "../contract/scan-export.js";
 import { API_VERSION, CONTRACT_VERSION, HEADERS, WEIGHTED_READ_POLICY_VERSION } from "../contract/versions.js";
@@ -72,8 +73,12 @@ export function createOpenApiDocument(options: OpenApiDocumentOptions = {}): Rec
 
   // Resources that only MCP returns are components too, so clients of either surface share one definition.
   // They carry their component name in zod's `.meta({ id })`, so no zod extension is needed.
-  const mcpOnly = [PulseEvidenceSchema, ScanBundleSchema].map((schema) => ({ type: "schema" as const, schema }));
-  const generator = new OpenApiGeneratorV31([...registry.definitions, ...mcpOnly]);
+  // So is the JSON export's `comparable` section, which the export route answers inside its file's text.
+  const extraComponents = [PulseEvidenceSchema, ScanBundleSchema, ComparableScanSchema].map((schema) => ({
+    type: "schema" as const,
+    schema,
+  }));
+  const generator = new OpenApiGeneratorV31([...registry.definitions, ...extraComponents]);
   const document = generator.generateDocument({
     openapi: "3.1.0",
     info: {

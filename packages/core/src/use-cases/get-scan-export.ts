@@ -10,6 +10,7 @@ import { ServiceError } from "../errors/service-error.js";
 import { toScanExport, type ScanExportOptions } from "../exports/to-scan-export.js";
 import { toFindingsExport } from "../render/to-findings-export.js";
 import { toPreConsentTable } from "../render/to-pre-consent-table.js";
+import { toComparableScan } from "../projection/changes/to-scan-changes.js";
 import { toReportView } from "../render/to-report-view.js";
 import { toScanResource } from "../render/to-scan-resource.js";
 import { weightOf } from "./check-read-limit.js";
@@ -56,6 +57,7 @@ export async function getScanExport(deps: ServiceDeps, input: ScanExportRead): P
         findings: toFindingsExport(record, links),
         table: toPreConsentTable(record, links),
         view: toReportView(record, links),
+        comparable: toComparableScan(record.report),
       },
       {
         toolVersion: CONTRACT_VERSION,

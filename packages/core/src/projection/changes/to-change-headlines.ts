@@ -38,7 +38,7 @@ function refusedRowsByVendor(phases: readonly PhaseChanges[]): VendorRows[] {
     for (const row of phase.started) {
       const word = WORDS[row.purpose];
       if (word === undefined) continue;
-      const key = `${phase.phase} ${row.vendor}`;
+      const key = `${phase.phase} ${row.vendor} ${word}`;
       const group = groups.get(key) ?? { phase: phase.phase, vendor: row.vendor, word, rows: [] };
       group.rows.push(row);
       groups.set(key, group);

@@ -124,6 +124,32 @@ describe("the changes between two scans of a target", () => {
     expect(changes.headlines).toEqual(["Reject no longer stops Meta: it fires after reject (connect.facebook.net)."]);
   });
 
+  it("says one sentence per vendor, purpose and phase, naming its hosts and what it sets", () => {
+    const cookie = (name: string, purpose: PhaseRow["purpose"]): PhaseRow => ({
+      ...tracker("Google", "google.example", purpose),
+      kind: "cookie",
+      name,
+    });
+    const rows = [
+      tracker("Google", "ads.google.example"),
+      tracker("Google", "stats.google.example", "analytics"),
+      cookie("_ga", "analytics"),
+      cookie("IDE", "marketing"),
+      tracker("Google", "pixel.google.example"),
+      tracker("Cdn Co", "cdn.example", "functional"),
+    ];
+    const changes = toScanChanges(
+      report(),
+      report({ preConsentRows: rows.map((row) => ({ ...row, priority: 1, requestCount: 1 }) as never) }),
+    );
+    expect(changes.headlines.slice(0, 2)).toEqual([
+      "A new advertising tracker, Google, fires before consent (ads.google.example, pixel.google.example) and sets IDE.",
+      "A new analytics tracker, Google, fires before consent (stats.google.example) and sets _ga.",
+    ]);
+    // A functional service is listed among the rows, not announced.
+    expect(changes.headlines.join(" ")).not.toContain("Cdn Co");
+  });
+
   it("never reports as gone what the later scan did not look at: a phase it did not complete, a lower coverage", () => {
     const before = report({
       findings: [finding("tracking_after_reject", "after_reject"), finding("no_hsts", null, "low")],
