@@ -117,6 +117,8 @@ export {
   ScanOrJobSchema,
   ScanChangesSchema,
   ComparableScanSchema,
+  WebhookEventSchema,
+  WEBHOOK_EVENT_TYPES,
   ScanOverviewSchema,
   ScanPhaseSchema,
   ScanProvenanceShape,
@@ -190,6 +192,8 @@ export type {
   ChangedRow,
   ComparableScan,
   PhaseChanges,
+  WebhookEvent,
+  WebhookEventType,
   ScanChanges,
   ScanChangesResource,
   ScanPhase,
@@ -413,6 +417,8 @@ export { DATA_RETENTION_DEFAULTS, purgeExpiredData } from "./use-cases/purge-exp
 export type { PurgeExpiredDataDeps, PurgeExpiredDataInput, PurgeReport } from "./use-cases/purge-expired-data.js";
 export { getScan, getScanStatus } from "./use-cases/get-scan.js";
 export { getScanChanges } from "./use-cases/get-scan-changes.js";
+export { toWebhookEvent } from "./render/to-webhook-event.js";
+export type { WebhookEventInput } from "./render/to-webhook-event.js";
 export {
   getBundle,
   getDiagnostics,

@@ -141,3 +141,5 @@ export type { ServiceErrorOptions } from "../errors/service-error.js";
 export { toInvalidRequest } from "../errors/to-invalid-request.js";
 export { REDACTED_INTERNAL_MESSAGE, toErrorEnvelope, toHttpStatus } from "../errors/to-error-envelope.js";
 export type { ErrorEnvelopeOptions } from "../errors/to-error-envelope.js";
+export { MAX_EVENT_ROWS, WEBHOOK_EVENT_TYPES, WebhookEventSchema } from "./webhook-event.js";
+export type { WebhookEvent, WebhookEventType } from "./webhook-event.js";

@@ -7,6 +7,7 @@ import { OPERATIONS, type OperationSpec } from "../contract/operations.js";
 import { PulseEvidenceSchema } from "../contract/pulse-evidence.js";
 import { ScanBundleSchema } from "../contract/scan-bundle.js";
 import { ComparableScanSchema } from "../contract/scan-changes.js";
+import { WebhookEventSchema } from "../contract/webhook-event.js";
 import { FindingIdSchema, HostSchema, RegionCodeSchema, ScanIdSchema } from "../contract/primitives.js";
 import { ExportFailOnSchema, ExportMinScoreSchema, ScanExportFormatSchema } from "../contract/scan-export.js";
 import { API_VERSION, CONTRACT_VERSION, HEADERS, WEIGHTED_READ_POLICY_VERSION } from "../contract/versions.js";
@@ -73,8 +74,9 @@ export function createOpenApiDocument(options: OpenApiDocumentOptions = {}): Rec
 
   // Resources that only MCP returns are components too, so clients of either surface share one definition.
   // They carry their component name in zod's `.meta({ id })`, so no zod extension is needed.
-  // So is the JSON export's `comparable` section, which the export route answers inside its file's text.
-  const extraComponents = [PulseEvidenceSchema, ScanBundleSchema, ComparableScanSchema].map((schema) => ({
+  // So are the JSON export's `comparable` section, which the export route answers inside its file's text,
+  // and the webhook events, which a receiver gets rather than asks for.
+  const extraComponents = [PulseEvidenceSchema, ScanBundleSchema, ComparableScanSchema, WebhookEventSchema].map((schema) => ({
     type: "schema" as const,
     schema,
   }));
