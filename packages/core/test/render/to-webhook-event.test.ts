@@ -1,26 +1,13 @@
-import { readRecordedObservations } from "@public-scan/recorded-scans";
 import { describe, expect, it } from "vitest";
+import { courier, withTikTok } from "../support/courier-versions.js";
 import { WebhookEventSchema } from "../../src/contract/index.js";
 import { completedRecordFrom } from "../../src/examples/completed-record-from.js";
-import type { ScanObservations } from "../../src/observations/scan-observations.js";
 import { toWebhookEvent } from "../../src/render/to-webhook-event.js";
 import { createLinkBuilder } from "../../src/render/scan-links.js";
 
-const courier = () => readRecordedObservations("daily-courier") as ScanObservations;
 const links = createLinkBuilder("https://scan.example.org");
 const now = new Date("2026-12-07T10:00:00.000Z");
 const PREVIOUS = "0b7e9f1e-3c52-4d8e-9a51-6f7d2c1b9e40";
-
-/** The site's next version: one more advertising tracker before consent. */
-function withTikTok(observations: ScanObservations): ScanObservations {
-  const pixel = {
-    ...observations.requests.find((request) => request.host === "connect.facebook.net")!,
-    host: "analytics.tiktok.com",
-    registrableDomain: "tiktok.com",
-    classification: { vendor: "TikTok", purpose: "marketing" as const, category: "advertising", sources: ["tracker_catalogue" as const] },
-  };
-  return { ...observations, requests: [...observations.requests, pixel] };
-}
 
 describe("the webhook event of a monitored scan", () => {
   const previous = completedRecordFrom(courier(), { scanId: PREVIOUS });

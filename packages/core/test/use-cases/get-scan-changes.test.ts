@@ -1,27 +1,13 @@
-import { readRecordedObservations } from "@public-scan/recorded-scans";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { courier, withTikTok } from "../support/courier-versions.js";
 import { createLocalService } from "../../src/compose/create-local-service.js";
 import { ScanChangesSchema, ScanJobSchema } from "../../src/contract/index.js";
-import type { ScanObservations } from "../../src/observations/scan-observations.js";
 import { createScan } from "../../src/use-cases/create-scan.js";
 import { getScanChanges } from "../../src/use-cases/get-scan-changes.js";
 import { getReport } from "../../src/use-cases/scan-results.js";
 import type { Caller } from "../../src/use-cases/service-deps.js";
 
 const caller: Caller = { kind: "key", keyId: "key_reader" };
-const courier = () => readRecordedObservations("daily-courier") as ScanObservations;
-
-/** The site's next version: one more advertising tracker before consent. */
-function withTikTok(observations: ScanObservations): ScanObservations {
-  const pixel = {
-    ...observations.requests.find((request) => request.host === "connect.facebook.net")!,
-    host: "analytics.tiktok.com",
-    registrableDomain: "tiktok.com",
-    classification: { vendor: "TikTok", purpose: "marketing" as const, category: "advertising", sources: ["tracker_catalogue" as const] },
-  };
-  return { ...observations, requests: [...observations.requests, pixel] };
-}
-
 describe("the changes of a scan since an earlier one of its target", () => {
   const versions = [courier(), withTikTok(courier()), courier()];
   let service: Awaited<ReturnType<typeof createLocalService>>;

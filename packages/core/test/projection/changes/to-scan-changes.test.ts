@@ -1,25 +1,11 @@
-import { readRecordedObservations } from "@public-scan/recorded-scans";
 import { describe, expect, it } from "vitest";
+import { courier, withTikTok } from "../../support/courier-versions.js";
 import { evidenceFingerprint } from "../../../src/projection/changes/evidence-fingerprint.js";
 import { toScanChanges, type ComparedReport } from "../../../src/projection/changes/to-scan-changes.js";
 import { EVIDENCE_BASIS, type EvidencePhase } from "../../../src/contract/index.js";
-import type { ScanObservations } from "../../../src/observations/scan-observations.js";
 import type { PhaseRun } from "../../../src/observations/phase-observation.js";
 import type { PhaseRow } from "../../../src/projection/to-phase-rows.js";
 import { toScanReport } from "../../../src/projection/to-scan-report.js";
-
-const courier = () => readRecordedObservations("daily-courier") as ScanObservations;
-
-/** The Daily Courier with one more advertising tracker before consent: its "next version". */
-function withTikTok(observations: ScanObservations): ScanObservations {
-  const pixel = {
-    ...observations.requests.find((request) => request.host === "connect.facebook.net")!,
-    host: "analytics.tiktok.com",
-    registrableDomain: "tiktok.com",
-    classification: { vendor: "TikTok", purpose: "marketing" as const, category: "advertising", sources: ["tracker_catalogue" as const] },
-  };
-  return { ...observations, requests: [...observations.requests, pixel] };
-}
 
 const completed = (...phases: EvidencePhase[]): PhaseRun[] =>
   phases.map((phase) => ({ phase, status: "completed", reason: null, observeMs: 2000 }));
