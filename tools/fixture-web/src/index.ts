@@ -5,6 +5,8 @@ export { fixtureWebReach } from "./fixture-web-reach.js";
 export type { StartFixtureWebOptions } from "./start-fixture-web.js";
 export { HEAVY_NEWS_URL, heavyNewsHosts } from "./bench/heavy-news.js";
 export { HOSTILE_HOST, HOSTILE_PAGES } from "./hostile/hostile-pages.js";
+export { CHANGING_HOST, CHANGING_VERSIONS, changingSiteUrl, changingVersionPath, type ChangingVersion } from "./changing/changing-site.js";
+export { switchChangingSite } from "./changing/switch-changing-site.js";
 export type { HostilePage } from "./hostile/hostile-pages.js";
 export type { VirtualHost } from "./virtual-host.js";
 export type { FixtureSite, FixtureWeb } from "./fixture-web.js";

@@ -7,6 +7,7 @@ import { createDualProtocolServer } from "./create-dual-protocol-server.js";
 import { createRequestHandler } from "./create-request-handler.js";
 import { createUpgradeHandler } from "./create-upgrade-handler.js";
 import type { FixtureWeb } from "./fixture-web.js";
+import { changingSiteHost } from "./changing/changing-site.js";
 import { hostileLabHost } from "./hostile/hostile-pages.js";
 import { loadSites } from "./load-sites.js";
 import { SERVICE_HOSTS } from "./services/service-hosts.js";
@@ -31,6 +32,7 @@ export async function startFixtureWeb(options: StartFixtureWebOptions = {}): Pro
     ...TRACKER_HOSTS,
     ...SERVICE_HOSTS,
     hostileLabHost(),
+    changingSiteHost(),
     ...(options.extraHosts ?? []),
   ];
   const hosts = new Map(virtualHosts.map((host) => [host.host, host]));

@@ -2,7 +2,7 @@ import { X509Certificate } from "node:crypto";
 import { connect, createServer } from "node:net";
 import { connect as tlsConnect } from "node:tls";
 import { describe, expect, it } from "vitest";
-import { HOSTILE_HOST, startFixtureWeb } from "../src/index.js";
+import { CHANGING_HOST, HOSTILE_HOST, startFixtureWeb } from "../src/index.js";
 import { TRACKER_VENDORS } from "../src/trackers/tracker-vendors.js";
 import { SERVICE_VENDORS } from "../src/services/service-hosts.js";
 import { fixtureRequest } from "./support/fixture-request.js";
@@ -88,11 +88,17 @@ describe("startFixtureWeb", () => {
     expect(overHttps.status).toBe(404);
   });
 
-  it("lists a resolve rule to its port and every site, tracker, service and hostile-lab host, exactly, as private targets", () => {
+  it("lists a resolve rule to its port and every site, tracker, service, hostile-lab and changing-site host, exactly, as private targets", () => {
     const { port, resolveRules, allowPrivateTargets, sites } = web();
     expect(resolveRules).toEqual([`*=127.0.0.1:${port}`]);
     expect([...allowPrivateTargets].sort()).toEqual(
-      [...sites.map((site) => site.host), ...Object.keys(TRACKER_VENDORS), ...Object.keys(SERVICE_VENDORS), HOSTILE_HOST].sort(),
+      [
+        ...sites.map((site) => site.host),
+        ...Object.keys(TRACKER_VENDORS),
+        ...Object.keys(SERVICE_VENDORS),
+        HOSTILE_HOST,
+        CHANGING_HOST,
+      ].sort(),
     );
     // The SSRF lab's probe host resolves to loopback through the rule but must stay refused.
     expect(allowPrivateTargets).not.toContain("intranet.ssrf-lab.test");
