@@ -33,3 +33,4 @@ export type {
   UspAnswerGroundTruth,
   UspFlagGroundTruth,
 } from "./parse-gpp-ground-truth.js";
+export { createCertificateAuthority, type CertificateAuthority, type IssuedCertificate } from "./create-certificate-authority.js";

@@ -25,6 +25,8 @@ export interface WebhookDeliveryInput {
   /** Waits between attempts (default `WEBHOOK_RETRY_DELAYS_MS`); `[]` makes one attempt. */
   retryDelaysMs?: readonly number[];
   allowHttp?: boolean;
+  /** Root certificates (PEM) trusted beside the system's, for a receiver behind a private CA. */
+  extraCaCerts?: string;
   /** How to wait between attempts (tests record the waits instead of sleeping). */
   wait?: (ms: number) => Promise<void>;
   now?: () => Date;
@@ -64,6 +66,7 @@ export async function deliverWebhook(input: WebhookDeliveryInput): Promise<Webho
       guard: input.guard,
       timeoutMs: input.timeoutMs ?? 10_000,
       ...(input.allowHttp === undefined ? {} : { allowHttp: input.allowHttp }),
+      ...(input.extraCaCerts === undefined ? {} : { extraCaCerts: input.extraCaCerts }),
     });
     attempts.push({
       at: at.toISOString(),

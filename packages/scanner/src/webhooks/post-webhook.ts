@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
+import { rootCertificates } from "node:tls";
 import type { EgressGuard } from "../network/create-egress-guard.js";
 
 /** What one delivery attempt came to, and whether another attempt may help. */
@@ -18,6 +19,8 @@ export interface PostWebhookInput {
   timeoutMs: number;
   /** Plain http receivers; off by default (a signed body is not a secret one: use https). */
   allowHttp?: boolean;
+  /** Root certificates (PEM) trusted beside the system's: a receiver behind a private CA. */
+  extraCaCerts?: string;
 }
 
 /** How much of a receiver's answer is read before the connection is dropped: only its status matters. */
@@ -68,6 +71,7 @@ export async function postWebhook(input: PostWebhookInput): Promise<WebhookAttem
         lookup: pinned,
         signal,
         agent: false,
+        ...(input.extraCaCerts === undefined ? {} : { ca: [...rootCertificates, input.extraCaCerts] }),
         headers: {
           ...input.headers,
           "content-type": "application/json",
