@@ -21,7 +21,7 @@ const CORE_LAYERS = [
   ["limits"],
   ["keys"],
   ["logging"],
-  ["use-cases"],
+  ["use-cases", "monitors"],
   ["access"],
   ["stores"],
   ["compose", "openapi", "testing", "examples"],

@@ -5,7 +5,7 @@ export type ResponseValidator = (response: { operationId: OperationId; status: n
 
 export interface RequestEvent {
   operationId: OperationId;
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   /** The URL path, without the query string (which may hold a scanned page's address). */
   path: string;
 }

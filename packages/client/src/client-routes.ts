@@ -1,7 +1,7 @@
 import type { OperationId } from "@public-scan/core/contract";
 
 export interface ClientRoute {
-  readonly method: "get" | "post";
+  readonly method: "get" | "post" | "delete";
   readonly path: string;
   /** Statuses with a resource body; anything else is an error envelope or a contract violation. */
   readonly success: readonly (200 | 201 | 202)[];
@@ -13,7 +13,7 @@ const result = (sub: string): ClientRoute => ({ method: "get", path: `/api/v2/sc
 const read = (path: string): ClientRoute => ({ method: "get", path, success: [200] });
 
 /**
- * The 14 operations of the contract and the service's export and changes routes, as the client calls them. Kept here rather than read from core's
+ * The 14 operations of the contract and the service's export, changes and monitor routes, as the client calls them. Kept here rather than read from core's
  * OPERATIONS table, which carries the zod schemas: the client without validation stays a few kilobytes.
  * A test holds this table equal to OPERATIONS (method, path, success statuses).
  */
@@ -34,4 +34,11 @@ export const CLIENT_ROUTES: Readonly<Record<OperationId, ClientRoute>> = {
   getOpenApiDocument: read("/api/v2/openapi.json"),
   getScanExport: { ...result("/exports/{format}"), file: true },
   getScanChanges: result("/changes"),
+  createMonitor: { method: "post", path: "/api/v2/monitors", success: [201] },
+  listMonitors: read("/api/v2/monitors"),
+  getMonitor: read("/api/v2/monitors/{monitorId}"),
+  deleteMonitor: { method: "delete", path: "/api/v2/monitors/{monitorId}", success: [200] },
+  listMonitorRuns: read("/api/v2/monitors/{monitorId}/runs"),
+  pauseMonitor: { method: "post", path: "/api/v2/monitors/{monitorId}/pause", success: [200] },
+  resumeMonitor: { method: "post", path: "/api/v2/monitors/{monitorId}/resume", success: [200] },
 };

@@ -1,6 +1,12 @@
 import type {
   AuthCheck,
+  CreatedMonitor,
+  CreateMonitorRequest,
   CreateScanRequest,
+  DeletedMonitor,
+  Monitor,
+  MonitorList,
+  MonitorRunList,
   FindingDetail,
   FindingList,
   Health,
@@ -57,6 +63,20 @@ export interface PublicScanClient {
   getScanChanges(scanId: string, options?: CallOptions & { since?: string }): Promise<ResultOrJob<ScanChangesResource>>;
   getDomainLatestScan(domain: string, options?: CallOptions & { scanFrom?: string }): Promise<Scan>;
   getDomainLatestPreConsentCookiesTrackers(domain: string, options?: CallOptions & { scanFrom?: string }): Promise<PreConsentTable>;
+  /**
+   * POST /api/v2/monitors: a URL rescanned on a schedule, with an optional signed webhook; the answer
+   * holds the webhook's signing secret, shown this once. Needs a key with `monitor:write`.
+   */
+  createMonitor(body: CreateMonitorRequest, call?: CallOptions): Promise<CreatedMonitor>;
+  /** GET /api/v2/monitors: this key's monitors, newest first. */
+  listMonitors(call?: CallOptions): Promise<MonitorList>;
+  getMonitor(monitorId: string, call?: CallOptions): Promise<Monitor>;
+  /** GET /api/v2/monitors/{monitorId}/runs: the latest runs, newest first, with their delivery logs. */
+  listMonitorRuns(monitorId: string, call?: CallOptions): Promise<MonitorRunList>;
+  pauseMonitor(monitorId: string, call?: CallOptions): Promise<Monitor>;
+  /** Runs a paused monitor, or one the service disabled, again. */
+  resumeMonitor(monitorId: string, call?: CallOptions): Promise<Monitor>;
+  deleteMonitor(monitorId: string, call?: CallOptions): Promise<DeletedMonitor>;
   /** Polls the status after each Retry-After until the scan ends; resolves with the Scan, or rejects (ScanFailedError, TimeoutError). */
   waitForScan(scanId: string, options?: WaitOptions): Promise<Scan>;
   /** Creates (or reuses) a scan of `url` and waits for it. */
@@ -108,6 +128,13 @@ export function createClient(options: ClientOptions): PublicScanClient {
       send({ operationId: "getDomainLatestScan", params: { domain }, query: { scanFrom }, call }),
     getDomainLatestPreConsentCookiesTrackers: (domain, { scanFrom, ...call } = {}) =>
       send({ operationId: "getDomainLatestPreConsentCookiesTrackers", params: { domain }, query: { scanFrom }, call }),
+    createMonitor: (body, call) => send({ operationId: "createMonitor", body, call }),
+    listMonitors: (call) => send({ operationId: "listMonitors", call }),
+    getMonitor: (monitorId, call) => send({ operationId: "getMonitor", params: { monitorId }, call }),
+    listMonitorRuns: (monitorId, call) => send({ operationId: "listMonitorRuns", params: { monitorId }, call }),
+    pauseMonitor: (monitorId, call) => send({ operationId: "pauseMonitor", params: { monitorId }, call }),
+    resumeMonitor: (monitorId, call) => send({ operationId: "resumeMonitor", params: { monitorId }, call }),
+    deleteMonitor: (monitorId, call) => send({ operationId: "deleteMonitor", params: { monitorId }, call }),
   };
   const body =
     <A extends unknown[], R>(method: (...args: A) => Promise<ClientResponse<R>>) =>
@@ -130,6 +157,13 @@ export function createClient(options: ClientOptions): PublicScanClient {
     getScanChanges: body(raw.getScanChanges),
     getDomainLatestScan: body(raw.getDomainLatestScan),
     getDomainLatestPreConsentCookiesTrackers: body(raw.getDomainLatestPreConsentCookiesTrackers),
+    createMonitor: body(raw.createMonitor),
+    listMonitors: body(raw.listMonitors),
+    getMonitor: body(raw.getMonitor),
+    listMonitorRuns: body(raw.listMonitorRuns),
+    pauseMonitor: body(raw.pauseMonitor),
+    resumeMonitor: body(raw.resumeMonitor),
+    deleteMonitor: body(raw.deleteMonitor),
     waitForScan: (scanId, waitOptions) => waitForScan(raw, scanId, waitOptions),
     scanAndWait: (request, waitOptions) => scanAndWait(raw, request, waitOptions),
     raw,

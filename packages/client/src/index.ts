@@ -26,4 +26,12 @@ export type {
   ScanDiagnostics,
   ScanJob,
   ScanOrJob,
+  CreatedMonitor,
+  CreateMonitorRequest,
+  DeletedMonitor,
+  Monitor,
+  MonitorList,
+  MonitorRun,
+  MonitorRunList,
+  MonitorSchedule,
 } from "@public-scan/core/contract";

@@ -51,7 +51,7 @@ function toUrl(baseUrl: string, input: SendInput): { href: string; path: string 
 export async function sendRequest<T>(options: ClientOptions, input: SendInput): Promise<ClientResponse<T>> {
   const route = CLIENT_ROUTES[input.operationId];
   const { href, path } = toUrl(options.baseUrl, input);
-  const method = route.method === "get" ? "GET" : "POST";
+  const method = route.method.toUpperCase() as "GET" | "POST" | "DELETE";
   // A file route answers its file in the format's media type, and errors as JSON.
   const headers: Record<string, string> = { accept: route.file === true ? "*/*" : "application/json" };
   if (options.apiKey !== undefined) headers.authorization = `Bearer ${options.apiKey}`;

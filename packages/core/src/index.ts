@@ -7,7 +7,7 @@
  *
  * Inside `src/`, folders form layers (lowest first; a folder imports only its own and lower ones, enforced
  * by depcruise's CORE_LAYERS): `contract` + `errors` -> `observations` -> `projection` -> `domain` ->
- * `ports` -> `render` -> `limits` -> `keys` -> `use-cases` -> `access` -> `stores` -> `compose`, `openapi`
+ * `ports` -> `render` -> `limits` -> `keys` -> `use-cases` + `monitors` -> `access` -> `stores` -> `compose`, `openapi`
  * and the entries.
  */
 // The API v2 contract and the one error type (also the `./contract` entry, for the client).
@@ -118,6 +118,18 @@ export {
   ScanChangesSchema,
   ComparableScanSchema,
   WebhookEventSchema,
+  CreatedMonitorSchema,
+  CreateMonitorRequestSchema,
+  DeletedMonitorSchema,
+  MAX_MONITOR_INTERVAL_SECONDS,
+  MAX_MONITOR_RUNS,
+  MonitorDeliverySchema,
+  MonitorIdSchema,
+  MonitorListSchema,
+  MonitorRunListSchema,
+  MonitorRunSchema,
+  MonitorScheduleSchema,
+  MonitorSchema,
   WEBHOOK_EVENT_TYPES,
   ScanOverviewSchema,
   ScanPhaseSchema,
@@ -193,6 +205,16 @@ export type {
   ComparableScan,
   PhaseChanges,
   WebhookEvent,
+  CreatedMonitor,
+  CreateMonitorRequest,
+  DeletedMonitor,
+  Monitor,
+  MonitorList,
+  MonitorRun,
+  MonitorRunList,
+  MonitorSchedule,
+  MonitorStatus,
+  MonitorStatusReason,
   WebhookEventType,
   ScanChanges,
   ScanChangesResource,
@@ -357,6 +379,9 @@ export { hasRecentScans } from "./ports/recent-scans.js";
 export type { RecentScans } from "./ports/recent-scans.js";
 export type { DashboardSession, SessionResolver } from "./ports/session-resolver.js";
 export type { TargetPolicy } from "./ports/target-policy.js";
+export type { MonitorStore } from "./ports/monitor-store.js";
+export type { MonitorScheduler, MonitorSchedulerFactory, MonitorTick } from "./ports/monitor-scheduler.js";
+export type { WebhookSendAttempt, WebhookSender } from "./ports/webhook-sender.js";
 export type { Allowance, QuotaCaller, ScanQuota } from "./ports/scan-quota.js";
 
 // Stored records, as every ScanStore and KeyStore keeps them.
@@ -364,6 +389,8 @@ export { hasEvidence, isCompleted } from "./domain/scan-record.js";
 export type { ScanDiagnosticsRecord, ScanRecord } from "./domain/scan-record.js";
 export type { ApiKeyRecord } from "./domain/api-key-record.js";
 export type { AccountRecord } from "./domain/account-record.js";
+export { monitorRunId } from "./domain/monitor-record.js";
+export type { MonitorRecord, MonitorRunRecord, MonitorWebhookRecord } from "./domain/monitor-record.js";
 
 // The projection's result, as a ScanRecord stores it.
 export { toScanReport } from "./projection/to-scan-report.js";
@@ -483,6 +510,16 @@ export { cacheEndedScans, ENDED_SCAN_CACHE_DEFAULTS, type EndedScanCacheOptions 
 export { createInProcessJobQueue } from "./stores/create-in-process-job-queue.js";
 export type { InProcessJobQueueOptions } from "./stores/create-in-process-job-queue.js";
 export { createRandomIds } from "./stores/create-random-ids.js";
+export { createMemoryMonitorStore } from "./stores/create-memory-monitor-store.js";
+export { createInProcessMonitorScheduler } from "./stores/create-in-process-monitor-scheduler.js";
+export type { InProcessMonitorSchedulerOptions } from "./stores/create-in-process-monitor-scheduler.js";
+
+// Monitors: scheduled rescans of a URL with signed webhooks (docs/api.md "Monitors").
+export { DEFAULT_MONITOR_SETTINGS } from "./monitors/monitor-deps.js";
+export type { MonitorDeps, MonitorSettings } from "./monitors/monitor-deps.js";
+export { checkMonitorSchedule } from "./monitors/check-monitor-schedule.js";
+export { runMonitorTick } from "./monitors/run-monitor-tick.js";
+export { syncMonitorSchedules } from "./monitors/sync-monitor-schedules.js";
 export { createDurationStats } from "./stores/create-duration-stats.js";
 export { createService } from "./compose/create-service.js";
 export type { CloseOptions, Service, ServiceOptions } from "./compose/create-service.js";

@@ -143,3 +143,32 @@ export { REDACTED_INTERNAL_MESSAGE, toErrorEnvelope, toHttpStatus } from "../err
 export type { ErrorEnvelopeOptions } from "../errors/to-error-envelope.js";
 export { MAX_EVENT_ROWS, WEBHOOK_EVENT_TYPES, WebhookEventSchema } from "./webhook-event.js";
 export type { WebhookEvent, WebhookEventType } from "./webhook-event.js";
+export {
+  CreatedMonitorSchema,
+  CreateMonitorRequestSchema,
+  DeletedMonitorSchema,
+  MAX_MONITOR_INTERVAL_SECONDS,
+  MAX_MONITOR_RUNS,
+  MonitorDeliverySchema,
+  MonitorEventTypeSchema,
+  MonitorIdSchema,
+  MonitorListSchema,
+  MonitorRunListSchema,
+  MonitorRunSchema,
+  MonitorScheduleSchema,
+  MonitorSchema,
+  MonitorStatusReasonSchema,
+  MonitorStatusSchema,
+} from "./monitor.js";
+export type {
+  CreatedMonitor,
+  CreateMonitorRequest,
+  DeletedMonitor,
+  Monitor,
+  MonitorList,
+  MonitorRun,
+  MonitorRunList,
+  MonitorSchedule,
+  MonitorStatus,
+  MonitorStatusReason,
+} from "./monitor.js";

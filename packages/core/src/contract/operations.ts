@@ -12,6 +12,14 @@ import { ScanSchema } from "./scan.js";
 import { ScanJobSchema } from "./scan-job.js";
 import { ScanOrJobSchema } from "./scan-status.js";
 import { ScanChangesSchema } from "./scan-changes.js";
+import {
+  CreatedMonitorSchema,
+  CreateMonitorRequestSchema,
+  DeletedMonitorSchema,
+  MonitorListSchema,
+  MonitorRunListSchema,
+  MonitorSchema,
+} from "./monitor.js";
 import type { Scope } from "./scopes.js";
 import { OpenApiDocumentSchema } from "./openapi-document.js";
 import { SCAN_EXPORT_FORMATS, SCAN_EXPORT_MEDIA_TYPES } from "./scan-export.js";
@@ -36,11 +44,11 @@ export interface ReadWeight {
 
 export interface OperationSpec {
   readonly operationId: string;
-  readonly method: "get" | "post";
+  readonly method: "get" | "post" | "delete";
   /** OpenAPI-style path with `{param}` placeholders, relative to the base URL. */
   readonly path: `/api/v2/${string}`;
   readonly summary: string;
-  readonly pathParams: readonly ("scanId" | "findingId" | "domain" | "format")[];
+  readonly pathParams: readonly ("scanId" | "findingId" | "domain" | "format" | "monitorId")[];
   readonly queryParams: readonly ("scanFrom" | "failOn" | "minScore" | "since")[];
   readonly security: OperationSecurity;
   /** Scopes a bearer must hold (all of them). Empty: any valid credential. */
@@ -126,8 +134,33 @@ function readRoute<
 }
 
 /**
+ * A route of a key's monitors (docs/api.md "Monitors"): a bearer with `monitor:write`, the caller's own
+ * monitors only (another key's is `not_found`). Reads count one unit of the resource policy; changes none
+ * (a key's monitors are capped instead).
+ */
+function monitorRoute<
+  const Id extends string,
+  const S extends Pick<OperationSpec, "method" | "path" | "summary" | "pathParams" | "requestBody" | "responses">,
+>(operationId: Id, spec: S) {
+  return {
+    operationId,
+    ...spec,
+    queryParams: [],
+    security: "bearer",
+    scopes: ["monitor:write"],
+    readWeight: spec.method === "get" ? RESOURCE_1 : null,
+    errors:
+      spec.method === "get" ? READ_ERRORS : ["invalid_request", "unauthorized", "forbidden", "not_found", "rate_limited", "internal_error"],
+    extension: true,
+  } as const satisfies OperationSpec;
+}
+
+const MONITOR_PATH = "/api/v2/monitors/{monitorId}";
+
+/**
  * The 14 operations of the contract, in its order, with its operationIds; then the routes this service
- * adds (`extension: true`): the file exports of a scan, and what changed since an earlier scan of its target.
+ * adds (`extension: true`): the file exports of a scan, what changed since an earlier scan of its target,
+ * and monitors (scheduled rescans with signed webhooks).
  */
 export const OPERATIONS = [
   {
@@ -261,6 +294,62 @@ export const OPERATIONS = [
     queryParams: ["since"],
     extension: true,
   },
+  monitorRoute("createMonitor", {
+    method: "post",
+    path: "/api/v2/monitors",
+    summary: "Create a monitor: a URL rescanned on a schedule, optionally with a signed webhook",
+    pathParams: [],
+    requestBody: { schema: CreateMonitorRequestSchema, required: true },
+    responses: { 201: CreatedMonitorSchema },
+  }),
+  monitorRoute("listMonitors", {
+    method: "get",
+    path: "/api/v2/monitors",
+    summary: "The caller's monitors, newest first",
+    pathParams: [],
+    requestBody: null,
+    responses: { 200: MonitorListSchema },
+  }),
+  monitorRoute("getMonitor", {
+    method: "get",
+    path: MONITOR_PATH,
+    summary: "One monitor with its latest run",
+    pathParams: ["monitorId"],
+    requestBody: null,
+    responses: { 200: MonitorSchema },
+  }),
+  monitorRoute("deleteMonitor", {
+    method: "delete",
+    path: MONITOR_PATH,
+    summary: "Delete a monitor, its schedule and its runs",
+    pathParams: ["monitorId"],
+    requestBody: null,
+    responses: { 200: DeletedMonitorSchema },
+  }),
+  monitorRoute("listMonitorRuns", {
+    method: "get",
+    path: `${MONITOR_PATH}/runs`,
+    summary: "A monitor's latest runs with their delivery logs",
+    pathParams: ["monitorId"],
+    requestBody: null,
+    responses: { 200: MonitorRunListSchema },
+  }),
+  monitorRoute("pauseMonitor", {
+    method: "post",
+    path: `${MONITOR_PATH}/pause`,
+    summary: "Pause a monitor's runs",
+    pathParams: ["monitorId"],
+    requestBody: null,
+    responses: { 200: MonitorSchema },
+  }),
+  monitorRoute("resumeMonitor", {
+    method: "post",
+    path: `${MONITOR_PATH}/resume`,
+    summary: "Resume a paused or disabled monitor",
+    pathParams: ["monitorId"],
+    requestBody: null,
+    responses: { 200: MonitorSchema },
+  }),
 ] as const satisfies readonly OperationSpec[];
 
 export type OperationId = (typeof OPERATIONS)[number]["operationId"];

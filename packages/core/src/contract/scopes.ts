@@ -3,8 +3,10 @@ import { z } from "zod";
 /**
  * Scopes (contract "Authentication" item 2). `pulse:read` and `pulse:scan` are named by the local stdio
  * server for its read and scan-creating tools; hosted OAuth uses `scan:create` for scan creation.
+ * `monitor:write` (this service's, docs/api.md "Monitors") lets a key create, read, pause and delete its own
+ * monitors, whose scheduled scans are charged to it; support-gated like `scan:create`.
  */
-export const SCOPES = ["scan:read", "scan:create", "mcp", "pulse:read", "pulse:scan"] as const;
+export const SCOPES = ["scan:read", "scan:create", "mcp", "pulse:read", "pulse:scan", "monitor:write"] as const;
 export type Scope = (typeof SCOPES)[number];
 export const ScopeSchema = z.enum(SCOPES);
 
@@ -22,6 +24,7 @@ const SCOPE_GRANTS: { readonly [S in Scope]: readonly Scope[] } = {
   mcp: ["mcp"],
   "pulse:read": ["mcp", "scan:read"],
   "pulse:scan": ["mcp", "scan:create"],
+  "monitor:write": ["monitor:write"],
 };
 
 /** The scopes a set of held scopes grants (`SCOPE_GRANTS`), each once. */

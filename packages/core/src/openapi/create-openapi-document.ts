@@ -8,6 +8,7 @@ import { PulseEvidenceSchema } from "../contract/pulse-evidence.js";
 import { ScanBundleSchema } from "../contract/scan-bundle.js";
 import { ComparableScanSchema } from "../contract/scan-changes.js";
 import { WebhookEventSchema } from "../contract/webhook-event.js";
+import { MonitorIdSchema } from "../contract/monitor.js";
 import { FindingIdSchema, HostSchema, RegionCodeSchema, ScanIdSchema } from "../contract/primitives.js";
 import { ExportFailOnSchema, ExportMinScoreSchema, ScanExportFormatSchema } from "../contract/scan-export.js";
 import { API_VERSION, CONTRACT_VERSION, HEADERS, WEIGHTED_READ_POLICY_VERSION } from "../contract/versions.js";
@@ -25,6 +26,7 @@ const PATH_PARAMS = {
   findingId: FindingIdSchema,
   domain: HostSchema.meta({ description: "Host name of a scanned site." }),
   format: ScanExportFormatSchema,
+  monitorId: MonitorIdSchema,
 } as const;
 
 const QUERY_PARAMS = {
@@ -94,6 +96,7 @@ export function createOpenApiDocument(options: OpenApiDocumentOptions = {}): Rec
     tags: [
       { name: "scans", description: "Scan creation, status and results" },
       { name: "domains", description: "Latest eligible scan of a domain" },
+      { name: "monitors", description: "Scheduled rescans of a URL with signed webhooks (this service's extension)" },
       { name: "access", description: "API keys and credential checks" },
       { name: "discovery", description: "Health and the contract" },
     ],
@@ -197,6 +200,7 @@ function toSecurity(operation: OperationSpec): RouteConfig["security"] {
 function tagOf(operation: OperationSpec): string {
   if (operation.path.startsWith("/api/v2/domains")) return "domains";
   if (operation.path.startsWith("/api/v2/scans")) return "scans";
+  if (operation.path.startsWith("/api/v2/monitors")) return "monitors";
   if (operation.path.startsWith("/api/v2/keys") || operation.path.startsWith("/api/v2/auth")) return "access";
   return "discovery";
 }

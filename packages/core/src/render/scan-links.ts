@@ -13,6 +13,8 @@ export interface LinkBuilder {
   /** The changes route; with `since`, the comparison with that scan rather than the default one. */
   changes(scanId: string, since?: string): string;
   openapi(): string;
+  monitor(monitorId: string): string;
+  monitorRuns(monitorId: string): string;
 }
 
 /**
@@ -34,6 +36,8 @@ export function createLinkBuilder(baseUrl: string): LinkBuilder {
     diagnostics: (scanId) => `${api}/scans/${id(scanId)}/diagnostics`,
     changes: (scanId, since) => `${api}/scans/${id(scanId)}/changes${since === undefined ? "" : `?since=${id(since)}`}`,
     openapi: () => `${api}/openapi.json`,
+    monitor: (monitorId) => `${api}/monitors/${id(monitorId)}`,
+    monitorRuns: (monitorId) => `${api}/monitors/${id(monitorId)}/runs`,
   };
 }
 

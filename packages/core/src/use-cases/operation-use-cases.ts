@@ -11,6 +11,10 @@ import { getScan, getScanStatus } from "./get-scan.js";
 import { getScanChanges } from "./get-scan-changes.js";
 import { getScanExport, type ScanExportRead } from "./get-scan-export.js";
 import type { Outcome } from "./outcome.js";
+import type { MonitorDeps } from "../monitors/monitor-deps.js";
+import { createMonitor } from "../monitors/create-monitor.js";
+import { getMonitor, listMonitorRuns, listMonitors } from "../monitors/read-monitors.js";
+import { deleteMonitor, pauseMonitor, resumeMonitor } from "../monitors/change-monitor.js";
 import { getDiagnostics, getFinding, getPreConsentTable, getPulse, listFindings } from "./scan-results.js";
 import type { Caller, ServiceDeps } from "./service-deps.js";
 
@@ -28,6 +32,8 @@ export interface OperationDeps {
   onProbeError?: ((error: unknown) => void) | undefined;
   /** The host's report page as one standalone document: the HTML export (a host without pages has none). */
   renderReportHtml?: ScanExportRead["renderHtml"];
+  /** Monitors' store, scheduler and webhook sender; a host without them answers their routes `not_found`. */
+  monitors?: Omit<MonitorDeps, "service"> | undefined;
 }
 
 /** One call of an operation, in plain values a surface reads from its own transport. */
@@ -54,6 +60,13 @@ export type OperationUseCase = (deps: OperationDeps, input: OperationInput) => P
 
 /** The OpenAPI document depends on the host's base URL and sits above the use-cases: hosts serve it. */
 export type UseCaseOperationId = Exclude<OperationId, "getOpenApiDocument">;
+
+/** The monitor deps of a host that runs monitors; the routes of one that does not are `not_found`. */
+function monitorDeps(deps: OperationDeps): MonitorDeps {
+  if (deps.monitors === undefined) throw new ServiceError("not_found", "This deployment does not run monitors.");
+  return { service: deps.service, ...deps.monitors };
+}
+const monitorRead = (input: OperationInput) => ({ monitorId: input.params.monitorId ?? "", caller: input.caller });
 
 const scanRead = (input: OperationInput) => ({ scanId: input.params.scanId ?? "", caller: input.caller });
 const domainRead = (input: OperationInput) => {
@@ -105,5 +118,12 @@ export const OPERATION_USE_CASES: Record<UseCaseOperationId, OperationUseCase> =
       renderHtml: deps.renderReportHtml,
     }),
   getScanChanges: (deps, input) => getScanChanges(deps.service, { ...scanRead(input), since: input.query.since }),
+  createMonitor: (deps, input) => createMonitor(monitorDeps(deps), { body: input.body ?? null, caller: input.caller }),
+  listMonitors: (deps, input) => listMonitors(monitorDeps(deps), { caller: input.caller }),
+  getMonitor: (deps, input) => getMonitor(monitorDeps(deps), monitorRead(input)),
+  deleteMonitor: (deps, input) => deleteMonitor(monitorDeps(deps), monitorRead(input)),
+  listMonitorRuns: (deps, input) => listMonitorRuns(monitorDeps(deps), monitorRead(input)),
+  pauseMonitor: (deps, input) => pauseMonitor(monitorDeps(deps), monitorRead(input)),
+  resumeMonitor: (deps, input) => resumeMonitor(monitorDeps(deps), monitorRead(input)),
   getHealth: (deps) => getHealth(deps.service, { surfaces: deps.surfaces, probes: deps.probes, onProbeError: deps.onProbeError }),
 };

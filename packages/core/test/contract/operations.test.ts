@@ -28,7 +28,24 @@ describe("operation table", () => {
     expect(OPERATIONS.slice(contract.length).map((operation) => [operation.method, operation.path])).toEqual([
       ["get", "/api/v2/scans/{scanId}/exports/{format}"],
       ["get", "/api/v2/scans/{scanId}/changes"],
+      ["post", "/api/v2/monitors"],
+      ["get", "/api/v2/monitors"],
+      ["get", "/api/v2/monitors/{monitorId}"],
+      ["delete", "/api/v2/monitors/{monitorId}"],
+      ["get", "/api/v2/monitors/{monitorId}/runs"],
+      ["post", "/api/v2/monitors/{monitorId}/pause"],
+      ["post", "/api/v2/monitors/{monitorId}/resume"],
     ]);
+  });
+
+  it("guards every monitor route with monitor:write; reads weigh one unit, changes none", () => {
+    const monitors = OPERATIONS.filter((operation) => operation.path.startsWith("/api/v2/monitors"));
+    expect(monitors).toHaveLength(7);
+    for (const operation of monitors) {
+      expect(operation).toMatchObject({ security: "bearer", scopes: ["monitor:write"], extension: true });
+      expect(operation.readWeight).toEqual(operation.method === "get" ? { policy: "resource", units: 1 } : null);
+    }
+    expect(Object.keys(byId("createMonitor")!.responses)).toEqual(["201"]);
   });
 
   it("serves exports as files: text in each format's media type, weighed as an export (4 units)", () => {

@@ -40,13 +40,23 @@ describe("OpenAPI document", () => {
     expect(document.security).toEqual([{ bearerAuth: [] }]);
   });
 
-  it("lists the contract's 14 operations and the service's export and changes routes, marked as extensions", () => {
-    expect(operations).toHaveLength(16);
+  it("lists the contract's 14 operations and the service's export, changes and monitor routes, marked as extensions", () => {
+    expect(operations).toHaveLength(23);
     expect(
       operations
         .filter((operation) => (operation as { "x-extension"?: boolean })["x-extension"] === true)
         .map((operation) => operation.operationId),
-    ).toEqual(["getScanExport", "getScanChanges"]);
+    ).toEqual([
+      "getScanExport",
+      "getScanChanges",
+      "createMonitor",
+      "listMonitors",
+      "getMonitor",
+      "deleteMonitor",
+      "listMonitorRuns",
+      "pauseMonitor",
+      "resumeMonitor",
+    ]);
     expect(operations.map((operation) => operation.operationId).sort()).toEqual(
       OPERATIONS.map((operation) => operation.operationId).sort(),
     );

@@ -65,6 +65,20 @@ export const DYNAMO_TABLES = {
     indexes: [],
     timeToLiveAttribute: "expiresAt",
   },
+  /**
+   * Monitors (`monitor#<monitorId>`: the record), each owner's count of monitors (`cap#<ownerKeyId>`, the cap's
+   * conditional counter) and runs (`run#<runId>`). `monitors-by-owner` lists a key's monitors by
+   * `<createdAt>#<monitorId>`; `monitors-active` holds the active ones (one partition, `active`);
+   * `runs-by-monitor` a monitor's runs in tick order (`<scheduledAt>#<runId>`).
+   */
+  monitors: {
+    partitionKey: "pk",
+    indexes: [
+      { name: "monitors-by-owner", partitionKey: "ownerKey", sortKey: "ownerOrder" },
+      { name: "monitors-active", partitionKey: "activeKey", sortKey: "activeOrder" },
+      { name: "runs-by-monitor", partitionKey: "runMonitor", sortKey: "runOrder" },
+    ],
+  },
   /** One item per counter: its live buckets and a version number for conditional writes. Idle counters expire by TTL. */
   counters: {
     partitionKey: "pk",

@@ -13,3 +13,5 @@ export { createDynamoAuditLog } from "./create-dynamo-audit-log.js";
 export type { DynamoAuditLogOptions } from "./create-dynamo-audit-log.js";
 export { createDynamoAccountStore } from "./create-dynamo-account-store.js";
 export type { DynamoAccountStoreOptions } from "./create-dynamo-account-store.js";
+export { createDynamoMonitorStore } from "./create-dynamo-monitor-store.js";
+export type { DynamoMonitorStoreOptions } from "./create-dynamo-monitor-store.js";

@@ -20,3 +20,8 @@ export type { BullmqJobQueueOptions } from "./create-bullmq-job-queue.js";
 export { createRedisClient, SERVICE_REDIS_OPTIONS } from "./create-redis-client.js";
 export { deleteKeysByPrefix } from "./delete-keys-by-prefix.js";
 export { createRedisStores } from "./create-redis-stores.js";
+export { createRedisMonitorStore } from "./create-redis-monitor-store.js";
+export type { RedisMonitorStoreOptions } from "./create-redis-monitor-store.js";
+export { REDIS_MONITOR_SCRIPTS } from "./redis-monitor-scripts.js";
+export { createBullmqMonitorScheduler, DEFAULT_BULLMQ_MONITOR_QUEUE_NAME } from "./create-bullmq-monitor-scheduler.js";
+export type { BullmqMonitorSchedulerOptions } from "./create-bullmq-monitor-scheduler.js";

@@ -12,3 +12,5 @@ export type { SqliteKeyvStore, SqliteKeyvStoreOptions, SqliteKeyvStoreTuning } f
 export { backupSqliteDatabase } from "./backup-sqlite-database.js";
 export { createSqliteStores } from "./create-sqlite-stores.js";
 export type { SqliteStoreSource } from "./open-sqlite-database.js";
+export { createSqliteMonitorStore } from "./create-sqlite-monitor-store.js";
+export type { SqliteMonitorStoreOptions } from "./create-sqlite-monitor-store.js";

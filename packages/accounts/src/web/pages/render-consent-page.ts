@@ -10,6 +10,7 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, string>> = {
   mcp: "use this service's tools through the MCP server",
   "pulse:read": "read Pulse reports",
   "pulse:scan": "start Pulse scans",
+  "monitor:write": "create, pause and delete monitors that rescan websites on a schedule and send webhooks",
 };
 
 export interface ConsentPageInput {

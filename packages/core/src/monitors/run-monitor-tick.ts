@@ -1,0 +1,136 @@
+import { createHash } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
+import { grantedScopes, isTerminalStatus } from "../contract/index.js";
+import { monitorRunId, type MonitorRecord, type MonitorRunRecord } from "../domain/monitor-record.js";
+import type { ScanRecord } from "../domain/scan-record.js";
+import { isServiceError } from "../errors/service-error.js";
+import type { MonitorTick } from "../ports/monitor-scheduler.js";
+import { toWebhookEvent } from "../render/to-webhook-event.js";
+import { createScan } from "../use-cases/create-scan.js";
+import { linksOf } from "../use-cases/render-context.js";
+import { setMonitorStatus } from "./change-monitor.js";
+import { deliverMonitorEvent } from "./deliver-monitor-event.js";
+import type { MonitorDeps } from "./monitor-deps.js";
+
+/**
+ * One tick of a monitor, from whichever process's scheduler fired it: claims the tick's run (once for all
+ * processes), checks the owner's key, creates a fresh scan through the same path as POST /scans (quota,
+ * joins, target policy checked again), follows it to its end, and sends its event to the webhook. Every
+ * step is recorded on the run before the next, so a run picked up again after its process died goes on
+ * from where it stopped (the same scan, the same message id): a tick never scans twice. Answers the run,
+ * or null when there is none to make (the monitor was deleted, paused, or the tick is older than the runs kept).
+ */
+export async function runMonitorTick(deps: MonitorDeps, tick: MonitorTick): Promise<MonitorRunRecord | null> {
+  const monitor = await deps.monitors.get(tick.monitorId);
+  if (monitor === null) {
+    // A schedule that outlived its monitor (a delete that failed half-way): removed now.
+    await deps.scheduler.unschedule(tick.monitorId);
+    return null;
+  }
+  if (monitor.status !== "active") return null;
+  const { run } = await deps.monitors.claimRun({
+    monitorId: monitor.monitorId,
+    runId: monitorRunId(monitor.monitorId, tick.scheduledAt),
+    scheduledAt: tick.scheduledAt,
+    startedAt: nowIso(deps),
+    endedAt: null,
+    status: "running",
+    scanId: null,
+    event: null,
+    summary: null,
+    error: null,
+    delivery: null,
+  });
+  if (run === null || run.status !== "running") return run;
+  return continueRun(deps, { monitor, run });
+}
+
+async function continueRun(deps: MonitorDeps, input: { monitor: MonitorRecord; run: MonitorRunRecord }): Promise<MonitorRunRecord> {
+  const { monitor } = input;
+  let run = input.run;
+  if (run.scanId === null) {
+    const refusal = await keyRefusal(deps, monitor);
+    if (refusal !== null) {
+      await setMonitorStatus(deps, { record: monitor, status: "disabled", reason: "key_revoked" });
+      return finish(deps, { ...run, status: "skipped", error: { code: "forbidden", message: refusal } });
+    }
+    const scanUrl = monitor.sealedUrl === null ? monitor.url : deps.service.sealer.open(monitor.sealedUrl);
+    if (scanUrl === null) return finish(deps, { ...run, status: "failed", error: { code: "internal_error", message: SEALED_MESSAGE } });
+    try {
+      const outcome = await createScan(deps.service, {
+        body: { url: scanUrl, scanFrom: monitor.scanFrom, freshness: "fresh" },
+        caller: { kind: "key", keyId: monitor.ownerKeyId },
+      });
+      run = { ...run, scanId: outcome.body.scanId };
+      await deps.monitors.saveRun(run);
+    } catch (error) {
+      if (!isServiceError(error)) throw error;
+      // A refused target, a spent quota: the run says why; the next tick tries again.
+      return finish(deps, { ...run, status: "failed", error: { code: error.code, message: error.message } });
+    }
+  }
+  const scan = await followScan(deps, run.scanId!);
+  if (scan === null) {
+    return finish(deps, {
+      ...run,
+      status: "failed",
+      error: { code: "internal_error", message: `The scan did not end within ${Math.round(deps.settings.scanWaitMs / 1000)} s.` },
+    });
+  }
+  const previous = scan.previousScanId == null ? null : await deps.service.scans.get(scan.previousScanId);
+  const event = toWebhookEvent({
+    record: scan,
+    previous,
+    monitorId: monitor.monitorId,
+    links: linksOf(deps.service),
+    now: new Date(deps.service.clock.now()),
+  });
+  run = {
+    ...run,
+    event: event.type,
+    summary: event.type === "scan.changed" ? event.data.summary : null,
+    status: event.type === "scan.failed" ? "failed" : "completed",
+    error: event.type === "scan.failed" ? event.data.error : null,
+  };
+  if (monitor.webhook !== null && monitor.webhook.events.includes(event.type) && run.delivery?.status !== "delivered") {
+    run = await deliverMonitorEvent(deps, { monitor, run, event, messageId: messageIdOf(run.runId) });
+  }
+  return finish(deps, run);
+}
+
+const SEALED_MESSAGE = "This deployment cannot open the monitor's sealed URL (its target secret changed). Recreate the monitor.";
+
+/** Why the owner's key can no longer run scans for the monitor, or null while it can. */
+async function keyRefusal(deps: MonitorDeps, monitor: MonitorRecord): Promise<string | null> {
+  const key = await deps.keys.get(monitor.ownerKeyId);
+  if (key === null || key.revokedAt !== null) return "The key that owns this monitor was revoked.";
+  if (Date.parse(key.expiresAt) <= deps.service.clock.now()) return "The key that owns this monitor expired.";
+  if (!grantedScopes(key.scopes).includes("monitor:write")) return "The key that owns this monitor no longer holds monitor:write.";
+  return null;
+}
+
+/** The scan, once it ended; null when it is still running after `scanWaitMs`, or vanished. */
+async function followScan(deps: MonitorDeps, scanId: string): Promise<ScanRecord | null> {
+  const deadline = Date.now() + deps.settings.scanWaitMs;
+  for (;;) {
+    const record = await deps.service.scans.get(scanId);
+    if (record === null) return null;
+    if (isTerminalStatus(record.status)) return record;
+    if (Date.now() >= deadline) return null;
+    await delay(deps.settings.scanPollMs);
+  }
+}
+
+/**
+ * The Standard Webhooks message id of a run's event: derived from the run, so a run resumed by another
+ * process sends the same id and a receiver drops the duplicate.
+ */
+const messageIdOf = (runId: string) => `msg_${createHash("sha256").update(runId).digest("base64url").slice(0, 27)}`;
+
+async function finish(deps: MonitorDeps, run: MonitorRunRecord): Promise<MonitorRunRecord> {
+  const ended = { ...run, endedAt: nowIso(deps) };
+  await deps.monitors.saveRun(ended);
+  return ended;
+}
+
+const nowIso = (deps: MonitorDeps) => new Date(deps.service.clock.now()).toISOString();

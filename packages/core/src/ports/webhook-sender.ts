@@ -1,0 +1,21 @@
+/** One attempt as the delivery log keeps it: when, the receiver's status, and why it failed. */
+export interface WebhookSendAttempt {
+  at: string;
+  status: number | null;
+  error: string | null;
+}
+
+/**
+ * Sends one signed webhook message with its retries (the scanner's `deliverWebhook` behind the egress
+ * guard, composed by the host): core decides what to send and to whom, never how it goes out.
+ */
+export interface WebhookSender {
+  deliver(input: { url: string; id: string; body: string; secrets: readonly string[] }): Promise<{
+    outcome: "delivered" | "failed";
+    attempts: WebhookSendAttempt[];
+    /** The receiver answered 410 Gone. */
+    gone: boolean;
+  }>;
+  /** A new signing secret (`whsec_…`). */
+  createSecret(): string;
+}

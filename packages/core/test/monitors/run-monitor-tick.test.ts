@@ -1,0 +1,166 @@
+import { describe, expect, it } from "vitest";
+import { courier, withTikTok } from "../support/courier-versions.js";
+import { CreatedMonitorSchema, MonitorRunListSchema, MonitorSchema, WebhookEventSchema } from "../../src/contract/index.js";
+import { createMonitor } from "../../src/monitors/create-monitor.js";
+import { getMonitor, listMonitorRuns } from "../../src/monitors/read-monitors.js";
+import { runMonitorTick } from "../../src/monitors/run-monitor-tick.js";
+import type { Caller } from "../../src/use-cases/service-deps.js";
+import { createMonitorHarness } from "./monitor-harness.js";
+
+const owner: Caller = { kind: "key", keyId: "key_owner" };
+const tick = (hour: number) => new Date(Date.UTC(2026, 11, 7, hour)).toISOString();
+
+async function monitorOn(harness: Awaited<ReturnType<typeof createMonitorHarness>>, events?: string[]) {
+  const created = await createMonitor(harness.deps, {
+    body: {
+      url: "https://www.daily-courier.test/",
+      schedule: { kind: "interval", everySeconds: 3600 },
+      webhook: { url: "https://hooks.example.net/scan", ...(events === undefined ? {} : { events }) },
+    },
+    caller: owner,
+  });
+  return CreatedMonitorSchema.parse(created.body);
+}
+
+describe("a monitor's scheduled runs", () => {
+  it("scans afresh each tick, and sends scan.completed, then scan.changed naming the new tracker, signed with its secret", async () => {
+    const harness = await createMonitorHarness({ versions: [courier(), withTikTok(courier())] });
+    try {
+      const monitor = await monitorOn(harness);
+      const first = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(1) });
+      expect(first).toMatchObject({ status: "completed", event: "scan.completed", delivery: { status: "delivered", attempts: 1 } });
+      const second = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(2) });
+      expect(second).toMatchObject({ status: "completed", event: "scan.changed", summary: expect.stringContaining("TikTok") });
+      expect(second!.scanId).not.toBe(first!.scanId);
+      expect(harness.sender.sent.map((message) => message.url)).toEqual([
+        "https://hooks.example.net/scan",
+        "https://hooks.example.net/scan",
+      ]);
+      expect(harness.sender.sent.every((message) => message.secrets.length === 1 && message.secrets[0] === monitor.webhookSecret)).toBe(
+        true,
+      );
+      const changed = WebhookEventSchema.parse(JSON.parse(harness.sender.sent[1]!.body));
+      expect(changed.type).toBe("scan.changed");
+      if (changed.type !== "scan.changed") return;
+      expect(changed.data.monitorId).toBe(monitor.monitorId);
+      expect(changed.data.since.scanId).toBe(first!.scanId);
+      expect(changed.data.started.map((row) => [row.phase, row.vendor, row.host])).toContainEqual([
+        "pre_consent",
+        "TikTok",
+        "analytics.tiktok.com",
+      ]);
+      expect(harness.sender.sent[1]!.id).toBe(second!.delivery!.messageId);
+      // The runs read back newest first, with their delivery logs; the monitor shows the latest.
+      const runs = MonitorRunListSchema.parse((await listMonitorRuns(harness.deps, { monitorId: monitor.monitorId, caller: owner })).body);
+      expect(runs.runs.map((run) => run.scheduledAt)).toEqual([tick(2), tick(1)]);
+      const read = MonitorSchema.parse((await getMonitor(harness.deps, { monitorId: monitor.monitorId, caller: owner })).body);
+      expect(read.lastRun?.runId).toBe(second!.runId);
+    } finally {
+      await harness.service.close();
+    }
+  });
+
+  it("runs a tick once: the same tick again answers the stored run, scanning and sending nothing", async () => {
+    const harness = await createMonitorHarness({ versions: [courier()] });
+    try {
+      const monitor = await monitorOn(harness);
+      const first = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(1) });
+      const again = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(1) });
+      expect(again).toEqual(first);
+      expect(harness.scans()).toBe(1);
+      expect(harness.sender.sent).toHaveLength(1);
+    } finally {
+      await harness.service.close();
+    }
+  });
+
+  it("goes on from where a run stopped: the same scan, no second one, then the delivery", async () => {
+    const harness = await createMonitorHarness({ versions: [courier()] });
+    try {
+      const monitor = await monitorOn(harness);
+      const done = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(1) });
+      // The state a process that died after creating its scan leaves: the run names the scan, nothing more.
+      const interrupted = {
+        ...done!,
+        runId: `${monitor.monitorId}@${tick(2)}`,
+        scheduledAt: tick(2),
+        status: "running" as const,
+        event: null,
+        delivery: null,
+        endedAt: null,
+      };
+      expect((await harness.deps.monitors.claimRun({ ...interrupted, monitorId: monitor.monitorId })).claimed).toBe(true);
+      const resumed = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(2) });
+      expect(resumed).toMatchObject({ scanId: done!.scanId, status: "completed", delivery: { status: "delivered" } });
+      expect(harness.scans()).toBe(1);
+    } finally {
+      await harness.service.close();
+    }
+  });
+
+  it("sends only the subscribed events, and never to a paused monitor", async () => {
+    const harness = await createMonitorHarness({ versions: [courier()] });
+    try {
+      const monitor = await monitorOn(harness, ["scan.changed", "scan.failed"]);
+      const run = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(1) });
+      expect(run).toMatchObject({ event: "scan.completed", delivery: null });
+      expect(harness.sender.sent).toEqual([]);
+      const record = (await harness.deps.monitors.get(monitor.monitorId))!;
+      await harness.deps.monitors.update({ ...record, status: "paused", statusReason: "paused_by_owner" });
+      expect(await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(2) })).toBeNull();
+      expect(harness.scans()).toBe(1);
+    } finally {
+      await harness.service.close();
+    }
+  });
+
+  it("disables the monitor after failing deliveries in a row, or at once on 410 Gone", async () => {
+    const harness = await createMonitorHarness({ versions: [courier()], settings: { disableAfterFailures: 2 } });
+    try {
+      const failing = await monitorOn(harness);
+      harness.sender.answer = { outcome: "failed", status: 503, gone: false };
+      const firstFailure = await runMonitorTick(harness.deps, { monitorId: failing.monitorId, scheduledAt: tick(1) });
+      expect(firstFailure!.delivery).toMatchObject({ status: "failed", lastResponseStatus: 503, lastError: "HTTP 503", attempts: 1 });
+      expect(await harness.deps.monitors.get(failing.monitorId)).toMatchObject({ status: "active", consecutiveFailures: 1 });
+      await runMonitorTick(harness.deps, { monitorId: failing.monitorId, scheduledAt: tick(2) });
+      expect(await harness.deps.monitors.get(failing.monitorId)).toMatchObject({
+        status: "disabled",
+        statusReason: "webhook_failing",
+        consecutiveFailures: 2,
+      });
+      expect(harness.scheduled.has(failing.monitorId)).toBe(false);
+
+      const gone = await monitorOn(harness);
+      harness.sender.answer = { outcome: "failed", status: 410, gone: true };
+      await runMonitorTick(harness.deps, { monitorId: gone.monitorId, scheduledAt: tick(1) });
+      expect(await harness.deps.monitors.get(gone.monitorId)).toMatchObject({ status: "disabled", statusReason: "webhook_gone" });
+    } finally {
+      await harness.service.close();
+    }
+  });
+
+  it("disables the monitor of a revoked key instead of scanning", async () => {
+    const harness = await createMonitorHarness({ versions: [courier()] });
+    try {
+      const monitor = await monitorOn(harness);
+      await harness.keys.revoke("key_owner", new Date().toISOString());
+      const run = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(1) });
+      expect(run).toMatchObject({ status: "skipped", error: { code: "forbidden", message: expect.stringContaining("revoked") } });
+      expect(await harness.deps.monitors.get(monitor.monitorId)).toMatchObject({ status: "disabled", statusReason: "key_revoked" });
+      expect(harness.scans()).toBe(0);
+    } finally {
+      await harness.service.close();
+    }
+  });
+
+  it("drops the schedule of a monitor that no longer exists", async () => {
+    const harness = await createMonitorHarness({ versions: [courier()] });
+    try {
+      harness.scheduled.set("6d0e4c1a-2b7f-4f0e-9a51-000000000099", {});
+      expect(await runMonitorTick(harness.deps, { monitorId: "6d0e4c1a-2b7f-4f0e-9a51-000000000099", scheduledAt: tick(1) })).toBeNull();
+      expect(harness.scheduled.size).toBe(0);
+    } finally {
+      await harness.service.close();
+    }
+  });
+});
