@@ -518,8 +518,9 @@ export type { InProcessMonitorSchedulerOptions } from "./stores/create-in-proces
 export { DEFAULT_MONITOR_SETTINGS } from "./monitors/monitor-deps.js";
 export type { MonitorDeps, MonitorSettings } from "./monitors/monitor-deps.js";
 export { checkMonitorSchedule } from "./monitors/check-monitor-schedule.js";
+export { MONITOR_SETTINGS_ENV, monitorSettingsFromEnv } from "./monitors/monitor-settings-from-env.js";
 export { runMonitorTick } from "./monitors/run-monitor-tick.js";
-export { syncMonitorSchedules } from "./monitors/sync-monitor-schedules.js";
+export { resumeMonitorRuns, syncMonitorSchedules } from "./monitors/sync-monitor-schedules.js";
 export { createDurationStats } from "./stores/create-duration-stats.js";
 export { createService } from "./compose/create-service.js";
 export type { CloseOptions, Service, ServiceOptions } from "./compose/create-service.js";

@@ -45,7 +45,15 @@ export type {
   GuardedLookup,
   ResolveRule,
 } from "./network/index.js";
-export { createWebhookSecret, deliverWebhook, postWebhook, signWebhook, WEBHOOK_RETRY_DELAYS_MS } from "./webhooks/index.js";
+export {
+  createWebhookSecret,
+  createWebhookSender,
+  deliverWebhook,
+  postWebhook,
+  signWebhook,
+  WEBHOOK_RETRY_DELAYS_MS,
+} from "./webhooks/index.js";
+export type { WebhookSenderOptions } from "./webhooks/index.js";
 export type { WebhookAttempt, WebhookAttemptRecord, WebhookDelivery, WebhookDeliveryInput, WebhookHeaders } from "./webhooks/index.js";
 export { detectPageKind } from "./visit/detect-page-kind.js";
 export type { PageSignals } from "./visit/detect-page-kind.js";

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { serviceSettingsFromEnv } from "@public-scan/core";
+import { monitorSettingsFromEnv, serviceSettingsFromEnv, type MonitorSettings } from "@public-scan/core";
 import type { RestAppOptions } from "@public-scan/http-h3";
 import { parsePhasePreset, type ScanPhasePreset } from "../parse-phase-preset.js";
 import { defaultConcurrency, machineFacts, type MachineFacts } from "./default-concurrency.js";
@@ -47,6 +47,8 @@ export interface ServeConfig {
   smtpCaFile: string | null;
   /** The service's own settings from the environment (support address, upgrade message, regions): `serviceSettingsFromEnv`. */
   service: ReturnType<typeof serviceSettingsFromEnv>;
+  /** Monitors: the cap per key, the shortest schedule, when a failing webhook disables one: `monitorSettingsFromEnv`. */
+  monitors: MonitorSettings;
   /** Redis for every store and the BullMQ job queue (the distributed mode); null: the SQLite file and the in-process queue. */
   redisUrl: string | null;
   /** Prefix of every Redis key (ends with ':'); deployments sharing one Redis take one each. */
@@ -119,6 +121,11 @@ Accounts:
   PUBLIC_SCAN_UPGRADE_MESSAGE        the upgrade message of quota answers (at most 300 characters)
   PUBLIC_SCAN_SCAN_REGIONS           region codes this deployment scans from, comma-separated (default self_hosted)
   PUBLIC_SCAN_DEFAULT_SCAN_REGION    the region of a scan that names none (default: the first region)
+Monitors (docs/api.md "Monitors"):
+  PUBLIC_SCAN_MONITORS_PER_KEY       monitors one key may have (default 20; 0 turns creation off)
+  PUBLIC_SCAN_MONITOR_MIN_INTERVAL_SECONDS  the shortest time between a monitor's runs (default 3600)
+  PUBLIC_SCAN_MONITOR_DISABLE_AFTER_FAILURES  failed deliveries in a row that disable a monitor (default 5)
+  PUBLIC_SCAN_WEBHOOKS_ALLOW_HTTP=true  webhooks over plain http too (tests; default: https only)
 Distributed mode:
   PUBLIC_SCAN_REDIS_PREFIX           prefix of every Redis key (default public-scan:); one per deployment
   PUBLIC_SCAN_JOB_LOCK_MS            a running job's lock, renewed at half of it; a dead worker's scan is
@@ -253,6 +260,7 @@ export function parseServeConfig(
     mailFrom: env.PUBLIC_SCAN_MAIL_FROM ?? null,
     smtpCaFile: env.PUBLIC_SCAN_SMTP_CA ?? null,
     service: serviceSettingsFromEnv(env),
+    monitors: monitorSettingsFromEnv(env),
     jobLockMs: integer({ name: "PUBLIC_SCAN_JOB_LOCK_MS", value: env.PUBLIC_SCAN_JOB_LOCK_MS, fallback: 30_000, min: 1000, max: 600_000 }),
     browserRecycle: {
       afterScans: optionalInteger({

@@ -17,6 +17,7 @@ import { createMcpHttpHandler, createProtectedResourceMetadataHandler } from "@p
 import { createPuppeteerScanner, createTargetPolicy, type PuppeteerScanner } from "@public-scan/scanner";
 import { container, type DependencyContainer } from "tsyringe";
 import { composeAccounts } from "./compose-accounts.js";
+import { composeMonitors } from "./compose-monitors.js";
 import type { ServeConfig } from "./parse-serve-config.js";
 import { prepareServeProcess, SPARE_PAGES, type PreparedServeProcess } from "./prepare-serve-process.js";
 import { createServeQueue } from "./create-serve-queue.js";
@@ -156,6 +157,9 @@ async function composeServer(input: {
     ...(scanner === null ? {} : { browserPoolSlots: config.concurrency + SPARE_PAGES }),
     ...(hasBrowserPool(scanner) ? { browserPool: scanner } : {}),
   });
+  // Monitors run their ticks where scans are created with a key's quota: an API process (or the one process).
+  const monitors = await composeMonitors({ config, storage, scope, service: service.deps, keys, prepared, log });
+  opened.push(monitors.close);
   const logError = (error: unknown, route: string) =>
     log(`request (${route}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   // Accounts, the dashboard and the OAuth authorization server (unless turned off): /mcp then takes this
@@ -202,6 +206,7 @@ async function composeServer(input: {
   const app = createRestApp({
     service: service.deps,
     keys,
+    monitors: monitors.deps,
     trustedProxies: config.trustedProxies,
     ...(config.hsts === undefined ? {} : { hsts: config.hsts }),
     mcp: {
@@ -236,6 +241,8 @@ async function composeServer(input: {
     demoSites,
     close: async () => {
       await sweep.stop();
+      // No tick starts a scan after this; a run following its scan is waited for.
+      await monitors.close();
       mcp.hosted.close();
       mcp.light.close();
       await worker?.close();

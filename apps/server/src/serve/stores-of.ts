@@ -1,4 +1,4 @@
-import type { AccountStore, AuditLog, AuditRetention, CounterStore, KeyStore, ScanRetention, ScanStore } from "@public-scan/core";
+import type { AccountStore, AuditLog, AuditRetention, CounterStore, KeyStore, MonitorStore, ScanRetention, ScanStore } from "@public-scan/core";
 import { createRedisStores, type createRedisKeyvStore } from "@public-scan/storage/redis";
 import type { createSqliteKeyvStore } from "@public-scan/storage/sqlite";
 import type { ServeStorage } from "./serve-storage.js";
@@ -10,6 +10,7 @@ export interface ServeStores {
   keys: () => KeyStore & { audit: AuditLog & AuditRetention };
   counters: () => CounterStore;
   accounts: () => AccountStore;
+  monitors: () => MonitorStore;
   /** The keyv storage adapter of sessions and OAuth artifacts. */
   documents: () => ReturnType<typeof createSqliteKeyvStore> | ReturnType<typeof createRedisKeyvStore>;
 }

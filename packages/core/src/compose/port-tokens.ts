@@ -1,6 +1,9 @@
 import type { CounterStore } from "../ports/counter-store.js";
 import type { JobQueueFactory } from "../ports/job-queue.js";
 import type { KeyStore } from "../ports/key-store.js";
+import type { MonitorSchedulerFactory } from "../ports/monitor-scheduler.js";
+import type { MonitorStore } from "../ports/monitor-store.js";
+import type { WebhookSender } from "../ports/webhook-sender.js";
 import type { Scanner } from "../ports/scanner.js";
 import type { ScanStore } from "../ports/scan-store.js";
 import type { ServiceObserver } from "../ports/service-observer.js";
@@ -33,4 +36,10 @@ export const PORTS = {
   targetPolicy: token<TargetPolicy>("TargetPolicy"),
   /** Told about requests, jobs and refusals (the reference server's default feeds its logs and metrics). */
   observer: token<ServiceObserver>("ServiceObserver"),
+  /** Monitors and their runs. */
+  monitorStore: token<MonitorStore>("MonitorStore"),
+  /** What fires monitors' ticks: croner in one process, BullMQ job schedulers in a cluster. */
+  monitorScheduler: token<MonitorSchedulerFactory>("MonitorSchedulerFactory"),
+  /** How monitors' webhook events go out (signed, through the egress guard). */
+  webhookSender: token<WebhookSender>("WebhookSender"),
 } as const;

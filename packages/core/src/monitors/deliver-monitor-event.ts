@@ -43,6 +43,7 @@ export async function deliverMonitorEvent(
     id: input.messageId,
     body: JSON.stringify(input.event),
     secrets: secrets as string[],
+    ...(deps.shutdown === undefined ? {} : { signal: deps.shutdown }),
   });
   const last = sent.attempts.at(-1);
   const run: MonitorRunRecord = {

@@ -41,4 +41,9 @@ export interface MonitorDeps {
   scheduler: MonitorScheduler;
   webhooks: WebhookSender;
   settings: MonitorSettings;
+  /**
+   * Aborted when the host shuts down: a run waiting for its scan stops waiting (it stays `running`, and the
+   * next start, or another process, goes on with it).
+   */
+  shutdown?: AbortSignal;
 }

@@ -54,6 +54,16 @@ async function continueRun(deps: MonitorDeps, input: { monitor: MonitorRecord; r
       await setMonitorStatus(deps, { record: monitor, status: "disabled", reason: "key_revoked" });
       return finish(deps, { ...run, status: "skipped", error: { code: "forbidden", message: refusal } });
     }
+    // Runs never overlap: a tick that comes while the previous run still follows its scan is skipped (it
+    // would join that scan and report it twice). A run left `running` for longer than a run can take
+    // (its process died and nothing resumed it) no longer holds the monitor up.
+    const earlier = await deps.monitors.listRuns(monitor.monitorId, 2);
+    const liveSince = deps.service.clock.now() - 2 * deps.settings.scanWaitMs;
+    const inProgress = (other: MonitorRunRecord) =>
+      other.runId !== run.runId && other.status === "running" && other.scheduledAt < run.scheduledAt && Date.parse(other.startedAt) > liveSince;
+    if (earlier.some(inProgress)) {
+      return finish(deps, { ...run, status: "skipped", error: { code: "rate_limited", message: "The previous run was still in progress." } });
+    }
     const scanUrl = monitor.sealedUrl === null ? monitor.url : deps.service.sealer.open(monitor.sealedUrl);
     if (scanUrl === null) return finish(deps, { ...run, status: "failed", error: { code: "internal_error", message: SEALED_MESSAGE } });
     try {
@@ -117,7 +127,7 @@ async function followScan(deps: MonitorDeps, scanId: string): Promise<ScanRecord
     if (record === null) return null;
     if (isTerminalStatus(record.status)) return record;
     if (Date.now() >= deadline) return null;
-    await delay(deps.settings.scanPollMs);
+    await delay(deps.settings.scanPollMs, undefined, deps.shutdown === undefined ? {} : { signal: deps.shutdown });
   }
 }
 

@@ -1,4 +1,5 @@
 import type { MonitorDeps } from "./monitor-deps.js";
+import { runMonitorTick } from "./run-monitor-tick.js";
 
 /**
  * Registers every active monitor's schedule with the scheduler: what a process does when it starts, so a
@@ -9,4 +10,21 @@ export async function syncMonitorSchedules(deps: Pick<MonitorDeps, "monitors" | 
   const active = await deps.monitors.listActive();
   for (const monitor of active) await deps.scheduler.schedule(monitor);
   return active.length;
+}
+
+/**
+ * Goes on with the runs a stopped process left `running` (the latest of each active monitor): for a
+ * scheduler that keeps nothing (croner), which never fires a past tick again. Each run continues where it
+ * stopped: the same scan, the same message id. Answers the runs it resumed, without waiting for them;
+ * `onError` hears what one threw.
+ */
+export async function resumeMonitorRuns(deps: MonitorDeps, onError: (error: unknown) => void): Promise<number> {
+  let resumed = 0;
+  for (const monitor of await deps.monitors.listActive()) {
+    const [latest] = await deps.monitors.listRuns(monitor.monitorId, 1);
+    if (latest?.status !== "running") continue;
+    resumed += 1;
+    void runMonitorTick(deps, { monitorId: monitor.monitorId, scheduledAt: latest.scheduledAt }).catch(onError);
+  }
+  return resumed;
 }

@@ -10,7 +10,8 @@ export interface WebhookSendAttempt {
  * guard, composed by the host): core decides what to send and to whom, never how it goes out.
  */
 export interface WebhookSender {
-  deliver(input: { url: string; id: string; body: string; secrets: readonly string[] }): Promise<{
+  /** `signal` stops the waits between attempts (a host shutting down): the delivery then rejects. */
+  deliver(input: { url: string; id: string; body: string; secrets: readonly string[]; signal?: AbortSignal }): Promise<{
     outcome: "delivered" | "failed";
     attempts: WebhookSendAttempt[];
     /** The receiver answered 410 Gone. */

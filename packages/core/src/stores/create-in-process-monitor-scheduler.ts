@@ -31,7 +31,10 @@ export function createInProcessMonitorScheduler(options: InProcessMonitorSchedul
     const fire = (monitorId: string, schedule: MonitorSchedule) => {
       const tick = { monitorId, scheduledAt: tickOf(schedule, Date.now()) };
       const run = onTick(tick)
-        .catch((error: unknown) => options.onError?.(error, tick))
+        // A run stopped by the shutdown is not an error: the next start goes on with it.
+        .catch((error: unknown) => {
+          if (!closed) options.onError?.(error, tick);
+        })
         .finally(() => running.delete(run));
       running.add(run);
     };

@@ -164,3 +164,54 @@ describe("a monitor's scheduled runs", () => {
     }
   });
 });
+
+describe("overlapping ticks", () => {
+  it("skips a tick while the previous run still follows its scan", async () => {
+    const harness = await createMonitorHarness({ versions: [courier()] });
+    try {
+      const monitor = await monitorOn(harness);
+      await harness.deps.monitors.claimRun({
+        monitorId: monitor.monitorId,
+        runId: `${monitor.monitorId}@${tick(1)}`,
+        scheduledAt: tick(1),
+        startedAt: new Date().toISOString(),
+        endedAt: null,
+        status: "running",
+        scanId: null,
+        event: null,
+        summary: null,
+        error: null,
+        delivery: null,
+      });
+      const skipped = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(2) });
+      expect(skipped).toMatchObject({ status: "skipped", scanId: null, error: { message: "The previous run was still in progress." } });
+      expect(harness.scans()).toBe(0);
+    } finally {
+      await harness.service.close();
+    }
+  });
+
+  it("no longer waits for a run left running longer than a run can take", async () => {
+    const harness = await createMonitorHarness({ versions: [courier()], settings: { scanWaitMs: 1000 } });
+    try {
+      const monitor = await monitorOn(harness);
+      const abandoned = new Date(Date.now() - 60_000).toISOString();
+      await harness.deps.monitors.claimRun({
+        monitorId: monitor.monitorId,
+        runId: `${monitor.monitorId}@${tick(1)}`,
+        scheduledAt: tick(1),
+        startedAt: abandoned,
+        endedAt: null,
+        status: "running",
+        scanId: null,
+        event: null,
+        summary: null,
+        error: null,
+        delivery: null,
+      });
+      expect(await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(2) })).toMatchObject({ status: "completed" });
+    } finally {
+      await harness.service.close();
+    }
+  });
+});

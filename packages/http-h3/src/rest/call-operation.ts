@@ -49,6 +49,7 @@ export async function callOperation(options: RestAppOptions, call: OperationCall
       service: options.service,
       keys: options.keys,
       keyRequests: options.keyRequests,
+      monitors: options.monitors,
       surfaces: {
         rest: true,
         mcp: options.surfaces?.mcp ?? options.mcp?.hosted !== undefined,

@@ -1,4 +1,4 @@
-import type { AuditLog, CounterStore, Health, HealthProbes, KeyStore, ServiceDeps, SessionResolver } from "@public-scan/core";
+import type { AuditLog, CounterStore, Health, HealthProbes, KeyStore, MonitorDeps, ServiceDeps, SessionResolver } from "@public-scan/core";
 
 /**
  * A surface served from a fetch-style handler (the MCP endpoints of `@public-scan/mcp`): the request, and
@@ -11,6 +11,11 @@ export interface RestAppOptions {
   /** The use-cases' dependencies. Public deployments set `limits` (the weighted read limits and quotas). */
   service: ServiceDeps;
   keys: KeyStore;
+  /**
+   * Monitors (docs/api.md "Monitors"): their store, scheduler, webhook sender and settings. Without them
+   * the monitor routes answer `not_found`.
+   */
+  monitors?: Omit<MonitorDeps, "service">;
   /**
    * Self-serve key requests (POST /api/v2/keys/request). Without them the route answers 401: nobody can
    * sign in to a deployment that has no dashboard.

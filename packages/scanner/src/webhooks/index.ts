@@ -1,5 +1,6 @@
 /** Signed webhooks (Standard Webhooks), delivered through the scanner's egress guard. */
 export { createWebhookSecret } from "./create-webhook-secret.js";
+export { createWebhookSender, type WebhookSenderOptions } from "./create-webhook-sender.js";
 export {
   deliverWebhook,
   WEBHOOK_RETRY_DELAYS_MS,

@@ -3,6 +3,7 @@ import { createSqliteAccountStore } from "./create-sqlite-account-store.js";
 import { createSqliteCounterStore } from "./create-sqlite-counter-store.js";
 import { createSqliteKeyStore } from "./create-sqlite-key-store.js";
 import { createSqliteKeyvStore } from "./create-sqlite-keyv-store.js";
+import { createSqliteMonitorStore } from "./create-sqlite-monitor-store.js";
 import { createSqliteScanStore } from "./create-sqlite-scan-store.js";
 import { openSqliteDatabase } from "./open-sqlite-database.js";
 
@@ -39,6 +40,7 @@ export function createSqliteStores(input: { readonly path: string; readonly busy
     keys: () => createSqliteKeyStore({ database: documents() }),
     counters: () => createSqliteCounterStore({ database: counters() }),
     accounts: () => createSqliteAccountStore({ database: documents() }),
+    monitors: () => createSqliteMonitorStore({ database: documents() }),
     /** The keyv storage adapter of sessions and OAuth artifacts. */
     documents: () => createSqliteKeyvStore({ database: documents() }),
     close: () => {
