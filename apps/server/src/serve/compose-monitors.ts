@@ -27,7 +27,7 @@ import { storesOf } from "./stores-of.js";
  * At start, every active monitor's schedule is registered (croner keeps nothing across restarts).
  */
 export async function composeMonitors(input: {
-  config: Pick<ServeConfig, "monitors">;
+  config: Pick<ServeConfig, "monitors" | "jobLockMs">;
   storage: ServeStorage;
   scope: PortRegistry;
   service: ServiceDeps;
@@ -45,7 +45,8 @@ export async function composeMonitors(input: {
   // included) and trust the deployment's private CA as the scanner trusts its sites.
   const { scannerOptions } = input.prepared;
   const extraCaCerts =
-    scannerOptions.extraCaCerts ?? (scannerOptions.extraCaCertsFile === undefined ? undefined : await readFile(scannerOptions.extraCaCertsFile, "utf8"));
+    scannerOptions.extraCaCerts ??
+    (scannerOptions.extraCaCertsFile === undefined ? undefined : await readFile(scannerOptions.extraCaCertsFile, "utf8"));
   const webhooks = usePort(scope, PORTS.webhookSender, () =>
     createWebhookSender({
       resolve: scannerOptions.resolve ?? [],
@@ -56,7 +57,14 @@ export async function composeMonitors(input: {
   );
   const schedulerFactory = usePort(scope, PORTS.monitorScheduler, () =>
     storage.kind === "redis"
-      ? createBullmqMonitorScheduler({ connection: storage.url, prefix: storage.prefix.slice(0, -1), onError })
+      ? createBullmqMonitorScheduler({
+          connection: storage.url,
+          // BullMQ joins `<prefix>:<queue>:…` itself.
+          prefix: storage.prefix.slice(0, -1),
+          // A tick whose process died runs again on another API process as soon as a scan job would.
+          lockDurationMs: config.jobLockMs,
+          onError,
+        })
       : createInProcessMonitorScheduler({ onError }),
   );
   const shutdown = new AbortController();

@@ -1,4 +1,13 @@
-import type { AccountStore, AuditLog, AuditRetention, CounterStore, KeyStore, MonitorStore, ScanRetention, ScanStore } from "@public-scan/core";
+import type {
+  AccountStore,
+  AuditLog,
+  AuditRetention,
+  CounterStore,
+  KeyStore,
+  MonitorStore,
+  ScanRetention,
+  ScanStore,
+} from "@public-scan/core";
 import { createRedisStores, type createRedisKeyvStore } from "@public-scan/storage/redis";
 import type { createSqliteKeyvStore } from "@public-scan/storage/sqlite";
 import type { ServeStorage } from "./serve-storage.js";

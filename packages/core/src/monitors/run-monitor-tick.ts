@@ -60,9 +60,16 @@ async function continueRun(deps: MonitorDeps, input: { monitor: MonitorRecord; r
     const earlier = await deps.monitors.listRuns(monitor.monitorId, 2);
     const liveSince = deps.service.clock.now() - 2 * deps.settings.scanWaitMs;
     const inProgress = (other: MonitorRunRecord) =>
-      other.runId !== run.runId && other.status === "running" && other.scheduledAt < run.scheduledAt && Date.parse(other.startedAt) > liveSince;
+      other.runId !== run.runId &&
+      other.status === "running" &&
+      other.scheduledAt < run.scheduledAt &&
+      Date.parse(other.startedAt) > liveSince;
     if (earlier.some(inProgress)) {
-      return finish(deps, { ...run, status: "skipped", error: { code: "rate_limited", message: "The previous run was still in progress." } });
+      return finish(deps, {
+        ...run,
+        status: "skipped",
+        error: { code: "rate_limited", message: "The previous run was still in progress." },
+      });
     }
     const scanUrl = monitor.sealedUrl === null ? monitor.url : deps.service.sealer.open(monitor.sealedUrl);
     if (scanUrl === null) return finish(deps, { ...run, status: "failed", error: { code: "internal_error", message: SEALED_MESSAGE } });
@@ -95,17 +102,17 @@ async function continueRun(deps: MonitorDeps, input: { monitor: MonitorRecord; r
     links: linksOf(deps.service),
     now: new Date(deps.service.clock.now()),
   });
+  // Still `running` while the delivery is under way: a run taken over after its process died sends again.
   run = {
     ...run,
     event: event.type,
     summary: event.type === "scan.changed" ? event.data.summary : null,
-    status: event.type === "scan.failed" ? "failed" : "completed",
     error: event.type === "scan.failed" ? event.data.error : null,
   };
   if (monitor.webhook !== null && monitor.webhook.events.includes(event.type) && run.delivery?.status !== "delivered") {
     run = await deliverMonitorEvent(deps, { monitor, run, event, messageId: messageIdOf(run.runId) });
   }
-  return finish(deps, run);
+  return finish(deps, { ...run, status: event.type === "scan.failed" ? "failed" : "completed" });
 }
 
 const SEALED_MESSAGE = "This deployment cannot open the monitor's sealed URL (its target secret changed). Recreate the monitor.";

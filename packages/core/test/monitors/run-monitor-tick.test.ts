@@ -209,7 +209,34 @@ describe("overlapping ticks", () => {
         error: null,
         delivery: null,
       });
-      expect(await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(2) })).toMatchObject({ status: "completed" });
+      expect(await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(2) })).toMatchObject({
+        status: "completed",
+      });
+    } finally {
+      await harness.service.close();
+    }
+  });
+});
+
+describe("a run stopped during its delivery", () => {
+  it("stays running with its delivery pending, and the next attempt sends the same message", async () => {
+    const harness = await createMonitorHarness({ versions: [courier()] });
+    try {
+      const monitor = await monitorOn(harness);
+      const deliver = harness.sender.deliver.bind(harness.sender);
+      // The process "dies" inside its delivery: the sender never answers, and the run is looked at meanwhile.
+      let seen: unknown;
+      harness.sender.deliver = async () => {
+        seen = (await harness.deps.monitors.listRuns(monitor.monitorId, 1))[0];
+        throw new Error("process killed");
+      };
+      await expect(runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(1) })).rejects.toThrow("process killed");
+      expect(seen).toMatchObject({ status: "running", event: "scan.completed", delivery: { status: "pending" } });
+      harness.sender.deliver = deliver;
+      const resumed = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(1) });
+      expect(resumed).toMatchObject({ status: "completed", delivery: { status: "delivered" } });
+      expect(harness.sender.sent).toHaveLength(1);
+      expect(harness.scans()).toBe(1);
     } finally {
       await harness.service.close();
     }
