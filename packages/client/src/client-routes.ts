@@ -41,4 +41,5 @@ export const CLIENT_ROUTES: Readonly<Record<OperationId, ClientRoute>> = {
   listMonitorRuns: read("/api/v2/monitors/{monitorId}/runs"),
   pauseMonitor: { method: "post", path: "/api/v2/monitors/{monitorId}/pause", success: [200] },
   resumeMonitor: { method: "post", path: "/api/v2/monitors/{monitorId}/resume", success: [200] },
+  rotateMonitorWebhookSecret: { method: "post", path: "/api/v2/monitors/{monitorId}/webhook-secret", success: [200] },
 };

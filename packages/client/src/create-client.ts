@@ -7,6 +7,7 @@ import type {
   Monitor,
   MonitorList,
   MonitorRunList,
+  RotatedMonitorSecret,
   FindingDetail,
   FindingList,
   Health,
@@ -77,6 +78,8 @@ export interface PublicScanClient {
   /** Runs a paused monitor, or one the service disabled, again. */
   resumeMonitor(monitorId: string, call?: CallOptions): Promise<Monitor>;
   deleteMonitor(monitorId: string, call?: CallOptions): Promise<DeletedMonitor>;
+  /** A new webhook signing secret, shown once; the previous one keeps signing beside it until `previousValidUntil`. */
+  rotateMonitorWebhookSecret(monitorId: string, call?: CallOptions): Promise<RotatedMonitorSecret>;
   /** Polls the status after each Retry-After until the scan ends; resolves with the Scan, or rejects (ScanFailedError, TimeoutError). */
   waitForScan(scanId: string, options?: WaitOptions): Promise<Scan>;
   /** Creates (or reuses) a scan of `url` and waits for it. */
@@ -135,6 +138,7 @@ export function createClient(options: ClientOptions): PublicScanClient {
     pauseMonitor: (monitorId, call) => send({ operationId: "pauseMonitor", params: { monitorId }, call }),
     resumeMonitor: (monitorId, call) => send({ operationId: "resumeMonitor", params: { monitorId }, call }),
     deleteMonitor: (monitorId, call) => send({ operationId: "deleteMonitor", params: { monitorId }, call }),
+    rotateMonitorWebhookSecret: (monitorId, call) => send({ operationId: "rotateMonitorWebhookSecret", params: { monitorId }, call }),
   };
   const body =
     <A extends unknown[], R>(method: (...args: A) => Promise<ClientResponse<R>>) =>
@@ -164,6 +168,7 @@ export function createClient(options: ClientOptions): PublicScanClient {
     pauseMonitor: body(raw.pauseMonitor),
     resumeMonitor: body(raw.resumeMonitor),
     deleteMonitor: body(raw.deleteMonitor),
+    rotateMonitorWebhookSecret: body(raw.rotateMonitorWebhookSecret),
     waitForScan: (scanId, waitOptions) => waitForScan(raw, scanId, waitOptions),
     scanAndWait: (request, waitOptions) => scanAndWait(raw, request, waitOptions),
     raw,

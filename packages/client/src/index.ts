@@ -34,4 +34,5 @@ export type {
   MonitorRun,
   MonitorRunList,
   MonitorSchedule,
+  RotatedMonitorSecret,
 } from "@public-scan/core/contract";

@@ -25,7 +25,7 @@ describe("CLIENT_ROUTES", () => {
     );
     expect(fromClient).toEqual(fromContract);
     // The contract's 14, and the export, changes and monitor routes this service adds.
-    expect(Object.keys(CLIENT_ROUTES)).toHaveLength(23);
+    expect(Object.keys(CLIENT_ROUTES)).toHaveLength(24);
     expect(CLIENT_ROUTES.getScanExport.file).toBe(true);
   });
 });

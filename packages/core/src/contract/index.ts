@@ -159,6 +159,7 @@ export {
   MonitorSchema,
   MonitorStatusReasonSchema,
   MonitorStatusSchema,
+  RotatedMonitorSecretSchema,
 } from "./monitor.js";
 export type {
   CreatedMonitor,
@@ -171,4 +172,5 @@ export type {
   MonitorSchedule,
   MonitorStatus,
   MonitorStatusReason,
+  RotatedMonitorSecret,
 } from "./monitor.js";

@@ -152,5 +152,17 @@ export const MonitorRunListSchema = z
   .meta({ id: "MonitorRunList" });
 export type MonitorRunList = z.infer<typeof MonitorRunListSchema>;
 
+/** The answer to a secret rotation: the new secret, once, and until when the previous one still signs. */
+export const RotatedMonitorSecretSchema = z
+  .object({
+    monitorId: MonitorIdSchema,
+    webhookSecret: z.string().meta({ description: "The new signing secret (`whsec_…`), shown only here." }),
+    previousValidUntil: DateTimeSchema.meta({
+      description: "Until then each message carries two signatures, the new secret's and the previous one's.",
+    }),
+  })
+  .meta({ id: "RotatedMonitorSecret" });
+export type RotatedMonitorSecret = z.infer<typeof RotatedMonitorSecretSchema>;
+
 export const DeletedMonitorSchema = z.object({ monitorId: MonitorIdSchema, deleted: z.literal(true) }).meta({ id: "DeletedMonitor" });
 export type DeletedMonitor = z.infer<typeof DeletedMonitorSchema>;

@@ -19,6 +19,7 @@ import {
   MonitorListSchema,
   MonitorRunListSchema,
   MonitorSchema,
+  RotatedMonitorSecretSchema,
 } from "./monitor.js";
 import type { Scope } from "./scopes.js";
 import { OpenApiDocumentSchema } from "./openapi-document.js";
@@ -349,6 +350,14 @@ export const OPERATIONS = [
     pathParams: ["monitorId"],
     requestBody: null,
     responses: { 200: MonitorSchema },
+  }),
+  monitorRoute("rotateMonitorWebhookSecret", {
+    method: "post",
+    path: `${MONITOR_PATH}/webhook-secret`,
+    summary: "A new webhook signing secret; the previous one signs beside it for a day",
+    pathParams: ["monitorId"],
+    requestBody: null,
+    responses: { 200: RotatedMonitorSecretSchema },
   }),
 ] as const satisfies readonly OperationSpec[];
 

@@ -1,4 +1,4 @@
-import type { Monitor, MonitorStatusReason } from "../contract/index.js";
+import type { Monitor, MonitorStatusReason, RotatedMonitorSecret } from "../contract/index.js";
 import type { MonitorRecord } from "../domain/monitor-record.js";
 import { ServiceError } from "../errors/service-error.js";
 import type { Outcome } from "../use-cases/outcome.js";
@@ -52,4 +52,33 @@ export async function deleteMonitor(
   await deps.scheduler.unschedule(record.monitorId);
   await deps.monitors.delete(record.monitorId);
   return { status: 200, body: { monitorId: record.monitorId, deleted: true } };
+}
+
+/**
+ * POST /api/v2/monitors/{monitorId}/webhook-secret: a new signing secret, answered once. The previous one
+ * keeps signing beside it (two signatures per message) for `rotationOverlapSeconds`, so a receiver switches
+ * without losing a message; an older one is dropped.
+ */
+export async function rotateMonitorWebhookSecret(
+  deps: MonitorDeps,
+  input: { monitorId: string; caller: Caller },
+): Promise<Outcome<RotatedMonitorSecret>> {
+  const record = await findOwnedMonitor(deps, input);
+  if (record.webhook === null) throw new ServiceError("invalid_request", "This monitor has no webhook, so no signing secret.");
+  const now = deps.service.clock.now();
+  const secret = deps.webhooks.createSecret();
+  const previousValidUntil = new Date(now + deps.settings.rotationOverlapSeconds * 1000).toISOString();
+  const at = new Date(now).toISOString();
+  const next: MonitorRecord = {
+    ...record,
+    webhook: {
+      ...record.webhook,
+      sealedSecrets: [deps.service.sealer.seal(secret), record.webhook.sealedSecrets[0]!],
+      secretRotatedAt: at,
+      previousValidUntil,
+    },
+    updatedAt: at,
+  };
+  if (!(await deps.monitors.update(next))) throw new ServiceError("not_found", "No such monitor for this key.");
+  return { status: 200, body: { monitorId: record.monitorId, webhookSecret: secret, previousValidUntil } };
 }

@@ -14,7 +14,7 @@ import type { Outcome } from "./outcome.js";
 import type { MonitorDeps } from "../monitors/monitor-deps.js";
 import { createMonitor } from "../monitors/create-monitor.js";
 import { getMonitor, listMonitorRuns, listMonitors } from "../monitors/read-monitors.js";
-import { deleteMonitor, pauseMonitor, resumeMonitor } from "../monitors/change-monitor.js";
+import { deleteMonitor, pauseMonitor, resumeMonitor, rotateMonitorWebhookSecret } from "../monitors/change-monitor.js";
 import { getDiagnostics, getFinding, getPreConsentTable, getPulse, listFindings } from "./scan-results.js";
 import type { Caller, ServiceDeps } from "./service-deps.js";
 
@@ -125,5 +125,6 @@ export const OPERATION_USE_CASES: Record<UseCaseOperationId, OperationUseCase> =
   listMonitorRuns: (deps, input) => listMonitorRuns(monitorDeps(deps), monitorRead(input)),
   pauseMonitor: (deps, input) => pauseMonitor(monitorDeps(deps), monitorRead(input)),
   resumeMonitor: (deps, input) => resumeMonitor(monitorDeps(deps), monitorRead(input)),
+  rotateMonitorWebhookSecret: (deps, input) => rotateMonitorWebhookSecret(monitorDeps(deps), monitorRead(input)),
   getHealth: (deps) => getHealth(deps.service, { surfaces: deps.surfaces, probes: deps.probes, onProbeError: deps.onProbeError }),
 };

@@ -35,12 +35,13 @@ describe("operation table", () => {
       ["get", "/api/v2/monitors/{monitorId}/runs"],
       ["post", "/api/v2/monitors/{monitorId}/pause"],
       ["post", "/api/v2/monitors/{monitorId}/resume"],
+      ["post", "/api/v2/monitors/{monitorId}/webhook-secret"],
     ]);
   });
 
   it("guards every monitor route with monitor:write; reads weigh one unit, changes none", () => {
     const monitors = OPERATIONS.filter((operation) => operation.path.startsWith("/api/v2/monitors"));
-    expect(monitors).toHaveLength(7);
+    expect(monitors).toHaveLength(8);
     for (const operation of monitors) {
       expect(operation).toMatchObject({ security: "bearer", scopes: ["monitor:write"], extension: true });
       expect(operation.readWeight).toEqual(operation.method === "get" ? { policy: "resource", units: 1 } : null);

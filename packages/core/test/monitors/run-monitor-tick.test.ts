@@ -3,6 +3,7 @@ import { courier, withTikTok } from "../support/courier-versions.js";
 import { CreatedMonitorSchema, MonitorRunListSchema, MonitorSchema, WebhookEventSchema } from "../../src/contract/index.js";
 import { createMonitor } from "../../src/monitors/create-monitor.js";
 import { getMonitor, listMonitorRuns } from "../../src/monitors/read-monitors.js";
+import { rotateMonitorWebhookSecret } from "../../src/monitors/change-monitor.js";
 import { runMonitorTick } from "../../src/monitors/run-monitor-tick.js";
 import type { Caller } from "../../src/use-cases/service-deps.js";
 import { createMonitorHarness } from "./monitor-harness.js";
@@ -239,6 +240,28 @@ describe("a run stopped during its delivery", () => {
       expect(harness.scans()).toBe(1);
     } finally {
       await harness.service.close();
+    }
+  });
+});
+
+describe("rotating a monitor's signing secret", () => {
+  it("signs with the new and the previous secret during the overlap, then with the new one alone", async () => {
+    for (const overlap of [3600, 0]) {
+      const harness = await createMonitorHarness({ versions: [courier()], settings: { rotationOverlapSeconds: overlap } });
+      try {
+        const monitor = await monitorOn(harness);
+        const rotated = (await rotateMonitorWebhookSecret(harness.deps, { monitorId: monitor.monitorId, caller: owner })).body;
+        expect(rotated.webhookSecret).toMatch(/^whsec_/);
+        expect(rotated.webhookSecret).not.toBe(monitor.webhookSecret);
+        await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(1) });
+        expect(harness.sender.sent[0]!.secrets).toEqual(
+          overlap > 0 ? [rotated.webhookSecret, monitor.webhookSecret] : [rotated.webhookSecret],
+        );
+        const read = MonitorSchema.parse((await getMonitor(harness.deps, { monitorId: monitor.monitorId, caller: owner })).body);
+        expect(JSON.stringify(read)).not.toContain("whsec_");
+      } finally {
+        await harness.service.close();
+      }
     }
   });
 });

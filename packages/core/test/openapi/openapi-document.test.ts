@@ -41,7 +41,7 @@ describe("OpenAPI document", () => {
   });
 
   it("lists the contract's 14 operations and the service's export, changes and monitor routes, marked as extensions", () => {
-    expect(operations).toHaveLength(23);
+    expect(operations).toHaveLength(24);
     expect(
       operations
         .filter((operation) => (operation as { "x-extension"?: boolean })["x-extension"] === true)
@@ -56,6 +56,7 @@ describe("OpenAPI document", () => {
       "listMonitorRuns",
       "pauseMonitor",
       "resumeMonitor",
+      "rotateMonitorWebhookSecret",
     ]);
     expect(operations.map((operation) => operation.operationId).sort()).toEqual(
       OPERATIONS.map((operation) => operation.operationId).sort(),
