@@ -522,6 +522,7 @@ export type { MonitorDeps, MonitorSettings } from "./monitors/monitor-deps.js";
 export { checkMonitorSchedule } from "./monitors/check-monitor-schedule.js";
 export { MONITOR_SETTINGS_ENV, monitorSettingsFromEnv } from "./monitors/monitor-settings-from-env.js";
 export { runMonitorTick } from "./monitors/run-monitor-tick.js";
+export type { RunMonitorTickOptions } from "./monitors/run-monitor-tick.js";
 export { resumeMonitorRuns, syncMonitorSchedules } from "./monitors/sync-monitor-schedules.js";
 export { createDurationStats } from "./stores/create-duration-stats.js";
 export { createService } from "./compose/create-service.js";

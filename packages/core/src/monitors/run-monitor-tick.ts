@@ -20,7 +20,11 @@ import type { MonitorDeps } from "./monitor-deps.js";
  * from where it stopped (the same scan, the same message id): a tick never scans twice. Answers the run,
  * or null when there is none to make (the monitor was deleted, paused, or the tick is older than the runs kept).
  */
-export async function runMonitorTick(deps: MonitorDeps, tick: MonitorTick): Promise<MonitorRunRecord | null> {
+export async function runMonitorTick(
+  deps: MonitorDeps,
+  tick: MonitorTick,
+  options: RunMonitorTickOptions = {},
+): Promise<MonitorRunRecord | null> {
   const monitor = await deps.monitors.get(tick.monitorId);
   if (monitor === null) {
     // A schedule that outlived its monitor (a delete that failed half-way): removed now.
@@ -42,10 +46,21 @@ export async function runMonitorTick(deps: MonitorDeps, tick: MonitorTick): Prom
     delivery: null,
   });
   if (run === null || run.status !== "running") return run;
-  return continueRun(deps, { monitor, run });
+  return continueRun(deps, { monitor, run, pauseAt: options.pauseAt });
 }
 
-async function continueRun(deps: MonitorDeps, input: { monitor: MonitorRecord; run: MonitorRunRecord }): Promise<MonitorRunRecord> {
+export interface RunMonitorTickOptions {
+  /**
+   * When this process must stop following the scan (epoch ms; a Lambda invocation's end): the run is then
+   * answered still `running`, and the next delivery of the tick goes on with it.
+   */
+  pauseAt?: number | undefined;
+}
+
+async function continueRun(
+  deps: MonitorDeps,
+  input: { monitor: MonitorRecord; run: MonitorRunRecord; pauseAt: number | undefined },
+): Promise<MonitorRunRecord> {
   const { monitor } = input;
   let run = input.run;
   if (run.scanId === null) {
@@ -86,7 +101,8 @@ async function continueRun(deps: MonitorDeps, input: { monitor: MonitorRecord; r
       return finish(deps, { ...run, status: "failed", error: { code: error.code, message: error.message } });
     }
   }
-  const scan = await followScan(deps, run.scanId!);
+  const scan = await followScan(deps, { scanId: run.scanId!, startedAt: run.startedAt, pauseAt: input.pauseAt });
+  if (scan === "paused") return run;
   if (scan === null) {
     return finish(deps, {
       ...run,
@@ -126,14 +142,21 @@ async function keyRefusal(deps: MonitorDeps, monitor: MonitorRecord): Promise<st
   return null;
 }
 
-/** The scan, once it ended; null when it is still running after `scanWaitMs`, or vanished. */
-async function followScan(deps: MonitorDeps, scanId: string): Promise<ScanRecord | null> {
-  const deadline = Date.now() + deps.settings.scanWaitMs;
+/**
+ * The scan, once it ended; null when it vanished or is still running `scanWaitMs` after the run started
+ * (whichever processes followed it); `paused` when this process must stop following it first.
+ */
+async function followScan(
+  deps: MonitorDeps,
+  input: { scanId: string; startedAt: string; pauseAt: number | undefined },
+): Promise<ScanRecord | null | "paused"> {
+  const deadline = Date.parse(input.startedAt) + deps.settings.scanWaitMs;
   for (;;) {
-    const record = await deps.service.scans.get(scanId);
+    const record = await deps.service.scans.get(input.scanId);
     if (record === null) return null;
     if (isTerminalStatus(record.status)) return record;
-    if (Date.now() >= deadline) return null;
+    if (deps.service.clock.now() >= deadline) return null;
+    if (input.pauseAt !== undefined && Date.now() >= input.pauseAt) return "paused";
     await delay(deps.settings.scanPollMs, undefined, deps.shutdown === undefined ? {} : { signal: deps.shutdown });
   }
 }

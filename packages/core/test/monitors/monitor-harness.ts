@@ -30,11 +30,20 @@ export interface RecordingSender extends WebhookSender {
  * Monitor deps on a local service whose scanner answers `versions` in turn (the last one from then on),
  * memory stores, a scheduler that records what is registered, and a sender that records what it sends.
  */
-export async function createMonitorHarness(input: { versions: ScanObservations[]; settings?: Partial<MonitorSettings> }) {
+export async function createMonitorHarness(input: {
+  versions: ScanObservations[];
+  settings?: Partial<MonitorSettings>;
+  /** Scans end only once it resolves (a scan still running when a run looks at it). */
+  scanGate?: Promise<void>;
+}) {
   let calls = 0;
   const service = await createLocalService({
     scanner: {
-      scan: () => Promise.resolve(input.versions[Math.min(calls++, input.versions.length - 1)]!),
+      scan: async () => {
+        const version = input.versions[Math.min(calls++, input.versions.length - 1)]!;
+        await input.scanGate;
+        return version;
+      },
       close: () => Promise.resolve(),
     },
     config: { baseUrl: "https://scan.example.org" },

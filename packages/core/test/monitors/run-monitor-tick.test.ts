@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { courier, withTikTok } from "../support/courier-versions.js";
-import { CreatedMonitorSchema, MonitorRunListSchema, MonitorSchema, WebhookEventSchema } from "../../src/contract/index.js";
+import {
+  CreatedMonitorSchema,
+  MonitorRunListSchema,
+  MonitorSchema,
+  RotatedMonitorSecretSchema,
+  WebhookEventSchema,
+} from "../../src/contract/index.js";
 import { createMonitor } from "../../src/monitors/create-monitor.js";
 import { getMonitor, listMonitorRuns } from "../../src/monitors/read-monitors.js";
 import { rotateMonitorWebhookSecret } from "../../src/monitors/change-monitor.js";
@@ -250,7 +256,9 @@ describe("rotating a monitor's signing secret", () => {
       const harness = await createMonitorHarness({ versions: [courier()], settings: { rotationOverlapSeconds: overlap } });
       try {
         const monitor = await monitorOn(harness);
-        const rotated = (await rotateMonitorWebhookSecret(harness.deps, { monitorId: monitor.monitorId, caller: owner })).body;
+        const rotated = RotatedMonitorSecretSchema.parse(
+          (await rotateMonitorWebhookSecret(harness.deps, { monitorId: monitor.monitorId, caller: owner })).body,
+        );
         expect(rotated.webhookSecret).toMatch(/^whsec_/);
         expect(rotated.webhookSecret).not.toBe(monitor.webhookSecret);
         await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(1) });
@@ -262,6 +270,26 @@ describe("rotating a monitor's signing secret", () => {
       } finally {
         await harness.service.close();
       }
+    }
+  });
+});
+
+describe("a run paused while its scan runs (a Lambda invocation ending)", () => {
+  it("answers the run still running, and the next delivery of the tick finishes it with the same scan", async () => {
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const harness = await createMonitorHarness({ versions: [courier()], scanGate: gate });
+    try {
+      const monitor = await monitorOn(harness);
+      const paused = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(1) }, { pauseAt: Date.now() });
+      expect(paused).toMatchObject({ status: "running", scanId: expect.any(String), delivery: null });
+      open();
+      const finished = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(1) });
+      expect(finished).toMatchObject({ status: "completed", scanId: paused!.scanId, delivery: { status: "delivered" } });
+      expect(harness.scans()).toBe(1);
+    } finally {
+      open();
+      await harness.service.close();
     }
   });
 });
