@@ -172,24 +172,26 @@ describe("a monitor's scheduled runs", () => {
   });
 });
 
+/** A run of `monitorId` for one tick, left running before it created its scan (another process's, or a dead one's). */
+const runningRun = (monitorId: string, at: { scheduledAt: string; startedAt: string }) => ({
+  monitorId,
+  runId: `${monitorId}@${at.scheduledAt}`,
+  ...at,
+  endedAt: null,
+  status: "running" as const,
+  scanId: null,
+  event: null,
+  summary: null,
+  error: null,
+  delivery: null,
+});
+
 describe("overlapping ticks", () => {
   it("skips a tick while the previous run still follows its scan", async () => {
     const harness = await createMonitorHarness({ versions: [courier()] });
     try {
       const monitor = await monitorOn(harness);
-      await harness.deps.monitors.claimRun({
-        monitorId: monitor.monitorId,
-        runId: `${monitor.monitorId}@${tick(1)}`,
-        scheduledAt: tick(1),
-        startedAt: new Date().toISOString(),
-        endedAt: null,
-        status: "running",
-        scanId: null,
-        event: null,
-        summary: null,
-        error: null,
-        delivery: null,
-      });
+      await harness.deps.monitors.claimRun(runningRun(monitor.monitorId, { scheduledAt: tick(1), startedAt: new Date().toISOString() }));
       const skipped = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(2) });
       expect(skipped).toMatchObject({ status: "skipped", scanId: null, error: { message: "The previous run was still in progress." } });
       expect(harness.scans()).toBe(0);
@@ -203,19 +205,7 @@ describe("overlapping ticks", () => {
     try {
       const monitor = await monitorOn(harness);
       const abandoned = new Date(Date.now() - 60_000).toISOString();
-      await harness.deps.monitors.claimRun({
-        monitorId: monitor.monitorId,
-        runId: `${monitor.monitorId}@${tick(1)}`,
-        scheduledAt: tick(1),
-        startedAt: abandoned,
-        endedAt: null,
-        status: "running",
-        scanId: null,
-        event: null,
-        summary: null,
-        error: null,
-        delivery: null,
-      });
+      await harness.deps.monitors.claimRun(runningRun(monitor.monitorId, { scheduledAt: tick(1), startedAt: abandoned }));
       expect(await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(2) })).toMatchObject({
         status: "completed",
       });
