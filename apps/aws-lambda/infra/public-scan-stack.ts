@@ -9,6 +9,7 @@ import * as targets from "aws-cdk-lib/aws-events-targets";
 import * as lambda from "aws-cdk-lib/aws-lambda";
 import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import * as logs from "aws-cdk-lib/aws-logs";
+import * as scheduler from "aws-cdk-lib/aws-scheduler";
 import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import * as sns from "aws-cdk-lib/aws-sns";
 import * as sqs from "aws-cdk-lib/aws-sqs";
@@ -18,6 +19,7 @@ import {
   DYNAMO_TABLES,
   ENV,
   LAMBDA_TABLES,
+  MONITOR_TIMEOUT_SECONDS,
   SCAN_JOB_DEADLINE_MS,
   tableEnvName,
   WORKER_COLD_START_MS,
@@ -27,7 +29,7 @@ import {
 
 export interface PublicScanStackProps extends StackProps {
   /**
-   * The folder holding the bundles, one subfolder per function (`api-streaming` or `api`, `worker`, `recover`):
+   * The folder holding the bundles, one subfolder per function (`api-streaming` or `api`, `worker`, `recover`, `monitor`):
    * scripts/bundle.ts's dist/.
    */
   readonly bundleDir: string;
@@ -41,6 +43,8 @@ export interface PublicScanStackProps extends StackProps {
   readonly baseUrl?: string;
   /** Worker invocations at the same time, so browsers at the same time (default 10). */
   readonly workerConcurrency?: number;
+  /** Monitor function invocations at the same time, so runs followed at the same time (default 5). */
+  readonly monitorConcurrency?: number;
   /** How long the functions' logs are kept (default one month). */
   readonly logRetention?: logs.RetentionDays;
 }
@@ -59,6 +63,18 @@ export const TIMINGS = {
   recoverEvery: Duration.minutes(Math.max(1, Math.floor(DEFAULT_SERVICE_CONFIG.staleAfterSeconds / 2 / 60))),
   /** Deliveries of one message before SQS moves it to the dead-letter queue. */
   maxReceiveCount: 3,
+  monitorTimeout: Duration.seconds(MONITOR_TIMEOUT_SECONDS),
+  /**
+   * A tick message given back (its run still follows its scan, or its delivery waits to retry) comes again
+   * this long after: the function's timeout (SQS requires at least that) and a minute.
+   */
+  monitorVisibilityTimeout: Duration.seconds(MONITOR_TIMEOUT_SECONDS + 60),
+  /**
+   * Deliveries of one tick before it goes to the tick dead-letter queue: a run follows its scan for up to
+   * 20 minutes and retries its webhook for up to about 45 (scanWaitMs and the sender's backoff), one pass
+   * per visibility timeout, so about twelve passes in all; twice that before a tick is given up on.
+   */
+  monitorMaxReceiveCount: 24,
 } as const;
 
 /**
@@ -77,7 +93,8 @@ export const STORE_ACTIONS = [
 
 /**
  * public-scan on AWS Lambda: the API function behind a Function URL, the scan worker on the SQS queue (with a
- * dead-letter queue and an alarm on it), a scheduled recovery, the DynamoDB tables of `DYNAMO_TABLES`, and
+ * dead-letter queue and an alarm on it), a scheduled recovery, monitors (an EventBridge Scheduler group
+ * whose schedules send ticks to a queue the monitor function consumes), the DynamoDB tables of `DYNAMO_TABLES`, and
  * least-privilege roles (each function is granted the tables and the queue it uses and the identifier
  * secret, nothing else). The worker is x86_64 (the Chromium inside @sparticuz/chromium's npm package is built
  * for x64); the API and the recovery, which carry no Chromium, run on arm64.
@@ -93,6 +110,13 @@ export class PublicScanStack extends Stack {
   readonly worker: lambda.Function;
   readonly recover: lambda.Function;
   readonly deadLetterAlarm: cloudwatch.Alarm;
+  /** Monitors: one EventBridge Scheduler schedule per monitor in this group sends its ticks to the tick queue. */
+  readonly monitorSchedules: scheduler.ScheduleGroup;
+  readonly monitorTicks: sqs.Queue;
+  readonly monitorTicksDeadLetter: sqs.Queue;
+  /** The role Scheduler assumes to send ticks (sqs:SendMessage on the tick queue, nothing else). */
+  readonly monitorSchedulerRole: iam.Role;
+  readonly monitor: lambda.Function;
 
   constructor(scope: Construct, id: string, props: PublicScanStackProps) {
     super(scope, id, props);
@@ -117,6 +141,26 @@ export class PublicScanStack extends Stack {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
 
+    // Monitors: the API creates one schedule per monitor in this group; each tick goes to the tick queue,
+    // sent by Scheduler under a role that may do that only, and the monitor function runs it.
+    this.monitorSchedules = new scheduler.ScheduleGroup(this, "MonitorSchedules", { removalPolicy: RemovalPolicy.DESTROY });
+    this.monitorTicksDeadLetter = new sqs.Queue(this, "MonitorTicksDeadLetter", { retentionPeriod: Duration.days(14), enforceSSL: true });
+    this.monitorTicks = new sqs.Queue(this, "MonitorTicks", {
+      visibilityTimeout: TIMINGS.monitorVisibilityTimeout,
+      // A run is given up on after two hours of passes at most; a tick older than a day is of no use.
+      retentionPeriod: Duration.days(1),
+      deadLetterQueue: { queue: this.monitorTicksDeadLetter, maxReceiveCount: TIMINGS.monitorMaxReceiveCount },
+      enforceSSL: true,
+    });
+    this.monitorSchedulerRole = new iam.Role(this, "MonitorSchedulerRole", {
+      // Only Scheduler, acting for this account's schedules (the confused-deputy guard AWS documents).
+      assumedBy: new iam.ServicePrincipal("scheduler.amazonaws.com", {
+        conditions: { StringEquals: { "aws:SourceAccount": this.account } },
+      }),
+      description: "EventBridge Scheduler sends public-scan monitors' ticks to their queue",
+    });
+    this.monitorTicks.grant(this.monitorSchedulerRole, "sqs:SendMessage");
+
     const retention = props.logRetention ?? logs.RetentionDays.ONE_MONTH;
     const environment = {
       ...Object.fromEntries(LAMBDA_TABLES.map((kind) => [tableEnvName(kind), this.tables[kind].tableName])),
@@ -124,8 +168,13 @@ export class PublicScanStack extends Stack {
       [ENV.identifierSecretArn]: secret.secretArn,
       NODE_OPTIONS: "--enable-source-maps",
     };
+    const monitorEnvironment = {
+      [ENV.monitorScheduleGroup]: this.monitorSchedules.scheduleGroupName,
+      [ENV.monitorTickQueueArn]: this.monitorTicks.queueArn,
+      [ENV.monitorSchedulerRoleArn]: this.monitorSchedulerRole.roleArn,
+    };
     const fn = (
-      name: "api" | "worker" | "recover",
+      name: "api" | "worker" | "recover" | "monitor",
       options: {
         /** The bundle's folder in bundleDir (default: the function's name). */
         bundle?: string;
@@ -162,7 +211,7 @@ export class PublicScanStack extends Stack {
       architecture: lambda.Architecture.ARM_64,
       memorySize: 1024,
       timeout: TIMINGS.apiTimeout,
-      ...(props.baseUrl ? { extraEnv: { [ENV.baseUrl]: props.baseUrl } } : {}),
+      extraEnv: { ...monitorEnvironment, ...(props.baseUrl ? { [ENV.baseUrl]: props.baseUrl } : {}) },
     });
     // Public: the API's own quotas and rate limits apply (by source IP, key or MCP Light caller).
     this.apiUrl = this.api.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE, invokeMode: apiInvokeMode });
@@ -192,18 +241,45 @@ export class PublicScanStack extends Stack {
       targets: [new targets.LambdaFunction(this.recover)],
     });
 
+    // No browser: a run creates its scan as the API does (the worker scans it), waits, and sends its webhook.
+    this.monitor = fn("monitor", {
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: 512,
+      timeout: TIMINGS.monitorTimeout,
+      extraEnv: { ...monitorEnvironment, [ENV.baseUrl]: baseUrl },
+    });
+    this.monitor.addEventSource(
+      new SqsEventSource(this.monitorTicks, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: props.monitorConcurrency ?? 5 }),
+    );
+
     // Least privilege: the API writes scans, keys (last use) and counters and sends jobs; the worker writes
     // scans and re-sends a job it gives back (the event source mapping adds the receive and delete rights);
     // the recovery writes scans and re-sends jobs. Each reads the identifier secret at cold start.
     // The audit table is the operator's (`pnpm keys`): the API serves no key request (no sessions), so it
     // appends no audit event, and no function is granted the table.
+    // The monitor function creates scans as the API does (scans, keys, counters, monitors; the scan queue).
+    // Schedules: the API creates, updates and deletes them in the group (passing Scheduler its role); the
+    // monitor function only deletes one (a monitor disabled by its run, or gone).
     for (const kind of LAMBDA_TABLES) this.tables[kind].grant(this.api, ...STORE_ACTIONS);
+    for (const kind of LAMBDA_TABLES) this.tables[kind].grant(this.monitor, ...STORE_ACTIONS);
     this.tables.scans.grant(this.worker, ...STORE_ACTIONS);
     this.tables.scans.grant(this.recover, ...STORE_ACTIONS);
-    for (const sender of [this.api, this.worker, this.recover]) this.queue.grant(sender, "sqs:SendMessage");
+    for (const sender of [this.api, this.worker, this.recover, this.monitor]) this.queue.grant(sender, "sqs:SendMessage");
+    // On the group's schedules (`schedule/<group>/*`), which is what CreateSchedule and the others act on
+    // (a grant on the group itself would name the schedule group's ARN, and Scheduler would refuse).
+    this.monitorSchedules.grants.writeSchedules(this.api);
+    this.monitorSchedules.grants.deleteSchedules(this.api);
+    this.monitorSchedules.grants.deleteSchedules(this.monitor);
+    this.api.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["iam:PassRole"],
+        resources: [this.monitorSchedulerRole.roleArn],
+        conditions: { StringEquals: { "iam:PassedToService": "scheduler.amazonaws.com" } },
+      }),
+    );
     // GetSecretValue alone on this secret (grantRead would add DescribeSecret, which no function calls).
     const readSecret = new iam.PolicyStatement({ actions: ["secretsmanager:GetSecretValue"], resources: [secret.secretArn] });
-    for (const reader of [this.api, this.worker, this.recover]) reader.addToRolePolicy(readSecret);
+    for (const reader of [this.api, this.worker, this.recover, this.monitor]) reader.addToRolePolicy(readSecret);
 
     const alarms = new sns.Topic(this, "Alarms");
     this.deadLetterAlarm = new cloudwatch.Alarm(this, "ScanJobsDeadLetterAlarm", {
@@ -215,6 +291,15 @@ export class PublicScanStack extends Stack {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
     this.deadLetterAlarm.addAlarmAction(new cloudwatchActions.SnsAction(alarms));
+    const tickAlarm = new cloudwatch.Alarm(this, "MonitorTicksDeadLetterAlarm", {
+      alarmDescription: "Monitor ticks reached their dead-letter queue: runs failed on them repeatedly (docs/aws-lambda.md).",
+      metric: this.monitorTicksDeadLetter.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: "Maximum" }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    tickAlarm.addAlarmAction(new cloudwatchActions.SnsAction(alarms));
     new CfnOutput(this, "ApiUrl", {
       value: this.apiUrl.url,
       description: "The API's Function URL (REST /api/v2, MCP /mcp and /mcp/light)",

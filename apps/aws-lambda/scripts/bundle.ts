@@ -5,7 +5,7 @@
 // dependencies, into dist/<fn>/node_modules: @sparticuz/chromium (its bin/ holds the brotli-packed
 // Chromium, which it locates relative to itself: its README says to mark it external), autoconsent (the
 // scanner reads its content script and rules), disposable-email-domains (read with require). The scanner's
-// own data files are copied to dist/worker/data. Usage: node scripts/bundle.ts [api|api-streaming|worker|recover ...]
+// own data files are copied to dist/worker/data. Usage: node scripts/bundle.ts [api|api-streaming|worker|recover|monitor ...]
 // (Node 22.18+ runs TypeScript by stripping its types).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
@@ -16,7 +16,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const scannerRoot = resolve(root, "../../packages/scanner");
 const OWNERS = [root, resolve(root, "../../packages/core"), scannerRoot];
 
-export type FunctionName = "api" | "api-streaming" | "worker" | "recover";
+export type FunctionName = "api" | "api-streaming" | "worker" | "recover" | "monitor";
 
 /** Each function: its entry, the packages kept external (copied into its node_modules), whether it ships the scanner's data. */
 export const FUNCTIONS: Record<FunctionName, { entry: string; external: readonly string[]; scannerData: boolean }> = {
@@ -30,6 +30,8 @@ export const FUNCTIONS: Record<FunctionName, { entry: string; external: readonly
     scannerData: true,
   },
   recover: { entry: "src/recover.ts", external: ["disposable-email-domains"], scannerData: false },
+  // Monitors' ticks: the API's create path and the webhook sender, no browser.
+  monitor: { entry: "src/monitor.ts", external: ["disposable-email-domains"], scannerData: false },
 };
 
 /**

@@ -2,11 +2,11 @@
 // prerequisite and is imported first.
 import "reflect-metadata";
 import { createLambdaApiHandler, createLambdaApiStreamingHandler, type LambdaApiHandlerOptions } from "@public-scan/aws-lambda";
-import { createAnonymousScanQuota, createRateLimiter, createService, DATA_RETENTION_DEFAULTS, PORTS, usePort } from "@public-scan/core";
 import { createRestApp } from "@public-scan/http-h3";
-import { createTargetPolicy } from "@public-scan/scanner";
 import { container, type DependencyContainer } from "tsyringe";
-import { composeStores, type AwsClients } from "./compose-stores.js";
+import { composeApiService } from "./compose-api-service.js";
+import { composeMonitorDeps } from "./compose-monitor-deps.js";
+import type { AwsClients } from "./compose-stores.js";
 import { errorLogText } from "./error-log-text.js";
 import { lazySurface } from "./lazy-surface.js";
 import { readLambdaConfig } from "./read-config.js";
@@ -16,9 +16,10 @@ export interface ApiHandlerInput {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly clients?: AwsClients;
   /**
-   * Where an embedder registered its own ports (`PORTS`: scan, key and counter stores, job queue, target
-   * policy, observer) before composing; default: tsyringe's root container. What is not registered gets
-   * this function's default (DynamoDB or Redis, SQS, the scanner's target policy, no observer).
+   * Where an embedder registered its own ports (`PORTS`: scan, key, counter and monitor stores, job queue,
+   * target policy, monitor scheduler, webhook sender, observer) before composing; default: tsyringe's root
+   * container. What is not registered gets this function's default (DynamoDB or Redis, SQS, the scanner's
+   * target policy, EventBridge Scheduler, the scanner's webhook sender, no observer).
    */
   readonly container?: DependencyContainer;
   readonly log?: (line: string) => void;
@@ -27,9 +28,10 @@ export interface ApiHandlerInput {
 }
 
 /**
- * The API function: scans, keys and rate-limit counters in DynamoDB, jobs on SQS (the worker function runs
- * them), the contract's quotas and limits, the REST API and both MCP endpoints, stateless (one JSON answer
- * per POST, no sessions: any execution environment answers any request). No scanner: it only enqueues. No
+ * The API function: scans, keys, rate-limit counters and monitors in DynamoDB, jobs on SQS (the worker
+ * function runs them), monitors' schedules on EventBridge Scheduler (the monitor function runs their
+ * ticks), the contract's quotas and limits, the REST API and both MCP endpoints, stateless (one JSON
+ * answer per POST, no sessions: any execution environment answers any request). No scanner: it only enqueues. No
  * accounts, dashboard or OAuth authorization server: those are the reference server's (Koa-based
  * oidc-provider); keys are issued by the operator (`pnpm keys` against the tables, or a host of its own).
  * Built once per cold start. This handler answers buffered (an API Gateway HTTP API, or a Function URL in
@@ -55,27 +57,14 @@ function apiHandlerOptions(input: ApiHandlerInput): LambdaApiHandlerOptions {
     ...(config.baseUrl === undefined ? {} : { baseUrl: config.baseUrl }),
     createApp: async ({ baseUrl }) => {
       const scope = (input.container ?? container).createChildContainer();
-      const stores = await composeStores(config, input.clients);
-      const keys = usePort(scope, PORTS.keyStore, stores.keys);
-      const observer = usePort(scope, PORTS.observer, () => undefined);
-      const limiter = createRateLimiter({
-        store: usePort(scope, PORTS.counterStore, stores.counters),
-        identifierSecret: config.identifierSecret,
-        ...(observer === undefined ? {} : { observer }),
-      });
-      const service = createService({
-        scans: usePort(scope, PORTS.scanStore, stores.scans),
-        // A warm function answers ended scans from memory until the table's TTL would expire them.
-        scanCache: { retentionDays: DATA_RETENTION_DEFAULTS.scanDays },
-        queue: usePort(scope, PORTS.jobQueue, stores.queue),
-        quota: createAnonymousScanQuota(limiter),
-        limits: limiter,
-        // Public targets only, checked by DNS before a scan is queued (the worker's scanner checks again).
-        targets: usePort(scope, PORTS.targetPolicy, () => createTargetPolicy({})),
-        targetSecret: config.identifierSecret,
-        config: { baseUrl, ...config.service },
-        ...(observer === undefined ? {} : { observer }),
-      });
+      const api = await composeApiService({ config, clients: input.clients, scope, baseUrl });
+      const { service, keys } = api;
+      // Monitors when the deployment schedules them (the stack sets their variables): the API creates,
+      // pauses and deletes their schedules; their runs are the monitor function's.
+      const monitors =
+        config.monitors === undefined
+          ? undefined
+          : composeMonitorDeps({ config: { ...config, monitors: config.monitors }, api, scope, clients: input.clients });
       const onError = (route: string) => (error: unknown) => log(`${route}: ${errorLogText(error)}`);
       // The MCP endpoints load at their first request (stateless: one JSON answer per POST, no sessions).
       const mcpOptions = {
@@ -95,6 +84,7 @@ function apiHandlerOptions(input: ApiHandlerInput): LambdaApiHandlerOptions {
       return createRestApp({
         service: service.deps,
         keys,
+        ...(monitors === undefined ? {} : { monitors }),
         // The client address is the event's source IP (createLambdaApiHandler); no proxy is trusted.
         trustedProxies: [],
         mcp,

@@ -1,14 +1,29 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from "@aws-sdk/client-dynamodb";
 import type { SQSClientConfig } from "@aws-sdk/client-sqs";
-import { createSqsJobQueue } from "@public-scan/aws-lambda";
-import { DATA_RETENTION_DEFAULTS, type CounterStore, type JobQueueFactory, type KeyStore, type ScanStore } from "@public-scan/core";
-import { createDynamoCounterStore, createDynamoKeyStore, createDynamoScanStore } from "@public-scan/storage/dynamodb";
+import { createSqsJobQueue, type EventBridgeMonitorSchedulerOptions } from "@public-scan/aws-lambda";
+import {
+  DATA_RETENTION_DEFAULTS,
+  type CounterStore,
+  type JobQueueFactory,
+  type KeyStore,
+  type MonitorStore,
+  type ScanStore,
+} from "@public-scan/core";
+import {
+  createDynamoCounterStore,
+  createDynamoKeyStore,
+  createDynamoMonitorStore,
+  createDynamoScanStore,
+} from "@public-scan/storage/dynamodb";
 import type { LambdaConfig } from "./read-config.js";
+import { tableEnvName } from "./settings.js";
 
 /** Where the functions' AWS clients point: the defaults of the Lambda runtime, or a test's endpoints. */
 export interface AwsClients {
   readonly dynamo?: DynamoDBClientConfig;
   readonly sqs?: SQSClientConfig;
+  /** EventBridge Scheduler's client (monitors' schedules). */
+  readonly scheduler?: EventBridgeMonitorSchedulerOptions["clientConfig"];
 }
 
 /** The default stores and queue of the functions, each made on first call (a port an embedder replaced is never made). */
@@ -16,6 +31,7 @@ export interface LambdaStores {
   scans: () => ScanStore;
   keys: () => KeyStore;
   counters: () => CounterStore;
+  monitors: () => MonitorStore;
   queue: () => JobQueueFactory;
 }
 
@@ -37,7 +53,13 @@ export async function composeStores(config: LambdaConfig, clients: AwsClients = 
     let redis: ReturnType<typeof createRedisStores> | undefined;
     const stores = () =>
       (redis ??= createRedisStores({ client: new Redis(config.redis!.url, SERVICE_REDIS_OPTIONS), prefix: config.redis!.prefix }));
-    return { scans: () => stores().scans(), keys: () => stores().keys(), counters: () => stores().counters(), queue };
+    return {
+      scans: () => stores().scans(),
+      keys: () => stores().keys(),
+      counters: () => stores().counters(),
+      monitors: () => stores().monitors(),
+      queue,
+    };
   }
   let dynamo: DynamoDBClient | undefined;
   const client = () => (dynamo ??= new DynamoDBClient(clients.dynamo ?? {}));
@@ -48,6 +70,11 @@ export async function composeStores(config: LambdaConfig, clients: AwsClients = 
     scans: () => createDynamoScanStore({ tableName: tables.scans, client: client(), retentionDays: DATA_RETENTION_DEFAULTS.scanDays }),
     keys: () => createDynamoKeyStore({ tableName: tables.keys, client: client() }),
     counters: () => createDynamoCounterStore({ tableName: tables.counters, client: client() }),
+    monitors: () => {
+      // readLambdaConfig requires the table whenever monitors are configured, the only case this is called in.
+      if (tables.monitors === undefined) throw new Error(`${tableEnvName("monitors")} is not set`);
+      return createDynamoMonitorStore({ tableName: tables.monitors, client: client() });
+    },
     queue,
   };
 }

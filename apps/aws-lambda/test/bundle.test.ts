@@ -12,6 +12,7 @@ import { createTestTables, releaseTestDynamo } from "@public-scan/test-support/t
 import { bundleFunction, sizeOf, type FunctionName } from "../scripts/bundle.js";
 import { LAMBDA_TABLES, tableEnvName } from "../src/settings.js";
 import { PRELUDE_CONTENT_TYPE } from "./support/lambda-streaming-runtime.js";
+import { createSchedulerProtocolResponder } from "@public-scan/test-support/scheduler-protocol-responder";
 import { createSecretsManagerProtocolResponder } from "./support/secrets-manager-protocol-responder.js";
 import { serveProtocolResponder } from "./support/serve-protocol-responder.js";
 
@@ -27,6 +28,8 @@ export const BUNDLE_BUDGETS: Record<FunctionName, number> = {
   "api-streaming": 1.2 * MB,
   worker: 3.6 * MB,
   recover: 0.9 * MB,
+  // The API's create path and the webhook sender; Scheduler's SDK loads when a schedule changes.
+  monitor: 1.2 * MB,
 };
 const FUNCTION_NAMES = Object.keys(BUNDLE_BUDGETS) as FunctionName[];
 /** Everything the worker ships besides Chromium's packed binaries (@sparticuz/chromium's bin/, about 67 MB). */
@@ -196,6 +199,33 @@ describe("the Lambda deployment's bundles (rolldown)", () => {
       });
     } finally {
       await secretsManager.close();
+    }
+  });
+
+  it("consumes a tick in the monitor bundle: a tick of a monitor that is gone removes its schedule, a body that is no tick is dropped", async () => {
+    const scheduler = createSchedulerProtocolResponder({ region: "eu-west-1", account: "123456789012" });
+    const endpoint = await serveProtocolResponder(scheduler.handler);
+    try {
+      const monitorEnv = {
+        ...env,
+        PUBLIC_SCAN_MONITOR_SCHEDULE_GROUP: "public-scan-monitors",
+        PUBLIC_SCAN_MONITOR_TICK_QUEUE_ARN: "arn:aws:sqs:eu-west-1:123456789012:public-scan-monitor-ticks",
+        PUBLIC_SCAN_MONITOR_SCHEDULER_ROLE_ARN: "arn:aws:iam::123456789012:role/public-scan-scheduler",
+        AWS_ENDPOINT_URL_SCHEDULER: endpoint.url,
+      };
+      const monitorId = "6d0e4c1a-2b7f-4f0e-9a51-1c3d5e7f9b20";
+      const event = {
+        Records: [
+          { messageId: "t-1", body: JSON.stringify({ monitorId, scheduledAt: "2026-12-07T10:00:00Z" }), attributes: {} },
+          { messageId: "t-2", body: "not a tick", attributes: {} },
+        ],
+      };
+      expect(await invokeBundle({ file: join(sizes.monitor.dir, "index.mjs"), event, env: monitorEnv })).toEqual({ batchItemFailures: [] });
+      expect(scheduler.sent.map((request) => [request.method, request.path, request.query.groupName])).toEqual([
+        ["DELETE", `/schedules/${monitorId}`, "public-scan-monitors"],
+      ]);
+    } finally {
+      await endpoint.close();
     }
   });
 

@@ -33,7 +33,7 @@ describe("the Lambda deployment's CDK stack (synthesized offline)", () => {
   let outdir: string;
 
   beforeAll(() => {
-    for (const name of ["api", "api-streaming", "worker", "recover"]) {
+    for (const name of ["api", "api-streaming", "worker", "recover", "monitor"]) {
       mkdirSync(join(bundleDir, name));
       writeFileSync(join(bundleDir, name, "index.mjs"), `// bundle ${name}\nexport const handler = () => undefined;\n`);
     }
@@ -43,7 +43,7 @@ describe("the Lambda deployment's CDK stack (synthesized offline)", () => {
   afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
 
   it("creates the tables of DYNAMO_TABLES: on demand, point-in-time recovery, TTL, their indexes keys-only", () => {
-    template.resourceCountIs("AWS::DynamoDB::Table", 4);
+    template.resourceCountIs("AWS::DynamoDB::Table", 5);
     template.hasResourceProperties("AWS::DynamoDB::Table", {
       BillingMode: "PAY_PER_REQUEST",
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
@@ -77,7 +77,8 @@ describe("the Lambda deployment's CDK stack (synthesized offline)", () => {
   });
 
   it("puts the scan queue in front of a dead-letter queue and alarms on it", () => {
-    template.resourceCountIs("AWS::SQS::Queue", 2);
+    // The scan queue and the monitor tick queue, each with its dead-letter queue.
+    template.resourceCountIs("AWS::SQS::Queue", 4);
     template.hasResourceProperties("AWS::SQS::Queue", {
       VisibilityTimeout: TIMINGS.visibilityTimeout.toSeconds(),
       RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: TIMINGS.maxReceiveCount },
@@ -140,8 +141,64 @@ describe("the Lambda deployment's CDK stack (synthesized offline)", () => {
     });
   });
 
+  it("schedules monitors in their own group, sending ticks to a queue only Scheduler's role may send to, run by the monitor function", () => {
+    const [, group] = ofType("AWS::Scheduler::ScheduleGroup")[0]!;
+    const [roleId, role] = ofType("AWS::IAM::Role").find(([id]) => id.startsWith("MonitorSchedulerRole"))!;
+    const [ticksId] = ofType("AWS::SQS::Queue").find(([id]) => id.startsWith("MonitorTicks") && !id.includes("DeadLetter"))!;
+    expect(role.Properties.AssumeRolePolicyDocument).toMatchObject({
+      Statement: [
+        {
+          Action: "sts:AssumeRole",
+          Principal: { Service: "scheduler.amazonaws.com" },
+          Condition: { StringEquals: { "aws:SourceAccount": { Ref: "AWS::AccountId" } } },
+        },
+      ],
+    });
+    const roleStatements = ofType("AWS::IAM::Policy")
+      .filter(([id]) => id.startsWith("MonitorSchedulerRole"))
+      .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+    expect(roleStatements).toEqual([expect.objectContaining({ Action: "sqs:SendMessage", Resource: { "Fn::GetAtt": [ticksId, "Arn"] } })]);
+    template.hasResourceProperties("AWS::SQS::Queue", {
+      VisibilityTimeout: TIMINGS.monitorVisibilityTimeout.toSeconds(),
+      RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: TIMINGS.monitorMaxReceiveCount },
+    });
+    expect(TIMINGS.monitorVisibilityTimeout.toSeconds()).toBeGreaterThan(TIMINGS.monitorTimeout.toSeconds());
+    const monitor = resources[functionId("MonitorFunction")]!.Properties;
+    expect(monitor).toMatchObject({ Timeout: TIMINGS.monitorTimeout.toSeconds(), Architectures: ["arm64"] });
+    template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      FunctionName: { Ref: functionId("MonitorFunction") },
+      EventSourceArn: { "Fn::GetAtt": [ticksId, "Arn"] },
+      BatchSize: 1,
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+    });
+    expect(bundleOf(outdir, resources[functionId("MonitorFunction")]!)).toBe("monitor");
+    // The API and the monitor function know where schedules go; the worker and the recovery do not need to.
+    for (const prefix of ["ApiFunction", "MonitorFunction"]) {
+      const variables = (resources[functionId(prefix)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables, prefix).toMatchObject({
+        PUBLIC_SCAN_MONITOR_SCHEDULE_GROUP: group.Properties.Name,
+        PUBLIC_SCAN_MONITOR_TICK_QUEUE_ARN: { "Fn::GetAtt": [ticksId, "Arn"] },
+        PUBLIC_SCAN_MONITOR_SCHEDULER_ROLE_ARN: { "Fn::GetAtt": [roleId, "Arn"] },
+      });
+    }
+    // Scheduler's role is passed only by the API, only to Scheduler; schedules are changed in the group only.
+    const apiStatements = ofType("AWS::IAM::Policy")
+      .filter(([id]) => id.startsWith("ApiFunction"))
+      .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Array<Statement & { Condition?: unknown }> }).Statement);
+    expect(apiStatements.find((statement) => statement.Action === "iam:PassRole")).toMatchObject({
+      Resource: { "Fn::GetAtt": [roleId, "Arn"] },
+      Condition: { StringEquals: { "iam:PassedToService": "scheduler.amazonaws.com" } },
+    });
+    const scheduleResources = apiStatements
+      .filter((statement) => [statement.Action].flat().some((action) => action.startsWith("scheduler:")))
+      .map((statement) => JSON.stringify(statement.Resource));
+    expect(scheduleResources.length).toBeGreaterThan(0);
+    for (const resource of scheduleResources) expect(resource).toContain(`:schedule/${group.Properties.Name as string}/*`);
+    template.resourceCountIs("AWS::CloudWatch::Alarm", 2);
+  });
+
   it("keeps logs for a set time", () => {
-    template.resourceCountIs("AWS::Logs::LogGroup", 3);
+    template.resourceCountIs("AWS::Logs::LogGroup", 4);
     template.allResourcesProperties("AWS::Logs::LogGroup", { RetentionInDays: 30 });
     // JSON lines: level, time and request id on each, queryable in Logs Insights.
     template.allResourcesProperties("AWS::Lambda::Function", { LoggingConfig: Match.objectLike({ LogFormat: "JSON" }) });
@@ -160,7 +217,7 @@ describe("the Lambda deployment's CDK stack (synthesized offline)", () => {
           .flatMap((statement) => [statement.Resource].flat())
           .map((resource) => JSON.stringify(resource).match(/"(\w+Table\w+)"/)?.[1]),
       );
-    for (const prefix of ["ApiFunction", "WorkerFunction", "RecoverFunction"]) {
+    for (const prefix of ["ApiFunction", "WorkerFunction", "RecoverFunction", "MonitorFunction"]) {
       for (const statement of statements(prefix)) {
         expect(statement.Effect).toBe("Allow");
         expect(JSON.stringify(statement.Resource)).not.toBe('"*"');
@@ -168,8 +225,30 @@ describe("the Lambda deployment's CDK stack (synthesized offline)", () => {
       }
     }
     const SECRET_READ = ["secretsmanager:GetSecretValue"];
-    expect(actions("ApiFunction")).toEqual(new Set([...STORE_ACTIONS, "sqs:SendMessage", ...SECRET_READ]));
-    expect([...tablesOf("ApiFunction")].map((id) => id?.replace(/Table.*/, "")).sort()).toEqual(["Counters", "Keys", "Scans"]);
+    const SCHEDULES = ["scheduler:CreateSchedule", "scheduler:UpdateSchedule", "scheduler:DeleteSchedule"];
+    expect(actions("ApiFunction")).toEqual(new Set([...STORE_ACTIONS, "sqs:SendMessage", ...SECRET_READ, ...SCHEDULES, "iam:PassRole"]));
+    expect([...tablesOf("ApiFunction")].map((id) => id?.replace(/Table.*/, "")).sort()).toEqual(["Counters", "Keys", "Monitors", "Scans"]);
+    // The monitor function creates scans as the API does, and only deletes schedules (a disabled monitor's).
+    expect([...tablesOf("MonitorFunction")].map((id) => id?.replace(/Table.*/, "")).sort()).toEqual([
+      "Counters",
+      "Keys",
+      "Monitors",
+      "Scans",
+    ]);
+    expect(actions("MonitorFunction")).toEqual(
+      new Set([
+        ...STORE_ACTIONS,
+        "sqs:SendMessage",
+        ...SECRET_READ,
+        "scheduler:DeleteSchedule",
+        // Its tick queue, added by the event source mapping.
+        "sqs:ReceiveMessage",
+        "sqs:ChangeMessageVisibility",
+        "sqs:GetQueueUrl",
+        "sqs:DeleteMessage",
+        "sqs:GetQueueAttributes",
+      ]),
+    );
     expect(actions("RecoverFunction")).toEqual(new Set([...STORE_ACTIONS, "sqs:SendMessage", ...SECRET_READ]));
     expect([...tablesOf("WorkerFunction")].map((id) => id?.replace(/Table.*/, ""))).toEqual(["Scans"]);
     // The audit table is the operator's: no function appends to it (the Lambda API serves no key request).
@@ -193,7 +272,7 @@ describe("the Lambda deployment's CDK stack (synthesized offline)", () => {
     const [secretId] = ofType("AWS::SecretsManager::Secret")[0]!;
     template.hasResourceProperties("AWS::SecretsManager::Secret", { GenerateSecretString: Match.objectLike({ PasswordLength: 48 }) });
     expect(JSON.stringify(template.toJSON())).not.toContain("{{resolve:");
-    for (const prefix of ["ApiFunction", "WorkerFunction", "RecoverFunction"]) {
+    for (const prefix of ["ApiFunction", "WorkerFunction", "RecoverFunction", "MonitorFunction"]) {
       const variables = (resources[functionId(prefix)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(variables, prefix).not.toHaveProperty("PUBLIC_SCAN_IDENTIFIER_SECRET");
       expect(variables.PUBLIC_SCAN_IDENTIFIER_SECRET_ARN, prefix).toEqual({ Ref: secretId });
@@ -221,7 +300,7 @@ describe("the Lambda deployment's CDK stack (synthesized offline)", () => {
     const synthesized = JSON.parse(readFileSync(join(outdir, "PublicScan.template.json"), "utf8")) as {
       Resources: Record<string, Resource>;
     };
-    expect(Object.values(synthesized.Resources).filter((resource) => resource.Type === "AWS::Lambda::Function")).toHaveLength(3);
+    expect(Object.values(synthesized.Resources).filter((resource) => resource.Type === "AWS::Lambda::Function")).toHaveLength(4);
     expect(Object.values(synthesized.Resources).find((resource) => resource.Type === "AWS::Lambda::Url")?.Properties).toMatchObject({
       InvokeMode: "BUFFERED",
     });

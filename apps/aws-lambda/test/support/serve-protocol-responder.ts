@@ -18,7 +18,16 @@ export async function serveProtocolResponder(responder: ProtocolResponder): Prom
     const chunks: Buffer[] = [];
     incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
     incoming.on("end", () => {
-      const request = { headers: flatten(incoming.headers), body: Buffer.concat(chunks).toString("utf8") } as unknown as HttpRequest;
+      // The request as the SDK's requestHandler would see it: JSON protocols read the body, REST ones the method and path too.
+      const url = new URL(incoming.url ?? "/", "http://127.0.0.1");
+      const request = {
+        method: incoming.method,
+        hostname: url.hostname,
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: flatten(incoming.headers),
+        body: Buffer.concat(chunks).toString("utf8"),
+      } as unknown as HttpRequest;
       void responder.handle(request).then(({ response }) => {
         outgoing.writeHead(response.statusCode, response.headers);
         (response.body as Readable).pipe(outgoing);

@@ -83,6 +83,9 @@ export const MonitorDeliverySchema = z
     lastAttemptAt: DateTimeSchema.nullable(),
     lastResponseStatus: z.int().nullable().meta({ description: "The receiver's HTTP status on the last attempt, if it answered." }),
     lastError: z.string().nullable().meta({ description: "Why the last attempt failed, in words; never a response body." }),
+    nextAttemptAt: DateTimeSchema.nullable().meta({
+      description: "When a `pending` delivery's next attempt is due, after a failed one; null otherwise.",
+    }),
   })
   .meta({ id: "MonitorDelivery" });
 

@@ -7,10 +7,12 @@ import type { MonitorDeps } from "./monitor-deps.js";
  * Sends a run's event to its monitor's webhook and records the delivery on the run: attempts, the last
  * status and error, never the payload or a secret. A receiver that answers 410 Gone, or fails
  * `disableAfterFailures` deliveries in a row, disables the monitor; a delivered event resets the count.
+ * With `pauseAt`, a retry due later is left `pending` with its time (`nextAttemptAt`) for the run's next
+ * pass, which goes on with the same backoff schedule.
  */
 export async function deliverMonitorEvent(
   deps: MonitorDeps,
-  input: { monitor: MonitorRecord; run: MonitorRunRecord; event: WebhookEvent; messageId: string },
+  input: { monitor: MonitorRecord; run: MonitorRunRecord; event: WebhookEvent; messageId: string; pauseAt?: number | undefined },
 ): Promise<MonitorRunRecord> {
   const webhook = input.monitor.webhook!;
   const { sealer } = deps.service;
@@ -25,6 +27,7 @@ export async function deliverMonitorEvent(
       lastAttemptAt: input.run.delivery?.lastAttemptAt ?? null,
       lastResponseStatus: input.run.delivery?.lastResponseStatus ?? null,
       lastError: input.run.delivery?.lastError ?? null,
+      nextAttemptAt: null,
     },
   };
   const url = sealer.open(webhook.sealedUrl);
@@ -43,6 +46,8 @@ export async function deliverMonitorEvent(
     id: input.messageId,
     body: JSON.stringify(input.event),
     secrets: secrets as string[],
+    priorAttempts: pending.delivery!.attempts,
+    ...(input.pauseAt === undefined ? {} : { until: input.pauseAt }),
     ...(deps.shutdown === undefined ? {} : { signal: deps.shutdown }),
   });
   const last = sent.attempts.at(-1);
@@ -55,8 +60,11 @@ export async function deliverMonitorEvent(
       lastAttemptAt: last?.at ?? null,
       lastResponseStatus: last?.status ?? null,
       lastError: last?.error ?? null,
+      nextAttemptAt: sent.outcome === "pending" ? (sent.retryAt ?? null) : null,
     },
   };
+  // Still under way: counted once it ends.
+  if (sent.outcome === "pending") return run;
   await recordOutcome(deps, { monitorId: input.monitor.monitorId, delivered: sent.outcome === "delivered", gone: sent.gone });
   return run;
 }

@@ -74,9 +74,11 @@ async function continueRun(
     // (its process died and nothing resumed it) no longer holds the monitor up.
     const earlier = await deps.monitors.listRuns(monitor.monitorId, 2);
     const liveSince = deps.service.clock.now() - 2 * deps.settings.scanWaitMs;
+    // A run whose scan ended and whose delivery waits to retry does not: its scan is no longer running.
     const inProgress = (other: MonitorRunRecord) =>
       other.runId !== run.runId &&
       other.status === "running" &&
+      other.event === null &&
       other.scheduledAt < run.scheduledAt &&
       Date.parse(other.startedAt) > liveSince;
     if (earlier.some(inProgress)) {
@@ -126,7 +128,13 @@ async function continueRun(
     error: event.type === "scan.failed" ? event.data.error : null,
   };
   if (monitor.webhook !== null && monitor.webhook.events.includes(event.type) && run.delivery?.status !== "delivered") {
-    run = await deliverMonitorEvent(deps, { monitor, run, event, messageId: messageIdOf(run.runId) });
+    // A retry due later than this pass may wait is left for the run's next pass.
+    if (!(await waitForRetry(deps, { run, pauseAt: input.pauseAt }))) return run;
+    run = await deliverMonitorEvent(deps, { monitor, run, event, messageId: messageIdOf(run.runId), pauseAt: input.pauseAt });
+    if (run.delivery?.status === "pending") {
+      await deps.monitors.saveRun(run);
+      return run;
+    }
   }
   return finish(deps, { ...run, status: event.type === "scan.failed" ? "failed" : "completed" });
 }
@@ -159,6 +167,18 @@ async function followScan(
     if (input.pauseAt !== undefined && Date.now() >= input.pauseAt) return "paused";
     await delay(deps.settings.scanPollMs, undefined, deps.shutdown === undefined ? {} : { signal: deps.shutdown });
   }
+}
+
+/** Waits for a pending delivery's next attempt; false (without waiting) when it is due after `pauseAt`. */
+async function waitForRetry(deps: MonitorDeps, input: { run: MonitorRunRecord; pauseAt: number | undefined }): Promise<boolean> {
+  const next = input.run.delivery?.nextAttemptAt;
+  if (next == null) return true;
+  const due = Date.parse(next);
+  if (input.pauseAt !== undefined && due > input.pauseAt) return false;
+  // Real time, as `pauseAt` and the sender's retry time are.
+  const waitMs = due - Date.now();
+  if (waitMs > 0) await delay(waitMs, undefined, deps.shutdown === undefined ? {} : { signal: deps.shutdown });
+  return true;
 }
 
 /**

@@ -5,7 +5,10 @@ import type { LinkBuilder } from "../render/scan-links.js";
 /** A stored run as the contract shows it: the record without the monitor it belongs to. */
 export function toMonitorRunResource(run: MonitorRunRecord): MonitorRun {
   const { monitorId: _monitorId, ...resource } = run;
-  return resource;
+  // Runs written before deliveries could wait between passes have no nextAttemptAt.
+  return resource.delivery === null
+    ? resource
+    : { ...resource, delivery: { ...resource.delivery, nextAttemptAt: resource.delivery.nextAttemptAt ?? null } };
 }
 
 /** A monitor as its owner reads it: never a sealed value, the webhook's query string, or a secret. */

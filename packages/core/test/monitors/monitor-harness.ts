@@ -22,8 +22,8 @@ export const OWNER: ApiKeyRecord = {
 
 /** What the harness's webhook sender answers next, and what it was asked to send. */
 export interface RecordingSender extends WebhookSender {
-  sent: Array<{ url: string; id: string; body: string; secrets: readonly string[] }>;
-  answer: { outcome: "delivered" | "failed"; status: number | null; gone: boolean };
+  sent: Array<{ url: string; id: string; body: string; secrets: readonly string[]; priorAttempts?: number; until?: number }>;
+  answer: { outcome: "delivered" | "failed" | "pending"; status: number | null; gone: boolean; retryAt?: string };
 }
 
 /**
@@ -61,10 +61,11 @@ export async function createMonitorHarness(input: {
     answer: { outcome: "delivered", status: 204, gone: false },
     deliver(message) {
       sender.sent.push(message);
-      const { outcome, status, gone } = sender.answer;
+      const { outcome, status, gone, retryAt } = sender.answer;
       return Promise.resolve({
         outcome,
         gone,
+        ...(retryAt === undefined ? {} : { retryAt }),
         attempts: [{ at: new Date().toISOString(), status, error: outcome === "delivered" ? null : `HTTP ${status ?? "none"}` }],
       });
     },

@@ -283,3 +283,60 @@ describe("a run paused while its scan runs (a Lambda invocation ending)", () => 
     }
   });
 });
+
+describe("a delivery whose retry falls after the pass ends (a Lambda invocation, a long backoff)", () => {
+  it("leaves it pending with its next attempt's time, lets the next tick scan, and a later pass goes on with the schedule", async () => {
+    const harness = await createMonitorHarness({ versions: [courier()], settings: { disableAfterFailures: 1 } });
+    try {
+      const monitor = await monitorOn(harness);
+      const retryAt = new Date(Date.now() + 60_000).toISOString();
+      harness.sender.answer = { outcome: "pending", status: 503, gone: false, retryAt };
+      const pauseAt = Date.now() + 30_000;
+      const first = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(1) }, { pauseAt });
+      expect(first).toMatchObject({
+        status: "running",
+        event: "scan.completed",
+        delivery: { status: "pending", attempts: 1, lastResponseStatus: 503, nextAttemptAt: retryAt },
+      });
+      expect(harness.sender.sent.at(-1)).toMatchObject({ priorAttempts: 0, until: pauseAt });
+      // Not a failed delivery yet: the monitor is not disabled (it would be after one failure here).
+      expect(await harness.deps.monitors.get(monitor.monitorId)).toMatchObject({ status: "active", consecutiveFailures: 0 });
+      const listed = MonitorRunListSchema.parse(
+        (await listMonitorRuns(harness.deps, { monitorId: monitor.monitorId, caller: owner })).body,
+      );
+      expect(listed.runs[0]!.delivery).toMatchObject({ status: "pending", nextAttemptAt: retryAt });
+
+      // Its scan ended: the next tick is not held up by a delivery waiting to retry.
+      harness.sender.answer = { outcome: "delivered", status: 204, gone: false };
+      const next = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(2) });
+      expect(next).toMatchObject({ status: "completed", delivery: { status: "delivered" } });
+
+      // A pass that must end before the retry is due sends nothing and leaves the run as it was.
+      const sent = harness.sender.sent.length;
+      const early = await runMonitorTick(
+        harness.deps,
+        { monitorId: monitor.monitorId, scheduledAt: tick(1) },
+        { pauseAt: Date.now() + 1_000 },
+      );
+      expect(early).toMatchObject({ status: "running", delivery: { status: "pending", nextAttemptAt: retryAt } });
+      expect(harness.sender.sent).toHaveLength(sent);
+
+      // Once the retry is due, the run's next pass makes it, after the attempt already made.
+      const due = (await harness.deps.monitors.listRuns(monitor.monitorId, 5)).find((run) => run.scheduledAt === tick(1))!;
+      await harness.deps.monitors.saveRun({
+        ...due,
+        delivery: { ...due.delivery!, nextAttemptAt: new Date(Date.now() - 1).toISOString() },
+      });
+      const done = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(1) });
+      expect(done).toMatchObject({
+        status: "completed",
+        scanId: first!.scanId,
+        delivery: { status: "delivered", attempts: 2, nextAttemptAt: null },
+      });
+      expect(harness.sender.sent.at(-1)).toMatchObject({ priorAttempts: 1, id: harness.sender.sent[0]!.id });
+      expect(harness.scans()).toBe(2);
+    } finally {
+      await harness.service.close();
+    }
+  });
+});

@@ -32,9 +32,11 @@ export function createWebhookSender(options: WebhookSenderOptions = {}): Webhook
     ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
   });
   return {
-    deliver: ({ signal, ...message }) =>
+    deliver: ({ signal, priorAttempts, until, ...message }) =>
       deliverWebhook({
         ...message,
+        ...(priorAttempts === undefined ? {} : { priorAttempts }),
+        ...(until === undefined ? {} : { until }),
         guard,
         // A shutdown ends the waits between attempts; the run's delivery stays pending for the next start.
         ...(signal === undefined ? {} : { wait: (ms: number) => delay(ms, undefined, { signal }) }),

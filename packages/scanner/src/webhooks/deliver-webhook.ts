@@ -24,6 +24,16 @@ export interface WebhookDeliveryInput {
   timeoutMs?: number;
   /** Waits between attempts (default `WEBHOOK_RETRY_DELAYS_MS`); `[]` makes one attempt. */
   retryDelaysMs?: readonly number[];
+  /**
+   * Attempts an earlier pass of this delivery already made: the schedule goes on from there (the next wait
+   * is the one after them), so a delivery resumed by another process or invocation is not retried afresh.
+   */
+  priorAttempts?: number;
+  /**
+   * When this pass must stop (epoch ms): a retry whose wait would end later is not waited for, and the
+   * delivery answers `pending` with the time of its next attempt, for a later pass to make.
+   */
+  until?: number;
   allowHttp?: boolean;
   /** Root certificates (PEM) trusted beside the system's, for a receiver behind a private CA. */
   extraCaCerts?: string;
@@ -40,10 +50,13 @@ export interface WebhookAttemptRecord {
 }
 
 export interface WebhookDelivery {
-  outcome: "delivered" | "failed";
+  /** `pending`: retries remain, and the next one falls after `until` (see `retryAt`). */
+  outcome: "delivered" | "failed" | "pending";
   attempts: WebhookAttemptRecord[];
   /** The receiver answered 410 Gone: whoever owns the webhook should stop sending to it. */
   gone: boolean;
+  /** When a `pending` delivery's next attempt is due (ISO time). */
+  retryAt?: string;
 }
 
 /**
@@ -57,7 +70,7 @@ export async function deliverWebhook(input: WebhookDeliveryInput): Promise<Webho
   const wait = input.wait ?? ((ms: number) => delay(ms));
   const now = input.now ?? (() => new Date());
   const attempts: WebhookAttemptRecord[] = [];
-  for (let index = 0; ; index += 1) {
+  for (let index = input.priorAttempts ?? 0; ; index += 1) {
     const at = now();
     const attempt: WebhookAttempt = await postWebhook({
       url: input.url,
@@ -77,6 +90,10 @@ export async function deliverWebhook(input: WebhookDeliveryInput): Promise<Webho
     if (attempt.outcome === "rejected") return { outcome: "failed", attempts, gone: attempt.gone };
     const scheduled = delays[index];
     if (scheduled === undefined) return { outcome: "failed", attempts, gone: false };
-    await wait(Math.max(scheduled, Math.min(attempt.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS)));
+    const waitMs = Math.max(scheduled, Math.min(attempt.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
+    const retryAt = now().getTime() + waitMs;
+    if (input.until !== undefined && retryAt > input.until)
+      return { outcome: "pending", attempts, gone: false, retryAt: new Date(retryAt).toISOString() };
+    await wait(waitMs);
   }
 }

@@ -123,6 +123,21 @@ describe("signed webhook deliveries through the egress guard", () => {
     expect(waits).toEqual([90_000, 90_000]);
   });
 
+  it("ends a pass before a wait that would outlast it, and a later pass goes on with the schedule", async () => {
+    waits.length = 0;
+    const clock = new Date("2026-12-07T10:00:00.000Z");
+    const delays = [1_000, 60_000, 120_000];
+    // The receiver asks for 90 s (Retry-After) and the pass has 50 s left: one attempt, then pending until the next is due.
+    const first = await deliver("/busy", { retryDelaysMs: delays, now: () => clock, until: clock.getTime() + 50_000 });
+    expect(first).toMatchObject({ outcome: "pending", gone: false, retryAt: "2026-12-07T10:01:30.000Z" });
+    expect(first.attempts).toHaveLength(1);
+    expect(waits).toEqual([]);
+    // The next pass starts after those attempts: its waits are the schedule's later ones, then it gives up.
+    const second = await deliver("/busy", { retryDelaysMs: delays, priorAttempts: 1 });
+    expect(second).toMatchObject({ outcome: "failed" });
+    expect(second.attempts).toHaveLength(3);
+    expect(waits).toEqual([90_000, 120_000]);
+  });
   it("never follows a redirect, and stops at once on 410 Gone and other final answers", async () => {
     receiver.received.length = 0;
     const moved = await deliver("/moved");
