@@ -75,7 +75,13 @@ function apiHandlerOptions(input: ApiHandlerInput): LambdaApiHandlerOptions {
       };
       const mcp = {
         hosted: lazySurface(async () =>
-          (await import("@public-scan/mcp")).createMcpHttpHandler({ ...mcpOptions, surface: "hosted", keys, onError: onError("mcp") }),
+          (await import("@public-scan/mcp")).createMcpHttpHandler({
+            ...mcpOptions,
+            surface: "hosted",
+            keys,
+            ...(monitors === undefined ? {} : { monitors }),
+            onError: onError("mcp"),
+          }),
         ),
         light: lazySurface(async () =>
           (await import("@public-scan/mcp")).createMcpHttpHandler({ ...mcpOptions, surface: "light", onError: onError("mcp/light") }),

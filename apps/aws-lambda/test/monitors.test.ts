@@ -220,9 +220,9 @@ describe("monitors in the Lambda deployment: schedules on EventBridge Scheduler,
     );
     expect(response.status).toBe(404);
     // A deployment from before monitors has no monitors table, and needs none; one with monitors does.
-    const { PUBLIC_SCAN_MONITORS_TABLE: _table, ...beforeMonitors } = without;
+    const { PUBLIC_SCAN_MONITORS_TABLE: _table, ...beforeMonitors } = without as Record<string, string>;
     expect(readLambdaConfig(beforeMonitors).monitors).toBeUndefined();
-    const { PUBLIC_SCAN_MONITORS_TABLE: _same, ...noTable } = ENV;
+    const { PUBLIC_SCAN_MONITORS_TABLE: _same, ...noTable } = ENV as Record<string, string>;
     expect(() => readLambdaConfig(noTable)).toThrow("PUBLIC_SCAN_MONITORS_TABLE is not set");
     expect(() => readLambdaConfig({ ...without, PUBLIC_SCAN_MONITOR_SCHEDULE_GROUP: "public-scan-monitors" })).toThrow(
       /PUBLIC_SCAN_MONITOR_TICK_QUEUE_ARN and PUBLIC_SCAN_MONITOR_SCHEDULER_ROLE_ARN must be set/,

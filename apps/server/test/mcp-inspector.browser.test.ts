@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { MCP_TOOL_NAMES } from "@public-scan/core";
+import { runKeysCommand } from "../src/run-keys-command.js";
 import { parseServeConfig } from "../src/serve/parse-serve-config.js";
 import { startReferenceServer, type ReferenceServer } from "../src/serve/start-reference-server.js";
 import { fixtureServeEnv } from "./support/fixture-serve-env.js";
@@ -19,7 +21,7 @@ const manifestPath = createRequire(import.meta.url).resolve("@modelcontextprotoc
 const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin: { inspector: string } };
 const INSPECTOR = join(dirname(manifestPath), manifest.bin.inspector);
 
-describe("the MCP Inspector CLI against /mcp/light", () => {
+describe("the MCP Inspector CLI against /mcp/light (and /mcp's tool list)", () => {
   const web = inject("fixtureWeb");
   const site = web.sites.find((candidate) => candidate.id === "daily-courier")!;
   let dataDir: string;
@@ -30,18 +32,18 @@ describe("the MCP Inspector CLI against /mcp/light", () => {
    * One Inspector run: its JSON answer on stdout. A failure (non-zero exit) rejects with its stderr, except a
    * tool error when `toolError` is set: the Inspector prints the result and exits 5 (its TOOL_ERROR).
    */
-  const inspect = async (args: string[], options: { toolError?: boolean } = {}): Promise<unknown> => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [INSPECTOR, "--cli", `${server.url}/mcp/light`, "--transport", "http", ...args],
-      {
-        cwd: home,
-        // Only what it needs: the Inspector keeps its catalog and state under $HOME, so it gets an empty one,
-        // and secrets in memory, so it never probes the OS keychain. No proxy settings reach it.
-        env: { PATH: process.env.PATH ?? "", HOME: home, MCP_INSPECTOR_SECRET_STORE: "memory", NO_COLOR: "1" },
-        timeout: 60_000,
-      },
-    ).catch((error: { code?: unknown; stdout?: string }) => {
+  const inspect = async (args: string[], options: { toolError?: boolean; hostedKey?: string } = {}): Promise<unknown> => {
+    const endpoint =
+      options.hostedKey === undefined
+        ? [`${server.url}/mcp/light`]
+        : [`${server.url}/mcp`, "--header", `Authorization: Bearer ${options.hostedKey}`];
+    const { stdout } = await promisify(execFile)(process.execPath, [INSPECTOR, "--cli", ...endpoint, "--transport", "http", ...args], {
+      cwd: home,
+      // Only what it needs: the Inspector keeps its catalog and state under $HOME, so it gets an empty one,
+      // and secrets in memory, so it never probes the OS keychain. No proxy settings reach it.
+      env: { PATH: process.env.PATH ?? "", HOME: home, MCP_INSPECTOR_SECRET_STORE: "memory", NO_COLOR: "1" },
+      timeout: 60_000,
+    }).catch((error: { code?: unknown; stdout?: string }) => {
       if (options.toolError === true && error.code === 5 && error.stdout !== undefined) return { stdout: error.stdout };
       throw error;
     });
@@ -72,6 +74,18 @@ describe("the MCP Inspector CLI against /mcp/light", () => {
       "service_get_scan_status",
       "service_scan_site",
     ]);
+  });
+
+  it("lists every tool on /mcp for a key with every scope, monitors' included, with no schema the Inspector calls an error", async () => {
+    let printed = "";
+    await runKeysCommand(["issue", "--scopes", "scan:read,scan:create,mcp,monitor:write", "--data-dir", dataDir], {
+      stdout: (text) => (printed += text),
+      stderr: () => {},
+    });
+    const listed = (await inspect(["--method", "tools/list", "--strict"], { hostedKey: printed.trim() })) as {
+      tools: Array<{ name: string }>;
+    };
+    expect(listed.tools.map((tool) => tool.name).sort()).toEqual([...MCP_TOOL_NAMES].sort());
   });
 
   it("scans a fixture site with service_scan_site and gets the completed scan back", async () => {

@@ -1,6 +1,7 @@
 import {
   createLightScanQuota,
   grantedScopes,
+  isMonitorTool,
   isServiceError,
   MCP_LIGHT_TOOL_NAMES,
   MCP_TOOLS,
@@ -26,6 +27,8 @@ export interface AccessResolverOptions {
   surface: "hosted" | "light";
   keys?: KeyStore | undefined;
   oauth?: OAuthResourceOptions | undefined;
+  /** Whether the host runs monitors: without them the monitor tools are not offered, whatever the scopes. */
+  monitors?: boolean;
 }
 
 /** An API key is `svc_` and base62; a JWT is three base64url parts joined by dots. */
@@ -50,7 +53,11 @@ export function createAccessResolver(options: AccessResolverOptions) {
 
   const byScopes = (scopes: readonly Scope[]) => {
     const granted = new Set(grantedScopes(scopes));
-    return new Set(MCP_TOOLS.filter((spec) => spec.scopes.every((scope) => granted.has(scope))).map((spec) => spec.name));
+    return new Set(
+      MCP_TOOLS.filter(
+        (spec) => spec.scopes.every((scope) => granted.has(scope)) && (options.monitors === true || !isMonitorTool(spec)),
+      ).map((spec) => spec.name),
+    );
   };
 
   const authenticate = async (request: Request, clientAddress: string | null): Promise<McpAccess> => {

@@ -1,5 +1,5 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { networkOf, type KeyStore, type ServiceDeps } from "@public-scan/core";
+import { networkOf, type KeyStore, type MonitorDeps, type ServiceDeps } from "@public-scan/core";
 import { createAccessResolver, type McpAccess } from "./create-access-resolver.js";
 import { createServiceMcpServer } from "./create-service-mcp-server.js";
 import { createSessionEventStore } from "./create-session-event-store.js";
@@ -39,6 +39,11 @@ export interface McpHttpHandlerOptions {
    * answer. Default: the contract's 45 s.
    */
   maxScanWaitSeconds?: number;
+  /**
+   * The host's monitors (store, scheduler, webhook sender): the hosted surface then offers the monitor tools
+   * to keys with `monitor:write`, the same use-cases as REST's monitor routes. Without them, no monitor tool.
+   */
+  monitors?: Omit<MonitorDeps, "service">;
   onError?: (error: unknown) => void;
 }
 
@@ -67,9 +72,12 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
   const sessionOptions = typeof options.sessions === "object" ? options.sessions : {};
   const sessions = options.sessions === undefined || options.sessions === false ? null : createSessionRegistry(sessionOptions);
   const transportOptions = { enableJsonResponse: options.jsonResponse ?? false, maxRequestBodySize: options.maxBodyBytes ?? 64 * 1024 };
-  const resolveAccess = createAccessResolver(options);
-  const serverOptionsOf = (access: McpAccess) =>
-    options.maxScanWaitSeconds === undefined ? access : { ...access, maxScanWaitSeconds: options.maxScanWaitSeconds };
+  const resolveAccess = createAccessResolver({ ...options, monitors: options.monitors !== undefined });
+  const serverOptionsOf = (access: McpAccess) => ({
+    ...access,
+    ...(options.maxScanWaitSeconds === undefined ? {} : { maxScanWaitSeconds: options.maxScanWaitSeconds }),
+    ...(options.monitors === undefined ? {} : { monitors: options.monitors }),
+  });
 
   const handle = async (request: Request, context: McpRequestContext): Promise<Response> => {
     const origin = request.headers.get("origin");

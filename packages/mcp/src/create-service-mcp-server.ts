@@ -2,12 +2,21 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
-import { API_VERSION, MCP_TOOL_HANDLERS, MCP_TOOLS, type Caller, type McpToolName, type ServiceDeps } from "@public-scan/core";
+import {
+  API_VERSION,
+  MCP_TOOL_HANDLERS,
+  MCP_TOOLS,
+  type Caller,
+  type McpToolHandler,
+  type McpToolName,
+  type ServiceDeps,
+} from "@public-scan/core";
 import { refuseInvalidArguments } from "./refuse-invalid-arguments.js";
 import { promptMethods } from "./prompt-methods.js";
 import { scanResourceMethods } from "./scan-resource-methods.js";
 import { serveExtraMethods } from "./serve-extra-methods.js";
 import { scanSite } from "./scan-site.js";
+import { TOOL_ANNOTATIONS } from "./tool-annotations.js";
 import { TOOL_DESCRIPTIONS } from "./tool-descriptions.js";
 import { answersScanOrJob, TOOL_OUTPUTS } from "./tool-outputs.js";
 import { toPendingResult, toToolError, toToolResult } from "./to-tool-result.js";
@@ -20,6 +29,8 @@ export interface ServiceMcpServerOptions {
   tools: ReadonlySet<McpToolName>;
   /** The longest `service_scan_site` waits for its scan on this host (`McpHttpHandlerOptions.maxScanWaitSeconds`). */
   maxScanWaitSeconds?: number;
+  /** The host's monitors, for the monitor tools (offered only when the host has them: `createAccessResolver`). */
+  monitors?: Parameters<McpToolHandler<"service_list_monitors">>[1]["monitors"];
 }
 
 /**
@@ -65,8 +76,7 @@ export function createServiceMcpServer(options: ServiceMcpServerOptions): McpSer
         description: TOOL_DESCRIPTIONS[spec.name],
         inputSchema: spec.input,
         outputSchema: TOOL_OUTPUTS[spec.name],
-        // Scanning visits the open web and may use quota; every other tool only reads a stored result.
-        annotations: { readOnlyHint: !scans, destructiveHint: false, idempotentHint: !scans, openWorldHint: scans },
+        annotations: TOOL_ANNOTATIONS[spec.name],
       },
       async (args, extra) => {
         try {
@@ -91,9 +101,9 @@ export function createServiceMcpServer(options: ServiceMcpServerOptions): McpSer
           }
           const handler = MCP_TOOL_HANDLERS[spec.name] as unknown as (
             deps: ServiceDeps,
-            input: { args: Record<string, unknown>; caller: Caller },
+            input: { args: Record<string, unknown>; caller: Caller; monitors: ServiceMcpServerOptions["monitors"] },
           ) => Promise<{ status: number; body: unknown; retryAfterSeconds?: number }>;
-          const outcome = await handler(options.service, { args, caller: options.caller });
+          const outcome = await handler(options.service, { args, caller: options.caller, monitors: options.monitors });
           // A result of a scan still running is its job, as REST's 202: not the result the tool's schema describes.
           if (outcome.status === 202 && !answersScanOrJob(spec.name)) {
             return toPendingResult(spec.name, outcome.body, outcome.retryAfterSeconds ?? 5);

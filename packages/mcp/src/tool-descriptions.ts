@@ -51,4 +51,18 @@ export const TOOL_DESCRIPTIONS: { readonly [Name in McpToolName]: string } = {
     OBSERVATIONS +
     " " +
     PAGE_NAMES,
+  service_list_monitors:
+    "The monitors of this key (scheduled rescans of one URL each), newest first: schedule, status (active, paused, or disabled with its reason), webhook origin and path, and the latest run. Call service_list_monitor_runs for a monitor's runs.",
+  service_get_monitor: "One monitor of this key by its monitorId: schedule, status and reason, webhook origin and path, latest run.",
+  service_list_monitor_runs:
+    "A monitor's latest runs, newest first: each run's scan (read it with service_get_scan_bundle or service_get_scan_changes), its event (scan.completed, scan.changed with a one-sentence summary, scan.failed) and its webhook delivery log (attempts, last status and error, next attempt). " +
+    PAGE_NAMES,
+  service_create_monitor:
+    "Create a monitor: the URL is scanned afresh on the schedule (interval in seconds, or a five-field cron with a time zone; the deployment sets the shortest), each run counting against this key's scan quota, and, with a webhook, each run's event is sent signed per Standard Webhooks. The answer holds the webhook's signing secret once: give it to the person who configures the receiver and do not repeat it elsewhere. Only when the person asked for monitoring.",
+  service_pause_monitor: "Pause a monitor of this key: no runs until it is resumed. Idempotent.",
+  service_resume_monitor:
+    "Resume a paused monitor, or one the service disabled (webhook failing or gone): runs start again at the next tick and the failure count is reset.",
+  service_delete_monitor: "Delete a monitor of this key, its schedule and its runs. Its scans stay. Only when the person asked for it.",
+  service_rotate_monitor_webhook_secret:
+    "A new signing secret for a monitor's webhook, shown once; the previous one keeps signing beside it for a day so the receiver can switch. Give it to the person who configures the receiver and do not repeat it elsewhere.",
 };

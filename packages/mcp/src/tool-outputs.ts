@@ -1,11 +1,17 @@
 import {
+  CreatedMonitorSchema,
+  DeletedMonitorSchema,
   FindingDetailSchema,
   FindingListSchema,
   FindingsExportSchema,
+  MonitorListSchema,
+  MonitorRunListSchema,
+  MonitorSchema,
   PreConsentTableSchema,
   PulseEvidenceSchema,
   PulseSchema,
   ScanBundleSchema,
+  RotatedMonitorSecretSchema,
   ScanChangesSchema,
   ScanIdSchema,
   type McpToolName,
@@ -49,6 +55,14 @@ export const TOOL_OUTPUTS: { readonly [Name in McpToolName]: z.ZodObject } = {
   service_get_latest_domain_scan: ScanOrJobOutput,
   service_get_latest_domain_pre_consent_cookies_trackers: unnamed(PreConsentTableSchema),
   service_get_scan_changes: unnamed(ScanChangesSchema),
+  service_list_monitors: unnamed(MonitorListSchema),
+  service_get_monitor: unnamed(MonitorSchema),
+  service_list_monitor_runs: unnamed(MonitorRunListSchema),
+  service_create_monitor: unnamed(CreatedMonitorSchema),
+  service_pause_monitor: unnamed(MonitorSchema),
+  service_resume_monitor: unnamed(MonitorSchema),
+  service_delete_monitor: unnamed(DeletedMonitorSchema),
+  service_rotate_monitor_webhook_secret: unnamed(RotatedMonitorSecretSchema),
 };
 
 /** Whether a tool answers a scan or its job (so a running scan is an answer), rather than a finished result. */

@@ -1,8 +1,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { MCP_TOOLS } from "@public-scan/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestMcp } from "./support/create-test-mcp.js";
+import { SCAN_TOOL_NAMES } from "./support/scan-tool-names.js";
 import { toolErrorOf } from "./support/tool-error-of.js";
 
 /**
@@ -32,7 +32,7 @@ describe("tool arguments refused with the contract's envelope", () => {
   });
   afterAll(() => mcp.close());
 
-  it.each(MCP_TOOLS.map((spec) => spec.name))(
+  it.each([...SCAN_TOOL_NAMES])(
     "%s refuses arguments that do not fit its schema (one it does not know, the one it needs missing)",
     async (name) => {
       const error = refusal(await call(hosted, name, { unexpected: true }));

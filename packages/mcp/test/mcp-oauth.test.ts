@@ -1,10 +1,11 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalService, MCP_TOOL_NAMES } from "@public-scan/core";
+import { createLocalService } from "@public-scan/core";
 import { createMemoryKeyStore } from "@public-scan/core/testing";
 import { createMcpHttpHandler, createProtectedResourceMetadataHandler } from "../src/index.js";
 import { BASE_URL, createTestMcp } from "./support/create-test-mcp.js";
+import { SCAN_TOOL_NAMES } from "./support/scan-tool-names.js";
 
 /**
  * /mcp as an OAuth resource server: access tokens of the configured issuer, for this resource, with scope
@@ -67,7 +68,7 @@ describe("OAuth access tokens on /mcp", () => {
     const reader = await mcp.connect("http", { surface: "hosted", token: await token() });
     const names = (await reader.listTools()).tools.map((tool) => tool.name);
     // Every tool but the scan: a token without scan:create reads.
-    expect(names.sort()).toEqual(MCP_TOOL_NAMES.filter((name) => name !== "service_scan_site").sort());
+    expect(names.sort()).toEqual(SCAN_TOOL_NAMES.filter((name) => name !== "service_scan_site").sort());
     const scanner = await mcp.connect("http", { surface: "hosted", token: await token({ scope: "mcp scan:read scan:create" }) });
     const scanned = (await scanner.callTool({
       name: "service_scan_site",
@@ -78,7 +79,7 @@ describe("OAuth access tokens on /mcp", () => {
 
   it("keeps accepting API keys", async () => {
     const client = await mcp.connect("http", { surface: "hosted", token: await mcp.issueKey("self_serve") });
-    expect((await client.listTools()).tools).toHaveLength(MCP_TOOL_NAMES.length - 1);
+    expect((await client.listTools()).tools).toHaveLength(SCAN_TOOL_NAMES.length - 1);
   });
 
   it.each<[string, () => Promise<string>]>([

@@ -1,10 +1,10 @@
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MCP_TOOL_NAMES } from "@public-scan/core";
 import { createSessionEventStore } from "../src/create-session-event-store.js";
 import { createSessionRegistry } from "../src/create-session-registry.js";
 import { createTestMcp } from "./support/create-test-mcp.js";
+import { SCAN_TOOL_NAMES } from "./support/scan-tool-names.js";
 
 describe("MCP sessions over HTTP (sessions on)", () => {
   let mcp: Awaited<ReturnType<typeof createTestMcp>>;
@@ -54,7 +54,7 @@ describe("MCP sessions over HTTP (sessions on)", () => {
     })) as CallToolResult;
     expect(result.structuredContent).toMatchObject({ status: "completed" });
     expect(progress.length).toBeGreaterThan(0);
-    expect((await client.listTools()).tools).toHaveLength(MCP_TOOL_NAMES.length);
+    expect((await client.listTools()).tools).toHaveLength(SCAN_TOOL_NAMES.length);
   });
 
   it("refuses another caller's session id as unknown (404), opens a GET stream for its owner, and ends it with DELETE", async () => {

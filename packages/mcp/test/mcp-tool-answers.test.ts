@@ -1,9 +1,10 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { MCP_LIGHT_TOOL_NAMES, MCP_TOOL_NAMES, ScanJobSchema, type McpToolName } from "@public-scan/core";
+import { MCP_LIGHT_TOOL_NAMES, ScanJobSchema, type McpToolName } from "@public-scan/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestMcp, type McpVia } from "./support/create-test-mcp.js";
+import { SCAN_TOOL_NAMES } from "./support/scan-tool-names.js";
 import { toolErrorOf } from "./support/tool-error-of.js";
 
 /** What one tool is asked about: a scan, a domain, a finding of the scan, or a URL to scan. */
@@ -80,15 +81,15 @@ describe.each<McpVia>(["memory", "http", "bridge"])("every tool's answers over %
   };
 
   it("offers every tool, each with an output schema of type object", () => {
-    expect([...tools.keys()].sort()).toEqual([...MCP_TOOL_NAMES].sort());
+    expect([...tools.keys()].sort()).toEqual([...SCAN_TOOL_NAMES].sort());
     for (const tool of tools.values()) expect(tool.outputSchema?.type).toBe("object");
   });
 
-  it.each([...MCP_TOOL_NAMES])("%s: a completed scan's answer validates against the declared output schema", async (name) => {
+  it.each([...SCAN_TOOL_NAMES])("%s: a completed scan's answer validates against the declared output schema", async (name) => {
     expectValid(name, await call(name, argsOf(name, done)));
   });
 
-  it.each([...MCP_TOOL_NAMES])(
+  it.each([...SCAN_TOOL_NAMES])(
     "%s: a missing scan or domain, or a refused URL, is a tool error in the contract's envelope",
     async (name) => {
       const error = toolErrorOf(await call(name, argsOf(name, missing)));
@@ -98,7 +99,7 @@ describe.each<McpVia>(["memory", "http", "bridge"])("every tool's answers over %
     },
   );
 
-  it.each([...MCP_TOOL_NAMES])("%s: a running scan is its job (validated) or a scan_not_ready error carrying the job", async (name) => {
+  it.each([...SCAN_TOOL_NAMES])("%s: a running scan is its job (validated) or a scan_not_ready error carrying the job", async (name) => {
     const result = await call(name, argsOf(name, running));
     if (BY_DOMAIN.has(name)) {
       expect(toolErrorOf(result)).toMatchObject({ code: "not_found", message: expect.stringMatching(/completed scan/) });
@@ -129,7 +130,7 @@ describe.each<McpVia>(["memory", "http", "bridge"])("every tool's answers over %
 
   // A support key's scan creation is under no limit (the contract caps self-serve keys, which cannot scan);
   // the scan tool's spent limit is Light's, asserted below and in the surfaces suite.
-  const LIMITED = MCP_TOOL_NAMES.filter((name) => name !== "service_scan_site");
+  const LIMITED = SCAN_TOOL_NAMES.filter((name) => name !== "service_scan_site");
   it.each(LIMITED)("%s: a spent limit is a retryable tool error with the machine-readable limit", async (name) => {
     mcp.exhaustLimits(true);
     try {

@@ -193,6 +193,8 @@ async function composeServer(input: {
       surface: "hosted",
       keys,
       ...(oauth === undefined ? {} : { oauth }),
+      // The monitor tools, for keys with monitor:write (the same use-cases as the REST routes).
+      monitors: monitors.deps,
       sessions,
       onError: (error) => logError(error, "mcp"),
     }),

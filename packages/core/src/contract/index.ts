@@ -32,7 +32,7 @@ export {
 export type { ActiveStatus, CompletedStatus, EvidencePhase, JobStatus, ScanPhase, TerminalStatus } from "./states.js";
 export { MCP_LIGHT_TOOL_NAMES, MCP_TOOL_NAMES, McpToolNameSchema } from "./mcp-tool-names.js";
 export type { McpToolName } from "./mcp-tool-names.js";
-export { MCP_TOOLS, SCAN_SITE_DEFAULT_WAIT_SECONDS } from "./mcp-tools.js";
+export { isMonitorTool, MCP_TOOLS, SCAN_SITE_DEFAULT_WAIT_SECONDS } from "./mcp-tools.js";
 export type { McpToolSpec } from "./mcp-tools.js";
 export { ExecutionModeSchema, FreshnessDecisionSchema, ScanProvenanceShape } from "./scan-provenance.js";
 export type { ExecutionMode, FreshnessDecision } from "./scan-provenance.js";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * The MCP tools of the contract, in its order, then this service's (the changes between two scans). Names
- * carry the neutral word `service`.
+ * The MCP tools of the contract, in its order, then this service's (the changes between two scans, and a
+ * key's monitors). Names carry the neutral word `service`.
  */
 export const MCP_TOOL_NAMES = [
   "service_scan_site",
@@ -18,6 +18,14 @@ export const MCP_TOOL_NAMES = [
   "service_get_latest_domain_scan",
   "service_get_latest_domain_pre_consent_cookies_trackers",
   "service_get_scan_changes",
+  "service_list_monitors",
+  "service_get_monitor",
+  "service_list_monitor_runs",
+  "service_create_monitor",
+  "service_pause_monitor",
+  "service_resume_monitor",
+  "service_delete_monitor",
+  "service_rotate_monitor_webhook_secret",
 ] as const;
 export type McpToolName = (typeof MCP_TOOL_NAMES)[number];
 

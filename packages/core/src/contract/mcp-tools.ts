@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FreshnessSchema, ScanUrlSchema } from "./create-scan-request.js";
 import { MCP_LIGHT_TOOL_NAMES, type McpToolName } from "./mcp-tool-names.js";
 import type { OperationId, ReadWeight } from "./operations.js";
+import { CreateMonitorRequestSchema, MonitorIdSchema, MonitorScheduleSchema } from "./monitor.js";
 import { RegionCodeSchema, ScanIdSchema } from "./primitives.js";
 import { BundleDetailSchema, BundleMaxBytesSchema } from "./scan-bundle.js";
 import type { Scope } from "./scopes.js";
@@ -35,6 +36,26 @@ const READ: readonly Scope[] = ["mcp", "scan:read"];
 const RESOURCE_1 = { policy: "resource", units: 1 } as const;
 const RESOURCE_4 = { policy: "resource", units: 4 } as const;
 
+const MONITORS: readonly Scope[] = ["mcp", "monitor:write"];
+const MonitorIdInput = z.strictObject({ monitorId: MonitorIdSchema });
+/**
+ * A monitor tool's entry: a key's own monitors, with `monitor:write` (as REST's monitor routes); reads count
+ * as their REST operation, changes nothing (a key's monitors are capped instead).
+ */
+function monitorTool<const Name extends McpToolName, const Input extends z.ZodObject, const Id extends OperationId>(
+  name: Name,
+  spec: { summary: string; input: Input; operationId: Id; read: boolean },
+) {
+  return tool({
+    name,
+    summary: spec.summary,
+    input: spec.input,
+    scopes: MONITORS,
+    readWeight: spec.read ? RESOURCE_1 : null,
+    operationId: spec.operationId,
+  });
+}
+
 /** Keeps each entry's literal name and input type; the Light flag comes from the contract's Light list. */
 function tool<const Spec extends Omit<McpToolSpec, "light">>(spec: Spec): Spec & { readonly light: boolean } {
   return { ...spec, light: (MCP_LIGHT_TOOL_NAMES as readonly string[]).includes(spec.name) };
@@ -42,7 +63,8 @@ function tool<const Spec extends Omit<McpToolSpec, "light">>(spec: Spec): Spec &
 
 /**
  * The 12 tools of the contract, in its order, then this service's: the changes between two scans of a
- * target, as REST's changes route (docs/api.md "MCP tools" gives the decisions taken here).
+ * target, as REST's changes route, and a key's monitors, as REST's monitor routes (docs/api.md "MCP tools"
+ * gives the decisions taken here).
  */
 export const MCP_TOOLS = [
   tool({
@@ -170,4 +192,56 @@ export const MCP_TOOLS = [
     readWeight: RESOURCE_4,
     operationId: "getScanChanges",
   }),
+  monitorTool("service_list_monitors", {
+    summary: "The caller's monitors, newest first, each with its latest run.",
+    input: z.strictObject({}),
+    operationId: "listMonitors",
+    read: true,
+  }),
+  monitorTool("service_get_monitor", {
+    summary: "One monitor with its schedule, status and latest run.",
+    input: MonitorIdInput,
+    operationId: "getMonitor",
+    read: true,
+  }),
+  monitorTool("service_list_monitor_runs", {
+    summary: "A monitor's latest runs: each one's scan, event, change summary and webhook delivery log.",
+    input: MonitorIdInput,
+    operationId: "listMonitorRuns",
+    read: true,
+  }),
+  monitorTool("service_create_monitor", {
+    summary: "Rescan a public URL on a schedule, optionally calling a signed webhook with what changed.",
+    // The request's shape without its OpenAPI ids: an MCP input schema is one object, not a `$ref`.
+    input: z.strictObject({ ...CreateMonitorRequestSchema.shape, schedule: z.discriminatedUnion("kind", MonitorScheduleSchema.options) }),
+    operationId: "createMonitor",
+    read: false,
+  }),
+  monitorTool("service_pause_monitor", {
+    summary: "Pause a monitor's runs.",
+    input: MonitorIdInput,
+    operationId: "pauseMonitor",
+    read: false,
+  }),
+  monitorTool("service_resume_monitor", {
+    summary: "Resume a paused or disabled monitor.",
+    input: MonitorIdInput,
+    operationId: "resumeMonitor",
+    read: false,
+  }),
+  monitorTool("service_delete_monitor", {
+    summary: "Delete a monitor, its schedule and its runs.",
+    input: MonitorIdInput,
+    operationId: "deleteMonitor",
+    read: false,
+  }),
+  monitorTool("service_rotate_monitor_webhook_secret", {
+    summary: "A new webhook signing secret, shown once; the previous one signs beside it for a day.",
+    input: MonitorIdInput,
+    operationId: "rotateMonitorWebhookSecret",
+    read: false,
+  }),
 ] as const satisfies readonly McpToolSpec[];
+
+/** Whether a tool acts on monitors: a host without monitors does not offer it. */
+export const isMonitorTool = (spec: Pick<McpToolSpec, "scopes">): boolean => spec.scopes.includes("monitor:write");

@@ -23,6 +23,9 @@ export async function createMonitor(
   input: { body: unknown; caller: Caller },
 ): Promise<Outcome<Monitor & { webhookSecret: string | null }>> {
   const owner = ownerOf(input.caller);
+  // A monitor's runs check its owner's key at every tick: an OAuth sign-in (no key record) could never run one.
+  if ((await deps.keys.get(owner)) === null)
+    throw new ServiceError("forbidden", "Monitors belong to API keys: create it with an API key that holds monitor:write.");
   const parsed = CreateMonitorRequestSchema.safeParse(input.body);
   if (!parsed.success) throw toInvalidRequest(parsed.error, "body");
   const request = parsed.data;

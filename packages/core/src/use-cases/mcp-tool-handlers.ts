@@ -1,6 +1,11 @@
 import type { z } from "zod";
 import type { McpToolName } from "../contract/mcp-tool-names.js";
 import type { MCP_TOOLS } from "../contract/mcp-tools.js";
+import { ServiceError } from "../errors/service-error.js";
+import { deleteMonitor, pauseMonitor, resumeMonitor, rotateMonitorWebhookSecret } from "../monitors/change-monitor.js";
+import { createMonitor } from "../monitors/create-monitor.js";
+import type { MonitorDeps } from "../monitors/monitor-deps.js";
+import { getMonitor, listMonitorRuns, listMonitors } from "../monitors/read-monitors.js";
 import { toFindingsExport } from "../render/to-findings-export.js";
 import { HEAVY_READ } from "./check-read-limit.js";
 import { createScan } from "./create-scan.js";
@@ -18,8 +23,19 @@ export type McpToolArguments<Name extends McpToolName> = z.infer<ToolSpec<Name>[
 
 export type McpToolHandler<Name extends McpToolName> = (
   deps: ServiceDeps,
-  input: { args: McpToolArguments<Name>; caller: Caller },
+  input: {
+    args: McpToolArguments<Name>;
+    caller: Caller;
+    /** The host's monitors (store, scheduler, webhook sender); the monitor tools of a host without them are `not_found`. */
+    monitors?: Omit<MonitorDeps, "service"> | undefined;
+  },
 ) => Promise<Outcome<unknown> | { status: 200; body: unknown }>;
+
+/** The monitor deps of a host that runs monitors, as REST's monitor routes take them. */
+function monitorDeps(service: ServiceDeps, monitors: Omit<MonitorDeps, "service"> | undefined): MonitorDeps {
+  if (monitors === undefined) throw new ServiceError("not_found", "This deployment does not run monitors.");
+  return { service, ...monitors };
+}
 
 /**
  * The structured findings export (contract: "structured findings plus no-go disposition"): every finding in
@@ -56,4 +72,17 @@ export const MCP_TOOL_HANDLERS: { [Name in McpToolName]: McpToolHandler<Name> } 
   service_get_latest_domain_pre_consent_cookies_trackers: (deps, { args, caller }) =>
     getDomainLatestTable(deps, { domain: args.domain, ...(args.scanFrom === undefined ? {} : { scanFrom: args.scanFrom }), caller }),
   service_get_scan_changes: (deps, { args, caller }) => getScanChanges(deps, { scanId: args.scanId, since: args.since, caller }),
+  service_list_monitors: (deps, { caller, monitors }) => listMonitors(monitorDeps(deps, monitors), { caller }),
+  service_get_monitor: (deps, { args, caller, monitors }) => getMonitor(monitorDeps(deps, monitors), { monitorId: args.monitorId, caller }),
+  service_list_monitor_runs: (deps, { args, caller, monitors }) =>
+    listMonitorRuns(monitorDeps(deps, monitors), { monitorId: args.monitorId, caller }),
+  service_create_monitor: (deps, { args, caller, monitors }) => createMonitor(monitorDeps(deps, monitors), { body: args, caller }),
+  service_pause_monitor: (deps, { args, caller, monitors }) =>
+    pauseMonitor(monitorDeps(deps, monitors), { monitorId: args.monitorId, caller }),
+  service_resume_monitor: (deps, { args, caller, monitors }) =>
+    resumeMonitor(monitorDeps(deps, monitors), { monitorId: args.monitorId, caller }),
+  service_delete_monitor: (deps, { args, caller, monitors }) =>
+    deleteMonitor(monitorDeps(deps, monitors), { monitorId: args.monitorId, caller }),
+  service_rotate_monitor_webhook_secret: (deps, { args, caller, monitors }) =>
+    rotateMonitorWebhookSecret(monitorDeps(deps, monitors), { monitorId: args.monitorId, caller }),
 };

@@ -5,6 +5,9 @@ import {
   createAnonymousScanQuota,
   createLocalService,
   createMemoryCounterStore,
+  createMemoryMonitorStore,
+  DEFAULT_MONITOR_SETTINGS,
+  type MonitorDeps,
   createRateLimiter,
   type CounterStore,
   issueApiKey,
@@ -80,6 +83,11 @@ export async function createTestMcp(
      * transport uses (e.g. through a Lambda handler). Default: a real socket (srvx on Node).
      */
     host?: (route: McpRoute) => typeof fetch;
+    /**
+     * Monitors on the hosted surface (a memory store, a scheduler that records what is registered, a sender
+     * that sends nothing): its monitor tools are then offered to keys with `monitor:write`.
+     */
+    monitors?: boolean;
   } = {},
 ) {
   const counters = createExhaustibleCounterStore();
@@ -93,11 +101,30 @@ export async function createTestMcp(
     targets: createTargetPolicy({ resolve: ["*.example=93.184.216.34"] }),
   });
   const keys = createMemoryKeyStore();
+  const scheduled = new Set<string>();
+  const monitors: Omit<MonitorDeps, "service"> | undefined =
+    input.monitors === true
+      ? {
+          monitors: createMemoryMonitorStore(),
+          keys,
+          scheduler: {
+            schedule: ({ monitorId }) => Promise.resolve(void scheduled.add(monitorId)),
+            unschedule: (monitorId) => Promise.resolve(void scheduled.delete(monitorId)),
+            close: () => Promise.resolve(),
+          },
+          webhooks: {
+            deliver: () => Promise.reject(new Error("no deliveries in these tests")),
+            createSecret: () => `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("base64")}`,
+          },
+          settings: { ...DEFAULT_MONITOR_SETTINGS, minIntervalSeconds: 300 },
+        }
+      : undefined;
   const handlers = {
     hosted: createMcpHttpHandler({
       service: local.deps,
       surface: "hosted",
       keys,
+      ...(monitors === undefined ? {} : { monitors }),
       sessions: input.sessions ?? false,
       ...(input.oauth === undefined ? {} : { oauth: input.oauth }),
     }),
@@ -151,18 +178,20 @@ export async function createTestMcp(
 
   // In memory there is no HTTP request: the caller is resolved by the handler's own resolver, from the headers it would read.
   const resolvers = {
-    hosted: createAccessResolver({ service: local.deps, surface: "hosted", keys }),
+    hosted: createAccessResolver({ service: local.deps, surface: "hosted", keys, monitors: monitors !== undefined }),
     light: createAccessResolver({ service: local.deps, surface: "light" }),
   };
   const memoryServerInput = async (input: ConnectInput) => {
     const headers: Record<string, string> = input.token === undefined ? {} : { authorization: `Bearer ${input.token}` };
     const access = await resolvers[input.surface](new Request(`${BASE_URL}/mcp`, { headers }), input.clientAddress ?? "127.0.0.1");
     if (access instanceof Response) throw new Error(`in-memory access refused: ${access.status}`);
-    return access;
+    return monitors === undefined ? access : { ...access, monitors };
   };
 
   return {
     origin,
+    /** The monitors whose schedule is registered (with `monitors`). */
+    scheduled,
     /** Raw HTTP to the endpoints through the same host as the "http" clients. */
     fetch: hostFetch ?? fetch,
     connect,

@@ -1,6 +1,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { MCP_LIGHT_TOOL_NAMES, MCP_TOOL_NAMES } from "@public-scan/core";
+import { SCAN_TOOL_NAMES } from "../scan-tool-names.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestMcp, type McpRoute, type McpVia } from "../create-test-mcp.js";
 import { toolErrorOf } from "../tool-error-of.js";
@@ -19,33 +20,48 @@ export function describeMcpSurfaces(input: { vias: McpVia[]; label?: string; hos
   describe.each<McpVia>(input.vias)(`MCP over %s${input.label ?? ""}`, (via) => {
     let mcp: Awaited<ReturnType<typeof createTestMcp>>;
     let support: string;
+    let monitoring: string;
     let selfServe: string;
     beforeAll(async () => {
-      mcp = await createTestMcp(input.host === undefined ? {} : { host: input.host });
+      mcp = await createTestMcp({ monitors: true, ...(input.host === undefined ? {} : { host: input.host }) });
       support = await mcp.issueKey("support", ["scan:read", "scan:create", "mcp"]);
+      monitoring = await mcp.issueKey("support", ["scan:read", "scan:create", "mcp", "monitor:write"]);
       selfServe = await mcp.issueKey("self_serve");
     });
     afterAll(() => mcp.close());
 
-    it("lists exactly the three Light tools on /mcp/light, all for a key with every scope, and no scan tool for a read-only key", async () => {
+    it("lists exactly the three Light tools on /mcp/light, the scan tools for a scanning key, all with monitor:write, and no scan tool for a read-only key", async () => {
       const light = await mcp.connect(via, { surface: "light" });
       expect((await light.listTools()).tools.map((tool) => tool.name).sort()).toEqual([...MCP_LIGHT_TOOL_NAMES].sort());
-      const full = await mcp.connect(via, { surface: "hosted", token: support });
+      const scanning = await mcp.connect(via, { surface: "hosted", token: support });
+      expect((await scanning.listTools()).tools.map((tool) => tool.name).sort()).toEqual([...SCAN_TOOL_NAMES].sort());
+      const full = await mcp.connect(via, { surface: "hosted", token: monitoring });
       expect((await full.listTools()).tools.map((tool) => tool.name).sort()).toEqual([...MCP_TOOL_NAMES].sort());
       const readOnly = await mcp.connect(via, { surface: "hosted", token: selfServe });
       const names = (await readOnly.listTools()).tools.map((tool) => tool.name);
-      expect(names.sort()).toEqual(MCP_TOOL_NAMES.filter((name) => name !== "service_scan_site").sort());
+      expect(names.sort()).toEqual(SCAN_TOOL_NAMES.filter((name) => name !== "service_scan_site").sort());
     });
 
-    it("describes each tool with its schemas and annotations: only the scan is open-world and not read-only", async () => {
-      const client = await mcp.connect(via, { surface: "hosted", token: support });
+    it("describes each tool with its schemas and annotations: reads are read-only and closed-world; scanning and creating a monitor reach the open web; deleting a monitor and replacing its secret are destructive", async () => {
+      const client = await mcp.connect(via, { surface: "hosted", token: monitoring });
       const { tools } = await client.listTools();
+      const openWorld = ["service_scan_site", "service_create_monitor"];
+      const changes = [
+        ...openWorld,
+        "service_pause_monitor",
+        "service_resume_monitor",
+        "service_delete_monitor",
+        "service_rotate_monitor_webhook_secret",
+      ];
       for (const tool of tools) {
         expect(tool.inputSchema.type).toBe("object");
         expect(tool.outputSchema?.type).toBe("object");
         expect(tool.description?.length).toBeGreaterThan(40);
-        expect(tool.annotations?.openWorldHint).toBe(tool.name === "service_scan_site");
-        expect(tool.annotations?.readOnlyHint).toBe(tool.name !== "service_scan_site");
+        expect(tool.annotations?.openWorldHint, tool.name).toBe(openWorld.includes(tool.name));
+        expect(tool.annotations?.readOnlyHint, tool.name).toBe(!changes.includes(tool.name));
+        expect(tool.annotations?.destructiveHint, tool.name).toBe(
+          tool.name === "service_delete_monitor" || tool.name === "service_rotate_monitor_webhook_secret",
+        );
       }
     });
 
