@@ -383,7 +383,7 @@ export type { RecentScans } from "./ports/recent-scans.js";
 export type { DashboardSession, SessionResolver } from "./ports/session-resolver.js";
 export type { TargetPolicy } from "./ports/target-policy.js";
 export type { MonitorStore } from "./ports/monitor-store.js";
-export type { MonitorScheduler, MonitorSchedulerFactory, MonitorTick } from "./ports/monitor-scheduler.js";
+export type { MonitorScheduler, MonitorSchedulerFactory, MonitorTick, MonitorTickOutcome } from "./ports/monitor-scheduler.js";
 export type { WebhookSendAttempt, WebhookSender } from "./ports/webhook-sender.js";
 export type { Allowance, QuotaCaller, ScanQuota } from "./ports/scan-quota.js";
 
@@ -522,7 +522,7 @@ export { DEFAULT_MONITOR_SETTINGS } from "./monitors/monitor-deps.js";
 export type { MonitorDeps, MonitorSettings } from "./monitors/monitor-deps.js";
 export { checkMonitorSchedule } from "./monitors/check-monitor-schedule.js";
 export { MONITOR_SETTINGS_ENV, monitorSettingsFromEnv } from "./monitors/monitor-settings-from-env.js";
-export { runMonitorTick } from "./monitors/run-monitor-tick.js";
+export { resumeTimeOf, runMonitorTick } from "./monitors/run-monitor-tick.js";
 export type { RunMonitorTickOptions } from "./monitors/run-monitor-tick.js";
 export { resumeMonitorRuns, syncMonitorSchedules } from "./monitors/sync-monitor-schedules.js";
 export { createDurationStats } from "./stores/create-duration-stats.js";

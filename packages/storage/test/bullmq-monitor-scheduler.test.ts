@@ -1,4 +1,4 @@
-import type { MonitorScheduler, MonitorTick } from "@public-scan/core";
+import type { MonitorScheduler, MonitorTick, MonitorTickOutcome } from "@public-scan/core";
 import { Queue } from "bullmq";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createBullmqMonitorScheduler, type BullmqMonitorSchedulerOptions } from "../src/redis/index.js";
@@ -21,7 +21,7 @@ async function settings(): Promise<BullmqMonitorSchedulerOptions> {
   return { connection: { ...TEST_REDIS }, prefix, queueName: `m${queues}`, lockDurationMs: 1000, stalledIntervalMs: 200 };
 }
 
-function open(options: BullmqMonitorSchedulerOptions, onTick: (tick: MonitorTick) => Promise<void>): MonitorScheduler {
+function open(options: BullmqMonitorSchedulerOptions, onTick: (tick: MonitorTick) => Promise<MonitorTickOutcome | void>): MonitorScheduler {
   const scheduler = createBullmqMonitorScheduler(options)(onTick);
   opened.push(scheduler);
   return scheduler;
@@ -71,6 +71,35 @@ describe("BullMQ monitor scheduler", () => {
     try {
       expect(await queue.getJobScheduler("6d0e4c1a-2b7f-4f0e-9a51-000000000002")).toBeUndefined();
       expect(await queue.getJobSchedulersCount()).toBe(0);
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it("takes a run up again with a delayed job at the time it asked for, on another worker once the first is gone", async () => {
+    const options = await settings();
+    const monitorId = "6d0e4c1a-2b7f-4f0e-9a51-000000000003";
+    const passes: Array<{ worker: string; tick: MonitorTick; at: number }> = [];
+    let asked = 0;
+    // The first pass of the first tick asks to be run again 1.5 s later, then its worker goes away.
+    const first = open(options, (tick) => {
+      passes.push({ worker: "first", tick, at: Date.now() });
+      if (passes.length > 1) return Promise.resolve();
+      asked = Date.now() + 1_500;
+      return Promise.resolve({ resumeAt: new Date(asked).toISOString() });
+    });
+    // One tick's job, as a job scheduler adds it (its id carries the tick's time).
+    const queue = new Queue(options.queueName!, { connection: { ...TEST_REDIS }, prefix });
+    try {
+      await queue.add("tick", { monitorId }, { jobId: `repeat:${monitorId}:${Date.UTC(2026, 11, 7, 10)}` });
+      await until(() => passes.length, 1);
+      await first.close();
+      const second = open(options, (tick) => Promise.resolve(void passes.push({ worker: "second", tick, at: Date.now() })));
+      await until(() => passes.length, 2);
+      expect(passes[1]).toMatchObject({ worker: "second", tick: passes[0]!.tick });
+      expect(passes[0]!.tick.scheduledAt).toBe("2026-12-07T10:00:00.000Z");
+      expect(passes[1]!.at).toBeGreaterThanOrEqual(asked - 50);
+      await second.close();
     } finally {
       await queue.close();
     }

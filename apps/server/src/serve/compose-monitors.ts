@@ -3,6 +3,7 @@ import {
   createInProcessMonitorScheduler,
   PORTS,
   resumeMonitorRuns,
+  resumeTimeOf,
   runMonitorTick,
   syncMonitorSchedules,
   usePort,
@@ -77,7 +78,11 @@ export async function composeMonitors(input: {
     // Bound below: a tick needs the deps, the deps need the scheduler.
     scheduler: undefined as unknown as MonitorDeps["scheduler"],
   };
-  const scheduler = schedulerFactory((tick) => runMonitorTick({ ...deps, service: input.service }, tick).then(() => undefined));
+  // A run whose delivery waits longer than the settings' retryInlineMs to retry asks to be taken up again then.
+  const scheduler = schedulerFactory(async (tick) => {
+    const resumeAt = resumeTimeOf(await runMonitorTick({ ...deps, service: input.service }, tick));
+    return resumeAt === null ? undefined : { resumeAt };
+  });
   deps.scheduler = scheduler;
   try {
     const registered = await syncMonitorSchedules(deps);

@@ -20,6 +20,12 @@ export interface MonitorSettings {
   scanPollMs: number;
   /** How long the previous secret keeps signing after a rotation. */
   rotationOverlapSeconds: number;
+  /**
+   * The longest a run's pass waits for its delivery's next attempt: a later one is left to the engine (a
+   * BullMQ delayed job, a timer in one process, the tick message's next delivery on Lambda), so a receiver
+   * that is down for half an hour holds no tick slot meanwhile.
+   */
+  retryInlineMs: number;
 }
 
 export const DEFAULT_MONITOR_SETTINGS: MonitorSettings = {
@@ -30,6 +36,7 @@ export const DEFAULT_MONITOR_SETTINGS: MonitorSettings = {
   scanWaitMs: 20 * 60_000,
   scanPollMs: 2_000,
   rotationOverlapSeconds: 24 * 3600,
+  retryInlineMs: 60_000,
 };
 
 /** Everything the monitor use-cases need, beside the service's own deps. */

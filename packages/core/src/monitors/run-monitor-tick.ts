@@ -46,7 +46,19 @@ export async function runMonitorTick(
     delivery: null,
   });
   if (run === null || run.status !== "running") return run;
-  return continueRun(deps, { monitor, run, pauseAt: options.pauseAt });
+  // A delivery's retries wait in this pass only up to the pass's end, and up to `retryInlineMs` ahead.
+  const inlineUntil = Date.now() + (options.retryInlineMs ?? deps.settings.retryInlineMs);
+  const deliveryPauseAt = options.pauseAt === undefined ? inlineUntil : Math.min(options.pauseAt, inlineUntil);
+  return continueRun(deps, { monitor, run, pauseAt: options.pauseAt, deliveryPauseAt });
+}
+
+/**
+ * When a run that is not over should be taken up again: the time its delivery's next attempt is due, or
+ * null when the run ended (or waits for its scan, which the caller's next pass looks at).
+ */
+export function resumeTimeOf(run: MonitorRunRecord | null): string | null {
+  if (run?.status !== "running" || run.delivery?.status !== "pending") return null;
+  return run.delivery.nextAttemptAt ?? null;
 }
 
 export interface RunMonitorTickOptions {
@@ -55,11 +67,16 @@ export interface RunMonitorTickOptions {
    * answered still `running`, and the next delivery of the tick goes on with it.
    */
   pauseAt?: number | undefined;
+  /**
+   * The longest this pass waits for a delivery's retry (default: the settings' `retryInlineMs`): one due
+   * later is left `pending` with its time, for the engine to run the tick again then (`resumeTimeOf`).
+   */
+  retryInlineMs?: number | undefined;
 }
 
 async function continueRun(
   deps: MonitorDeps,
-  input: { monitor: MonitorRecord; run: MonitorRunRecord; pauseAt: number | undefined },
+  input: { monitor: MonitorRecord; run: MonitorRunRecord; pauseAt: number | undefined; deliveryPauseAt: number | undefined },
 ): Promise<MonitorRunRecord> {
   const { monitor } = input;
   let run = input.run;
@@ -129,8 +146,8 @@ async function continueRun(
   };
   if (monitor.webhook !== null && monitor.webhook.events.includes(event.type) && run.delivery?.status !== "delivered") {
     // A retry due later than this pass may wait is left for the run's next pass.
-    if (!(await waitForRetry(deps, { run, pauseAt: input.pauseAt }))) return run;
-    run = await deliverMonitorEvent(deps, { monitor, run, event, messageId: messageIdOf(run.runId), pauseAt: input.pauseAt });
+    if (!(await waitForRetry(deps, { run, pauseAt: input.deliveryPauseAt }))) return run;
+    run = await deliverMonitorEvent(deps, { monitor, run, event, messageId: messageIdOf(run.runId), pauseAt: input.deliveryPauseAt });
     if (run.delivery?.status === "pending") {
       await deps.monitors.saveRun(run);
       return run;

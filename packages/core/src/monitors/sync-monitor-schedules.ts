@@ -1,3 +1,4 @@
+import { MAX_MONITOR_RUNS } from "../contract/index.js";
 import type { MonitorDeps } from "./monitor-deps.js";
 import { runMonitorTick } from "./run-monitor-tick.js";
 
@@ -13,18 +14,22 @@ export async function syncMonitorSchedules(deps: Pick<MonitorDeps, "monitors" | 
 }
 
 /**
- * Goes on with the runs a stopped process left `running` (the latest of each active monitor): for a
- * scheduler that keeps nothing (croner), which never fires a past tick again. Each run continues where it
- * stopped: the same scan, the same message id. Answers the runs it resumed, without waiting for them;
- * `onError` hears what one threw.
+ * Goes on with the runs a stopped process left `running` (any kept run of an active monitor: its scan, or a
+ * delivery waiting to retry): for a scheduler that keeps nothing (croner), which never fires a past tick
+ * again. Each run continues where it stopped (the same scan, the same message id), through the scheduler's
+ * `runNow` when it has one, so a run that is still not over is taken up again when it asks. Answers the runs
+ * it resumed, without waiting for them; `onError` hears what one threw.
  */
 export async function resumeMonitorRuns(deps: MonitorDeps, onError: (error: unknown) => void): Promise<number> {
   let resumed = 0;
   for (const monitor of await deps.monitors.listActive()) {
-    const [latest] = await deps.monitors.listRuns(monitor.monitorId, 1);
-    if (latest?.status !== "running") continue;
-    resumed += 1;
-    void runMonitorTick(deps, { monitorId: monitor.monitorId, scheduledAt: latest.scheduledAt }).catch(onError);
+    for (const run of await deps.monitors.listRuns(monitor.monitorId, MAX_MONITOR_RUNS)) {
+      if (run.status !== "running") continue;
+      resumed += 1;
+      const tick = { monitorId: monitor.monitorId, scheduledAt: run.scheduledAt };
+      if (deps.scheduler.runNow === undefined) void runMonitorTick(deps, tick).catch(onError);
+      else deps.scheduler.runNow(tick);
+    }
   }
   return resumed;
 }

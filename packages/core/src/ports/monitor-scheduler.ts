@@ -16,8 +16,22 @@ export interface MonitorTick {
 export interface MonitorScheduler {
   schedule(monitor: Pick<MonitorRecord, "monitorId" | "schedule">): Promise<void>;
   unschedule(monitorId: string): Promise<void>;
+  /**
+   * Runs a tick now, as if it had fired, with the engine's own handling of a run that is not over: what a
+   * host calls at start for the runs a stopped process left running, when its engine keeps nothing (croner).
+   */
+  runNow?(tick: MonitorTick): void;
   close(): Promise<void>;
 }
 
+/**
+ * What a tick's handler answers when its run is not over (a delivery waits to retry): the time to call it
+ * again with the same tick. The engine keeps that call (a delayed job in BullMQ, a timer in one process),
+ * so a run waiting minutes for a receiver holds no tick slot meanwhile.
+ */
+export interface MonitorTickOutcome {
+  resumeAt: string;
+}
+
 /** Builds a scheduler that calls `onTick` for each tick it fires (a producer-only one never calls it). */
-export type MonitorSchedulerFactory = (onTick: (tick: MonitorTick) => Promise<void>) => MonitorScheduler;
+export type MonitorSchedulerFactory = (onTick: (tick: MonitorTick) => Promise<MonitorTickOutcome | void>) => MonitorScheduler;

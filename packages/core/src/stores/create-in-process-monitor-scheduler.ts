@@ -22,22 +22,36 @@ function tickOf(schedule: MonitorSchedule, firedAt: number): string {
  * time zone, or for an interval a job that fires on the interval's multiples since the epoch (croner's
  * minimum-interval option, started at the next multiple). Nothing persists: the host registers every
  * active monitor when it starts (`syncMonitorSchedules`). Runs of one tick never overlap a later tick's.
+ * A tick whose run is not over (`resumeAt`) is run again then, on a timer; a restart in between leaves it
+ * to the host's start (`resumeMonitorRuns`).
  */
 export function createInProcessMonitorScheduler(options: InProcessMonitorSchedulerOptions = {}): MonitorSchedulerFactory {
   return (onTick) => {
     const jobs = new Map<string, Cron>();
     const running = new Set<Promise<void>>();
+    const resumes = new Set<ReturnType<typeof setTimeout>>();
     let closed = false;
-    const fire = (monitorId: string, schedule: MonitorSchedule) => {
-      const tick = { monitorId, scheduledAt: tickOf(schedule, Date.now()) };
-      const run = onTick(tick)
+    const run = (tick: MonitorTick) => {
+      const pass = onTick(tick)
+        .then((outcome) => {
+          if (outcome === undefined || closed) return;
+          const timer = setTimeout(
+            () => {
+              resumes.delete(timer);
+              if (!closed) run(tick);
+            },
+            Math.max(0, Date.parse(outcome.resumeAt) - Date.now()),
+          );
+          resumes.add(timer);
+        })
         // A run stopped by the shutdown is not an error: the next start goes on with it.
         .catch((error: unknown) => {
           if (!closed) options.onError?.(error, tick);
         })
-        .finally(() => running.delete(run));
-      running.add(run);
+        .finally(() => running.delete(pass));
+      running.add(pass);
     };
+    const fire = (monitorId: string, schedule: MonitorSchedule) => run({ monitorId, scheduledAt: tickOf(schedule, Date.now()) });
     const scheduler: MonitorScheduler = {
       schedule: ({ monitorId, schedule }) => {
         if (closed) return Promise.reject(new Error("monitor scheduler is closed"));
@@ -56,6 +70,9 @@ export function createInProcessMonitorScheduler(options: InProcessMonitorSchedul
         jobs.set(monitorId, job);
         return Promise.resolve();
       },
+      runNow: (tick) => {
+        if (!closed) run(tick);
+      },
       unschedule: (monitorId) => {
         jobs.get(monitorId)?.stop();
         jobs.delete(monitorId);
@@ -64,6 +81,8 @@ export function createInProcessMonitorScheduler(options: InProcessMonitorSchedul
       close: async () => {
         closed = true;
         for (const job of jobs.values()) job.stop();
+        for (const timer of resumes) clearTimeout(timer);
+        resumes.clear();
         jobs.clear();
         await Promise.allSettled([...running]);
       },

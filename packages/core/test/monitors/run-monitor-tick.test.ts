@@ -10,7 +10,9 @@ import {
 import { createMonitor } from "../../src/monitors/create-monitor.js";
 import { getMonitor, listMonitorRuns } from "../../src/monitors/read-monitors.js";
 import { rotateMonitorWebhookSecret } from "../../src/monitors/change-monitor.js";
-import { runMonitorTick } from "../../src/monitors/run-monitor-tick.js";
+import { resumeTimeOf, runMonitorTick } from "../../src/monitors/run-monitor-tick.js";
+import { resumeMonitorRuns } from "../../src/monitors/sync-monitor-schedules.js";
+import { createInProcessMonitorScheduler } from "../../src/stores/create-in-process-monitor-scheduler.js";
 import type { Caller } from "../../src/use-cases/service-deps.js";
 import { createMonitorHarness } from "./monitor-harness.js";
 
@@ -336,6 +338,39 @@ describe("a delivery whose retry falls after the pass ends (a Lambda invocation,
       expect(harness.sender.sent.at(-1)).toMatchObject({ priorAttempts: 1, id: harness.sender.sent[0]!.id });
       expect(harness.scans()).toBe(2);
     } finally {
+      await harness.service.close();
+    }
+  });
+});
+
+describe("a run handed back to its engine while its delivery waits (one process, croner)", () => {
+  it("is taken up again by a timer when its retry is due, and a restart's resume goes through the engine too", async () => {
+    const harness = await createMonitorHarness({ versions: [courier()], settings: { retryInlineMs: 0 } });
+    // The engine as the reference server composes it: a run not over asks to be run again when it is due.
+    const engine = createInProcessMonitorScheduler()(async (tick) => {
+      const resumeAt = resumeTimeOf(await runMonitorTick(harness.deps, tick));
+      return resumeAt === null ? undefined : { resumeAt };
+    });
+    try {
+      const monitor = await monitorOn(harness);
+      harness.sender.answer = { outcome: "pending", status: 503, gone: false, retryAt: new Date(Date.now() + 300).toISOString() };
+      const first = await runMonitorTick(harness.deps, { monitorId: monitor.monitorId, scheduledAt: tick(1) });
+      expect(first).toMatchObject({ status: "running", delivery: { status: "pending" } });
+      // A restart: the host resumes the run through its engine (runNow), which keeps the resume timer.
+      harness.sender.answer = { outcome: "delivered", status: 204, gone: false };
+      expect(await resumeMonitorRuns({ ...harness.deps, scheduler: engine }, (error) => expect.fail(String(error)))).toBe(1);
+      const deadline = Date.now() + 10_000;
+      let run = first;
+      while (run?.status === "running" && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        [run] = await harness.deps.monitors.listRuns(monitor.monitorId, 1);
+      }
+      expect(run).toMatchObject({ status: "completed", delivery: { status: "delivered", attempts: 2 } });
+      // The retry was not made before it was due.
+      expect(Date.parse(run!.delivery!.lastAttemptAt!)).toBeGreaterThanOrEqual(Date.parse(first!.delivery!.nextAttemptAt!) - 5);
+      expect(harness.sender.sent).toHaveLength(2);
+    } finally {
+      await engine.close();
       await harness.service.close();
     }
   });

@@ -51,4 +51,36 @@ describe("in-process monitor scheduler (croner)", () => {
     expect(new Set(ticks).size).toBe(ticks.length);
     await expect(scheduler.schedule({ monitorId: "m3", schedule: { kind: "interval", everySeconds: 1 } })).rejects.toThrow(/closed/);
   });
+
+  it("runs a tick again at the time its run asked for, with the same tick, and drops a pending resume on close", async () => {
+    const passes: Array<{ tick: MonitorTick; at: number }> = [];
+    const scheduler = createInProcessMonitorScheduler()((tick) => {
+      passes.push({ tick, at: Date.now() });
+      // The first pass of the first tick is not over: its delivery retries 300 ms later.
+      if (passes.length === 1) return Promise.resolve({ resumeAt: new Date(Date.now() + 300).toISOString() });
+      return Promise.resolve();
+    });
+    try {
+      await scheduler.schedule({ monitorId: "m4", schedule: { kind: "interval", everySeconds: 1 } });
+      await until(() => passes.filter((pass) => pass.tick.scheduledAt === passes[0]?.tick.scheduledAt).length, 2);
+      await scheduler.unschedule("m4");
+      const resumed = passes.filter((pass) => pass.tick.scheduledAt === passes[0]!.tick.scheduledAt);
+      expect(resumed[1]!.at - resumed[0]!.at).toBeGreaterThanOrEqual(290);
+    } finally {
+      await scheduler.close();
+    }
+
+    let fired = 0;
+    const closing = createInProcessMonitorScheduler()(() => {
+      fired += 1;
+      return Promise.resolve({ resumeAt: new Date(Date.now() + 200).toISOString() });
+    });
+    await closing.schedule({ monitorId: "m5", schedule: { kind: "interval", everySeconds: 1 } });
+    await until(() => fired, 1);
+    await closing.close();
+    // A resume left at close is dropped (the host's next start resumes the run): nothing fires after it was
+    // due. A window for an absence, three times the delay; a late timer would show here.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(fired).toBe(1);
+  });
 });

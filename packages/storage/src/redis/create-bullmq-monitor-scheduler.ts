@@ -24,13 +24,33 @@ export interface BullmqMonitorSchedulerOptions {
 export const DEFAULT_BULLMQ_MONITOR_QUEUE_NAME = "public-scan-monitors";
 /** Runs of one tick when its handler throws (a store that is briefly down); the run itself resumes where it stopped. */
 const TICK_ATTEMPTS = 3;
+/** The name of a job that takes a tick's run up again (a scheduler's jobs are named `tick`). */
+const RESUME_JOB = "resume";
+const JOB_OPTIONS = {
+  attempts: TICK_ATTEMPTS,
+  backoff: { type: "exponential", delay: 5_000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600, count: 1000 },
+} as const;
+
+/**
+ * A delayed job that runs the tick again at `resumeAt`. Its id names the run and the time, so a pass run
+ * twice (a stalled job taken over) adds it once.
+ */
+async function resumeLater(queue: Queue, input: { tick: MonitorTick; resumeAt: string }): Promise<void> {
+  const at = Date.parse(input.resumeAt);
+  const id = `resume-${input.tick.monitorId}-${Date.parse(input.tick.scheduledAt)}-${at}`;
+  await queue.add(RESUME_JOB, { ...input.tick }, { ...JOB_OPTIONS, jobId: id, delay: Math.max(0, at - Date.now()) });
+}
 
 /**
  * Monitors' schedules as BullMQ job schedulers (one per monitor, its id the monitor's), for a deployment of
  * several processes: BullMQ adds one job per tick in Redis whichever process registered the schedule, one
  * worker takes it, and the schedule survives restarts. A worker that dies mid-tick loses its lock; another
  * worker's stalled check runs the tick again, and the run goes on from where it stopped (`runMonitorTick`).
- * A tick's time is the job's scheduled time, so every attempt of it names the same run.
+ * A tick's time is the job's scheduled time, so every attempt of it names the same run. A run that is not
+ * over (its delivery waits to retry) is taken up again by a delayed `resume` job at the time it asked for,
+ * on whichever worker: the wait holds no tick slot and survives restarts.
  */
 export function createBullmqMonitorScheduler(options: BullmqMonitorSchedulerOptions = {}): MonitorSchedulerFactory {
   const queueName = options.queueName ?? DEFAULT_BULLMQ_MONITOR_QUEUE_NAME;
@@ -50,10 +70,13 @@ export function createBullmqMonitorScheduler(options: BullmqMonitorSchedulerOpti
       if ((options.role ?? "both") !== "producer") {
         worker = new WorkerClass(
           queueName,
-          async (job: Job<{ monitorId: string }>) => {
-            const tick = { monitorId: job.data.monitorId, scheduledAt: new Date(scheduledMillis(job)).toISOString() };
+          async (job: Job<{ monitorId: string; scheduledAt?: string }>) => {
+            // A resume job carries its tick; a scheduler's job is its tick.
+            const scheduledAt = job.name === RESUME_JOB && job.data.scheduledAt !== undefined ? job.data.scheduledAt : null;
+            const tick = { monitorId: job.data.monitorId, scheduledAt: scheduledAt ?? new Date(scheduledMillis(job)).toISOString() };
             try {
-              await onTick(tick);
+              const outcome = await onTick(tick);
+              if (outcome !== undefined) await resumeLater(queue, { tick, resumeAt: outcome.resumeAt });
             } catch (error) {
               if (job.attemptsMade + 1 >= TICK_ATTEMPTS) onError(error, tick);
               throw error;
@@ -85,12 +108,7 @@ export function createBullmqMonitorScheduler(options: BullmqMonitorSchedulerOpti
           {
             name: "tick",
             data: { monitorId },
-            opts: {
-              attempts: TICK_ATTEMPTS,
-              backoff: { type: "exponential", delay: 5_000 },
-              removeOnComplete: { age: 24 * 3600, count: 1000 },
-              removeOnFail: { age: 7 * 24 * 3600, count: 1000 },
-            },
+            opts: JOB_OPTIONS,
           },
         );
       },
