@@ -3,6 +3,7 @@ import type { Classification } from "@public-scan/core";
 import type { ClassifierData } from "./classifier-data.js";
 import { domainAgreement, matchCookieName } from "./match-cookie-name.js";
 import { matchOpenCookiePlatform, matchTrackerHost } from "./match-tracker-host.js";
+import { matchConsentStorage } from "./match-consent-storage.js";
 import { purposeOfCategory } from "./tracker-category.js";
 
 export interface ClassifyNamedItemInput {
@@ -14,14 +15,21 @@ export interface ClassifyNamedItemInput {
 
 /**
  * Cookies and storage keys share one rule, since the Open Cookie Database lists both under one name column.
+ * 0. A name that holds the visitor's consent choice (the catalogue's `consentStorage`: the IAB strings, the
+ *    consent platforms' records) is functional, category consent_management: storing the choice is what a
+ *    consent platform must do, whichever host wrote it and whatever another source says of the name.
  * 1. The database row for the name (preferring rows set by this host's site) gives the purpose and, through
  *    the catalogue's platform mapping, the vendor and category.
  *    A row naming another site's own cookie gives only the purpose (the vendor is that site, not this one).
  * 2. Otherwise, or when that row names another site while the catalogue attributes this host to a different
  *    vendor (an ambiguous name such as `token`), the catalogue entry for the host gives vendor and category,
  *    and the purpose follows the category.
+ * 3. Otherwise a name that says it holds a consent choice is one (source `first_party_heuristic`).
  */
 export function classifyNamedItem(data: ClassifierData, input: ClassifyNamedItemInput): Classification {
+  const consent = matchConsentStorage(data.catalogue.consentStorage, input.name);
+  if (consent !== null)
+    return { vendor: consent.vendor, category: "consent_management", purpose: "functional", sources: ["tracker_catalogue"] };
   const entry = matchCookieName(data.cookies, { name: input.name, domain: input.host });
   const hostAttribution = matchTrackerHost(data.catalogue, input.host);
   const mapped = entry === null ? null : matchOpenCookiePlatform(data.catalogue, entry.platform);
@@ -54,5 +62,12 @@ export function classifyNamedItem(data: ClassifierData, input: ClassifyNamedItem
     const { vendor, category } = hostAttribution;
     return { vendor, category, purpose: purposeOfCategory(category), sources: ["tracker_catalogue"] };
   }
+  // A name no source knows, on a host no catalogue attributes (the site's own, as a rule), that says it holds
+  // a consent or privacy choice: a platform or plugin not listed yet, storing the choice as its listed peers do.
+  if (CONSENT_WORDS.test(input.name))
+    return { vendor: null, category: "consent_management", purpose: "functional", sources: ["first_party_heuristic"] };
   return { ...UNCLASSIFIED, sources: [] };
 }
+
+/** Words that name a consent record: `cookie_consent_level`, `gdpr_choice`, `ccpa_optout`, `cookie-notice-dismissed`. */
+const CONSENT_WORDS = /consent|gdpr|ccpa|cookie[-_]?(notice|policy|law|banner|pref)/i;

@@ -19,6 +19,14 @@ export interface TrackerCatalogue {
   readonly hosts: ReadonlyMap<string, TrackerAttribution>;
   /** Open Cookie Database `Platform` -> the vendor name (and category) this catalogue uses for it. */
   readonly openCookieDatabaseVendors: ReadonlyMap<string, PlatformAttribution>;
+  /** Names of cookies and storage keys that hold the visitor's consent choice (`matchConsentStorage`). */
+  readonly consentStorage: ConsentStorageNames;
+}
+
+/** Consent records by exact name, and by prefix (longest first); the vendor is null for a standard's string. */
+export interface ConsentStorageNames {
+  readonly names: ReadonlyMap<string, { readonly vendor: string | null }>;
+  readonly prefixes: ReadonlyArray<{ readonly prefix: string; readonly vendor: string | null }>;
 }
 
 export interface LoadTrackerCatalogueOptions {
@@ -62,7 +70,27 @@ export function parseTrackerCatalogue(document: unknown): TrackerCatalogue {
     }
     openCookieDatabaseVendors.set(platform, { vendor: asVendor(entry.vendor, `openCookieDatabaseVendors["${platform}"]`), category });
   }
-  return { version, hosts, openCookieDatabaseVendors };
+  return { version, hosts, openCookieDatabaseVendors, consentStorage: parseConsentStorage(root.consentStorage) };
+}
+
+/** The `consentStorage` section; a catalogue without one has no consent names (an operator's older file). */
+function parseConsentStorage(value: unknown): ConsentStorageNames {
+  if (value === undefined) return { names: new Map(), prefixes: [] };
+  const section = asRecord(value, "consentStorage");
+  const entries = (key: "names" | "prefixes") =>
+    Object.entries(asRecord(section[key] ?? {}, `consentStorage.${key}`)).map(([name, entry]) => {
+      // A name or prefix under four characters would catch unrelated names (the shortest listed is `klaro`).
+      if (name.trim() !== name || name.length < 4 || name.length > 120)
+        throw new Error(`tracker catalogue: consentStorage.${key} has a bad name "${name}"`);
+      const vendor = asRecord(entry, `consentStorage.${key}["${name}"]`).vendor;
+      return { name, vendor: vendor === undefined ? null : asVendor(vendor, `consentStorage.${key}["${name}"]`) };
+    });
+  return {
+    names: new Map(entries("names").map(({ name, vendor }) => [name, { vendor }])),
+    prefixes: entries("prefixes")
+      .map(({ name, vendor }) => ({ prefix: name, vendor }))
+      .sort((a, b) => b.prefix.length - a.prefix.length),
+  };
 }
 
 function asRecord(value: unknown, where: string): Record<string, unknown> {

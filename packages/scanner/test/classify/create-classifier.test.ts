@@ -235,6 +235,47 @@ describe("createClassifier", () => {
     it("leaves unknown first-party cookies unclassified", () => {
       expect(classifier.classifyCookie({ name: "cart_id", domain: "shop.example.com" })).toEqual(UNCLASSIFIED);
     });
+
+    it("classifies the consent records of the IAB strings and of consent platforms as functional consent management, before any other source", () => {
+      const consent = (vendor: string | null) => ({
+        vendor,
+        category: "consent_management",
+        purpose: "functional",
+        sources: ["tracker_catalogue"],
+      });
+      // The standards' strings name no vendor: any platform writes them (the database called `euconsent` marketing and gave `euconsent-v2` to one CMP).
+      for (const name of ["euconsent-v2", "euconsent", "addtl_consent", "__gpp", "__gpp_sid", "usprivacy"]) {
+        expect(classifier.classifyCookie({ name, domain: ".shop.example.com" }), name).toEqual(consent(null));
+      }
+      expect(classifier.classifyCookie({ name: "notice_gdpr_prefs", domain: ".retailer.example" })).toEqual(consent("TrustArc"));
+      expect(classifier.classifyCookie({ name: "_iub_cs-48213577", domain: "www.example.it" })).toEqual(consent("iubenda"));
+      expect(classifier.classifyCookie({ name: "__cmpconsentx12345", domain: ".example.de" })).toEqual(consent("consentmanager"));
+      // Case and prefixes are exact: Snowplow's `_sp_id.…` is not Sourcepoint's `_sp_v1_…`.
+      expect(classifier.classifyCookie({ name: "_sp_v1_consent", domain: ".news.example" })).toEqual(consent("Sourcepoint"));
+      expect(classifier.classifyCookie({ name: "_sp_id.1fff", domain: ".news.example" })).not.toMatchObject({
+        category: "consent_management",
+      });
+      expect(classifier.classifyCookie({ name: "EUCONSENT-V2", domain: ".news.example" })).not.toMatchObject({
+        sources: ["tracker_catalogue"],
+      });
+    });
+
+    it("reads a name no source knows that says it holds a consent choice as one, and nothing else", () => {
+      for (const name of ["cookie_consent_level", "gdpr_choice", "ccpa-optout", "cookie-notice-dismissed", "CookiePolicyAccepted"]) {
+        expect(classifier.classifyCookie({ name, domain: "www.shop.example" }), name).toEqual({
+          vendor: null,
+          category: "consent_management",
+          purpose: "functional",
+          sources: ["first_party_heuristic"],
+        });
+      }
+      // A host the catalogue attributes keeps its attribution, whatever the name.
+      expect(classifier.classifyCookie({ name: "consent_id", domain: ".doubleclick.net" })).toMatchObject({
+        vendor: "Google",
+        category: "advertising",
+      });
+      expect(classifier.classifyCookie({ name: "session_pref", domain: "www.shop.example" })).toEqual(UNCLASSIFIED);
+    });
   });
 
   describe("classifyStorageKey", () => {
@@ -248,6 +289,12 @@ describe("createClassifier", () => {
         sources: ["tracker_catalogue"],
       });
       expect(classifier.classifyStorageKey({ name: "theme", originHost: "www.example.com" })).toEqual(UNCLASSIFIED);
+      // Consent records kept in storage are read the same way as cookies.
+      expect(classifier.classifyStorageKey({ name: "uc_settings", originHost: "www.example.com" })).toMatchObject({
+        vendor: "Usercentrics",
+        purpose: "functional",
+        category: "consent_management",
+      });
     });
   });
 

@@ -83,7 +83,7 @@ describe("tracker-catalogue.json", () => {
     expect(catalogue.version).toBe(document.docs.version);
     expect(Array.isArray(document.docs.matching) && document.docs.matching.length).toBeGreaterThan(0);
     expect(Object.keys(document.docs.categories as object).sort()).toEqual([...CATALOGUE_CATEGORIES].sort());
-    expect(Object.keys(document).sort()).toEqual(["docs", "hosts", "openCookieDatabaseVendors"]);
+    expect(Object.keys(document).sort()).toEqual(["consentStorage", "docs", "hosts", "openCookieDatabaseVendors"]);
   });
 
   it("has no duplicate keys (JSON.parse would silently keep the last one)", () => {
@@ -118,6 +118,25 @@ describe("tracker-catalogue.json", () => {
       expect(vendors.has(mapping.vendor), `${platform} -> ${mapping.vendor}`).toBe(true);
       if (mapping.category !== undefined) expect(CATALOGUE_CATEGORIES).toContain(mapping.category);
     }
+  });
+});
+
+describe("the catalogue's consent records", () => {
+  const withConsent = (consentStorage: unknown) =>
+    parseTrackerCatalogue({ docs: { version: "t" }, hosts: {}, openCookieDatabaseVendors: {}, consentStorage });
+
+  it("lists the IAB strings without a vendor and matches the longest prefix first", async () => {
+    const catalogue = await loadTrackerCatalogue();
+    for (const name of ["euconsent-v2", "__gpp", "__gpp_sid", "usprivacy"])
+      expect(catalogue.consentStorage.names.get(name), name).toEqual({ vendor: null });
+    const prefixes = catalogue.consentStorage.prefixes.map((entry) => entry.prefix.length);
+    expect(prefixes).toEqual([...prefixes].sort((a, b) => b - a));
+  });
+
+  it("refuses a name too short to be specific, or a bad vendor, naming the entry", () => {
+    expect(() => withConsent({ prefixes: { _sp: { vendor: "Sourcepoint" } } })).toThrow(/consentStorage.prefixes has a bad name "_sp"/);
+    expect(() => withConsent({ names: { klaro: { vendor: " Klaro" } } })).toThrow(/consentStorage.names\["klaro"\].vendor/);
+    expect(withConsent(undefined).consentStorage.names.size).toBe(0);
   });
 });
 
