@@ -1,4 +1,5 @@
 import {
+  describeScoreReading,
   EVIDENCE_PHASES,
   vendorPhaseCellText,
   type Criticality,
@@ -74,6 +75,8 @@ export function formatReport(
   out.push(
     `  ${paint(RISK_COLOURS[scan.riskLevel], score)} · risk ${scan.riskLevel} · coverage ${scan.coverage.status} · ${scan.status} · score version ${scan.scoreVersion}`,
   );
+  const reading = describeScoreReading(scan.scoreReading);
+  if (reading !== null) out.push(`  ${reading}`);
   if (scan.reused) out.push(`  Reused a scan from ${scan.reusedScanAgeSeconds ?? 0} s ago (run with --fresh for a new one).`);
   out.push(`  ${scan.coverage.summary}`);
   if (scan.resultDispositionReason) out.push(`  No-go: ${scan.resultDispositionReason.message}`);

@@ -17,6 +17,18 @@ describe("formatReport", () => {
     expect(formatReport({ scan: observedScan as Scan, ...empty })).toContain(`Score ${observedScan.score}/100`);
   });
 
+  it("says which reading the score follows, with the other one's score", () => {
+    const scoreReading = {
+      lens: "eu_opt_in" as const,
+      readings: [
+        { regime: "eu_opt_in" as const, score: 40, riskLevel: "review_recommended" as const, findingsCounted: 3 },
+        { regime: "us_opt_out" as const, score: 100, riskLevel: "informational" as const, findingsCounted: 0 },
+      ],
+    };
+    const text = formatReport({ scan: { ...(observedScan as Scan), scoreReading }, ...empty });
+    expect(text).toContain("Read under the EU opt-in rule; under the US opt-out rule: 100/100 (informational).");
+  });
+
   it("prints a no-go's score as not assessed, never as a measured 0/100", () => {
     const text = formatReport({ scan: noGoScan as Scan, ...empty });
     expect(text).toContain("Score not assessed (the page could not be observed)");

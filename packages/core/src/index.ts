@@ -419,6 +419,7 @@ export { toPhaseRows } from "./projection/to-phase-rows.js";
 export type { PhaseRow, PhaseRows } from "./projection/to-phase-rows.js";
 export type { SiteCheck, SiteCheckGroup, SiteCheckOutcome } from "./projection/to-site-checks.js";
 export { vendorPhaseCellText } from "./render/vendor-phase-cell-text.js";
+export { describeScoreReading } from "./render/describe-score-reading.js";
 export { toTimelineEntries, visitTimeText } from "./render/to-timeline-entries.js";
 export { consentModeStatesText, hostListText, purposeListText } from "./render/consent-mode-text.js";
 export { gpcAnswerText, gppOptOutsText, gppSectionText } from "./render/gpp-text.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RegimeSchema } from "./regime.js";
 import { DISCLAIMER } from "./disclaimer.js";
 import { EvidencePhaseSchema } from "./states.js";
 import { FindingIdSchema, HostSchema, LinkUrlSchema, NonNegativeIntSchema, ScanIdSchema } from "./primitives.js";
@@ -47,6 +48,11 @@ export const FindingSummarySchema = z
     category: FindingCategorySchema,
     phase: EvidencePhaseSchema.nullable().meta({ description: "Evidence phase the finding is about; null when it spans phases." }),
     evidence: FindingEvidenceSummarySchema,
+    // Always sent by this service; optional so a client also reads servers from before readings (and the contract's examples).
+    regimes: z.array(RegimeSchema).min(1).optional().meta({
+      description:
+        "The readings this finding is a review point under (extension): `eu_opt_in` (consent first: ePrivacy, GDPR, UK PECR), `us_opt_out` (opt-out of sale and sharing: CCPA/CPRA and other state laws), or both.",
+    }),
   })
   .meta({ id: "FindingSummary" });
 export type FindingSummary = z.infer<typeof FindingSummarySchema>;

@@ -42,12 +42,17 @@ export {
   NoGoReasonCodeSchema,
   ResultDispositionReasonSchema,
   ResultDispositionSchema,
+  RegimeReadingSchema,
   RiskLevelSchema,
   ScanLinksSchema,
   ScanObjectSchema,
   ScanSchema,
+  ScoreReadingSchema,
   ScoreStatusSchema,
 } from "./scan.js";
+export type { ScoreReading } from "./scan.js";
+export { REGIMES, RegimeSchema, ScoreLensSchema } from "./regime.js";
+export type { Regime, ScoreLens } from "./regime.js";
 export type { Coverage, NoGoReasonCode, ResultDisposition, RiskLevel, Scan } from "./scan.js";
 export { JobNextActionSchema, ScanJobSchema } from "./scan-job.js";
 export type { ScanJob } from "./scan-job.js";

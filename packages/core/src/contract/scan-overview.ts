@@ -12,6 +12,7 @@ export const ScanOverviewSchema = ScanObjectSchema.pick({
   score: true,
   scoreStatus: true,
   scoreVersion: true,
+  scoreReading: true,
   riskLevel: true,
   coverage: true,
   resultDisposition: true,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DISCLAIMER } from "./disclaimer.js";
 import { DateTimeSchema, HostSchema, LinkUrlSchema, ScanFromSchema, ScanIdSchema } from "./primitives.js";
+import { RegimeSchema, ScoreLensSchema } from "./regime.js";
 import { ScanProvenanceShape } from "./scan-provenance.js";
 import { ScanStatusSchema } from "./states.js";
 
@@ -65,6 +66,27 @@ export const ScanLinksSchema = z
   })
   .meta({ id: "ScanLinks" });
 
+/** The score the same findings give under one regime's reading. */
+export const RegimeReadingSchema = z
+  .object({
+    regime: RegimeSchema,
+    score: z.int().min(0).max(100),
+    riskLevel: RiskLevelSchema,
+    findingsCounted: z.int().nonnegative().meta({ description: "Findings that are review points under this reading." }),
+  })
+  .meta({ id: "RegimeReading" });
+
+/** Which reading the score follows, and what each regime's reading of the same findings gives (extension). */
+export const ScoreReadingSchema = z
+  .object({
+    lens: ScoreLensSchema.meta({ description: "The reading `score` and `riskLevel` follow." }),
+    readings: z
+      .array(RegimeReadingSchema)
+      .meta({ description: "Each regime's reading (EU opt-in, US opt-out) of the same findings; empty when the scan was not assessed." }),
+  })
+  .meta({ id: "ScoreReading" });
+export type ScoreReading = z.infer<typeof ScoreReadingSchema>;
+
 /** The Scan's fields without the cross-field rules; projections pick from it. */
 export const ScanObjectSchema = z.object({
   type: z.literal("service_scan"),
@@ -79,6 +101,8 @@ export const ScanObjectSchema = z.object({
     .meta({ description: "Overall score. With scoreStatus `not_assessed` (a no-go) it is 0 as a placeholder, not a measurement." }),
   scoreStatus: ScoreStatusSchema,
   scoreVersion: z.string().min(1),
+  // Always sent by this service; optional so a client also reads servers from before readings (and the contract's examples).
+  scoreReading: ScoreReadingSchema.optional(),
   scoreUpdatedAt: DateTimeSchema,
   riskLevel: RiskLevelSchema,
   coverage: CoverageSchema,

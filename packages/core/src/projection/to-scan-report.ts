@@ -1,11 +1,11 @@
-import type { Coverage, NoGoReasonCode, PreConsentRow, ResultDisposition, RiskLevel } from "../contract/index.js";
+import type { Coverage, NoGoReasonCode, PreConsentRow, ResultDisposition, RiskLevel, ScoreLens } from "../contract/index.js";
 import type { PhaseRun } from "../observations/phase-observation.js";
 import { toConsentSummary, type ConsentSummary } from "./to-consent-summary.js";
 import type { ScanObservations } from "../observations/scan-observations.js";
 import { toFindings, type Finding } from "./findings/to-findings.js";
 import { SCORE_VERSION } from "./score/score-rubric.js";
 import { toCoverage } from "./score/to-coverage.js";
-import { toScore } from "./score/to-score.js";
+import { toLensScore } from "./score/to-score-reading.js";
 import { toEvidence } from "./to-evidence.js";
 import { toPhaseRows, type PhaseRows } from "./to-phase-rows.js";
 import { toSiteChecks, type SiteCheckGroup } from "./to-site-checks.js";
@@ -21,6 +21,8 @@ export interface ScanReport {
   scoreStatus: "final" | "provisional" | "not_assessed";
   scoreVersion: string;
   riskLevel: RiskLevel;
+  /** The reading `score` and `riskLevel` follow (absent in reports stored before readings: `combined`). */
+  lens?: ScoreLens;
   coverage: Coverage;
   resultDisposition: ResultDisposition;
   resultDispositionReason: { code: NoGoReasonCode; message: string } | null;
@@ -46,7 +48,8 @@ export interface ScanReport {
  * risk `not_assessed`, no findings; the score is 0 only because the contract's score is an integer): what it
  * did not show proves nothing, and a measured 0 would read as the worst result.
  */
-export function toScanReport(observations: ScanObservations): ScanReport {
+export function toScanReport(observations: ScanObservations, options: { lens?: ScoreLens } = {}): ScanReport {
+  const lens = options.lens ?? "combined";
   const { coverage, disposition, reason } = toCoverage(observations);
   if (disposition === "no_go") {
     return {
@@ -55,6 +58,7 @@ export function toScanReport(observations: ScanObservations): ScanReport {
       scoreStatus: "not_assessed",
       scoreVersion: SCORE_VERSION,
       riskLevel: "not_assessed",
+      lens,
       coverage,
       resultDisposition: disposition,
       resultDispositionReason: reason,
@@ -65,13 +69,15 @@ export function toScanReport(observations: ScanObservations): ScanReport {
   const evidence = toEvidence(observations);
   const consent = toConsentSummary(observations);
   const findings = withConsentModeReadings(toFindings(evidence), observations);
-  const { score, riskLevel } = toScore(findings);
+  // The headline follows the scan's reading; every finding is still reported, with the readings it concerns.
+  const { score, riskLevel } = toLensScore(findings, lens);
   return {
     status: disposition === "standard" ? "completed" : "completed_limited",
     score,
     scoreStatus: coverage.status === "complete" ? "final" : "provisional",
     scoreVersion: SCORE_VERSION,
     riskLevel,
+    lens,
     coverage,
     resultDisposition: disposition,
     resultDispositionReason: null,

@@ -1,5 +1,6 @@
 import { UNAVAILABLE } from "../contract/index.js";
 import type { ScanRecord } from "../domain/scan-record.js";
+import { toScoreReading } from "../projection/score/to-score-reading.js";
 import type { ScanReport } from "../projection/to-scan-report.js";
 
 type Completed = ScanRecord & { report: ScanReport; status: "completed" | "completed_limited" };
@@ -15,6 +16,11 @@ export function toScanOverview(record: Completed) {
     // Reports stored before `not_assessed` existed said `final` for a no-go; its 0 was never a measurement.
     scoreStatus: record.report.resultDisposition === "no_go" ? "not_assessed" : record.report.scoreStatus,
     scoreVersion: record.report.scoreVersion,
+    scoreReading: toScoreReading({
+      findings: record.report.findings,
+      lens: record.report.lens ?? "combined",
+      assessed: record.report.resultDisposition !== "no_go",
+    }),
     riskLevel: record.report.riskLevel,
     coverage: record.report.coverage,
     resultDisposition: record.report.resultDisposition,

@@ -1,4 +1,5 @@
 import { DISCLAIMER, MAX_FINDING_EXAMPLES, type FindingDetail, type FindingList, type FindingSummary } from "../contract/index.js";
+import { regimesOf } from "../projection/findings/finding-regimes.js";
 import type { Finding } from "../projection/findings/to-findings.js";
 import type { CompletedRecord } from "../domain/scan-record.js";
 import type { LinkBuilder } from "./scan-links.js";
@@ -6,7 +7,8 @@ import type { LinkBuilder } from "./scan-links.js";
 /** A finding's summary fields only (allow-list). */
 export function toFindingSummary(finding: Finding): FindingSummary {
   const { id, label, criticality, priority, confidence, category, phase, evidence } = finding;
-  return { id, label, criticality, priority, confidence, category, phase, evidence: { ...evidence } };
+  // From the id, not the stored finding: reports stored before readings have none, and the table may be refined.
+  return { id, label, criticality, priority, confidence, category, phase, evidence: { ...evidence }, regimes: regimesOf(id) };
 }
 
 export function toFindingList(record: CompletedRecord, links: LinkBuilder): FindingList {

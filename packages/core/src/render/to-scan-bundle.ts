@@ -30,12 +30,12 @@ const PLAN = {
  * which is all a digest needs beside it), `full` every finding and its evidence before the rows.
  */
 const CUTS = {
-  summary: ["rows", "compact", "findings_to_one", "limitations", "findings"],
-  findings: ["rows", "limitations", "compact", "findings_to_one", "findings"],
-  evidence: ["rows", "compact", "examples", "digests", "limitations", "findings_to_one", "findings"],
-  full: ["rows", "examples", "compact", "digests", "limitations", "findings_to_one", "findings"],
+  summary: ["rows", "compact", "findings_to_one", "limitations", "reading", "findings"],
+  findings: ["rows", "limitations", "reading", "compact", "findings_to_one", "findings"],
+  evidence: ["rows", "compact", "examples", "digests", "limitations", "reading", "findings_to_one", "findings"],
+  full: ["rows", "examples", "compact", "digests", "limitations", "reading", "findings_to_one", "findings"],
 } as const satisfies Record<BundleDetail, readonly Cut[]>;
-type Cut = "rows" | "compact" | "examples" | "digests" | "limitations" | "findings_to_one" | "findings";
+type Cut = "rows" | "compact" | "examples" | "digests" | "limitations" | "reading" | "findings_to_one" | "findings";
 
 const encoder = new TextEncoder();
 const bytesOf = (value: unknown) => encoder.encode(JSON.stringify(value)).length;
@@ -59,6 +59,8 @@ interface Kept {
   examples: number;
   diagnostics: boolean;
   limitations: number;
+  /** Whether the overview keeps the score's readings (the Scan resource always has them). */
+  reading: boolean;
 }
 
 /**
@@ -84,9 +86,10 @@ export function checkBundleRequest(request: { detail?: unknown; maxBytes?: unkno
  * ceiling. When the detail level's content does not fit, it gives up the diagnostics, then what `CUTS`
  * lists for the level, in order: pre-consent rows (from the end), full finding summaries (for compact
  * references), examples per evidence digest (down to one), digests (from the end), the overview's
- * coverage limitations (from the end), findings (from the end, down to the first, then the first).
- * Evidence digests name their finding by id rather than repeating its summary. Whatever the budget cut sets `truncated`, the count it belongs to,
- * `omittedSections` (when a section is emptied, or `overview` when its limitations were cut) and
+ * coverage limitations (from the end), the overview's `scoreReading` (the Scan resource keeps it), findings
+ * (from the end, down to the first, then the first). Evidence digests name their finding by id rather than
+ * repeating its summary. Whatever the budget cut sets `truncated`, the count it belongs to,
+ * `omittedSections` (when a section is emptied, or `overview` when its limitations or reading were cut) and
  * `nextRecommendedMaxBytes`. What is left (overview, counts, links, disclaimer) is not cut: a scan whose
  * remainder exceeds the budget (a very long URL) is refused with `invalid_request` naming the budget it
  * needs, never answered above the budget.
@@ -117,6 +120,7 @@ export function toScanBundle(record: CompletedRecord, request: BundleRequest, li
     examples: BUNDLE_EXAMPLES_PER_DIGEST,
     diagnostics: planned.diagnostics !== undefined,
     limitations: planned.limitations.length,
+    reading: overview.scoreReading !== undefined,
   };
   const totalExamples = findings.reduce((sum, finding) => sum + finding.examples.length, 0);
   const plannedExamples = planned.evidence.reduce((sum, digest) => sum + digest.examples.length, 0);
@@ -139,18 +143,22 @@ export function toScanBundle(record: CompletedRecord, request: BundleRequest, li
       preConsentRows: { total: preConsentRows.length, returned: kept.rows, truncated: kept.rows < all.rows },
     };
     const limitationsCut = kept.limitations < all.limitations;
+    const readingCut = kept.reading !== all.reading;
+    const { scoreReading: _reading, ...withoutReading } = overview;
+    const shortened = readingCut ? withoutReading : overview;
     const truncated =
       counts.findings.truncated ||
       counts.evidence.truncated ||
       counts.preConsentRows.truncated ||
       (kept.compact && kept.findings > 0) ||
       kept.diagnostics !== all.diagnostics ||
-      limitationsCut;
+      limitationsCut ||
+      readingCut;
     // A section is omitted when its detail level leaves it out, or the budget removed all of its content;
     // an empty section (a scan with no rows) is not omitted, there is nothing to retrieve. The overview is
     // never removed; it is listed when the budget shortened it.
     const omitted: ScanBundle["omittedSections"] = [];
-    if (limitationsCut) omitted.push("overview");
+    if (limitationsCut || readingCut) omitted.push("overview");
     if (kept.findings === 0 && findings.length > 0) omitted.push("findings");
     if (kept.rows === 0 && preConsentRows.length > 0) omitted.push("pre_consent_rows");
     if (!plan.evidence || (kept.evidence === 0 && findings.length > 0)) omitted.push("evidence");
@@ -166,8 +174,8 @@ export function toScanBundle(record: CompletedRecord, request: BundleRequest, li
       nextRecommendedMaxBytes: truncated ? recommended : null,
       counts,
       overview: limitationsCut
-        ? { ...overview, coverage: { ...overview.coverage, limitations: planned.limitations.slice(0, kept.limitations) } }
-        : overview,
+        ? { ...shortened, coverage: { ...overview.coverage, limitations: planned.limitations.slice(0, kept.limitations) } }
+        : shortened,
       findings: kept.compact ? keptFindings.map(({ id, label, criticality }) => ({ id, label, criticality })) : keptFindings,
       ...(keptRows.length > 0 ? { preConsentRows: keptRows } : {}),
       ...(keptEvidence.length > 0 ? { evidence: keptEvidence } : {}),
@@ -199,6 +207,7 @@ export function toScanBundle(record: CompletedRecord, request: BundleRequest, li
     examples: (kept) => trim(kept, "examples", 1),
     digests: (kept) => trim(kept, "evidence"),
     limitations: (kept) => trim(kept, "limitations"),
+    reading: (kept) => (fits(kept) ? kept : { ...kept, reading: false }),
     findings_to_one: (kept) => trim(kept, "findings", 1),
     findings: (kept) => trim(kept, "findings"),
   };

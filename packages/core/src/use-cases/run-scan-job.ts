@@ -7,6 +7,7 @@ import type { Scanner } from "../ports/scanner.js";
 import { notifyObserver } from "../ports/notify-observer.js";
 import type { ScanOutcome } from "../ports/service-observer.js";
 import type { ScanPhase } from "../contract/states.js";
+import { lensOfRegion } from "../projection/score/lens-of-region.js";
 import { toScanReport } from "../projection/to-scan-report.js";
 import { targetKeyOf } from "./normalize-target.js";
 import { takeOverAbandonedScan } from "./recover-stale-scan.js";
@@ -152,7 +153,7 @@ export async function runScanJob(deps: WorkerDeps, job: ScanJobMessage): Promise
     );
     if (finalizing === null) return undefined;
     enterPhase("projection");
-    const report = toScanReport(observations);
+    const report = toScanReport(observations, { lens: lensOfRegion(current.scanFrom, deps.config.regimeLens) });
     // The target's latest scan with evidence, read before this one replaces it in the store's index: the
     // scan this one's changes compare with. A no-go result is never one, and is given none.
     const previous = report.resultDisposition === "no_go" ? null : await deps.scans.findReusable(targetKey, EARLIEST);

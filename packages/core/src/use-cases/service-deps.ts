@@ -1,3 +1,4 @@
+import type { RegimeLensSetting } from "../projection/score/lens-of-region.js";
 import type { Clock, Ids } from "../ports/clock.js";
 import type { JobQueue } from "../ports/job-queue.js";
 import type { ScanStore } from "../ports/scan-store.js";
@@ -35,6 +36,12 @@ export interface ServiceConfig {
    * hangs): new requests do not join it, and recovery may take it over.
    */
   staleAfterSeconds: number;
+  /**
+   * The reading scores follow (docs/scoring.md "Readings"): `by_region` (the scan's region: the US opt-out
+   * rule from a US region, the EU opt-in rule from the EEA or the UK, every finding elsewhere), or one lens
+   * for every scan. Each scan still reports every regime's reading.
+   */
+  regimeLens: RegimeLensSetting;
 }
 
 export const DEFAULT_SERVICE_CONFIG = {
@@ -48,6 +55,7 @@ export const DEFAULT_SERVICE_CONFIG = {
   pollSeconds: 5,
   maxAttempts: 2,
   staleAfterSeconds: 300,
+  regimeLens: "by_region",
 } as const satisfies Omit<ServiceConfig, "baseUrl">;
 
 /** Everything the use-cases need, injected (ARCHITECTURE.md: domain code takes a typed deps object). */

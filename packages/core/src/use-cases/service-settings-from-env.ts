@@ -7,19 +7,22 @@ export const SERVICE_SETTINGS_ENV = {
   upgradeMessage: "PUBLIC_SCAN_UPGRADE_MESSAGE",
   scanRegions: "PUBLIC_SCAN_SCAN_REGIONS",
   defaultScanRegion: "PUBLIC_SCAN_DEFAULT_SCAN_REGION",
+  regimeLens: "PUBLIC_SCAN_REGIME_LENS",
 } as const;
+
+const REGIME_LENS_SETTINGS = ["by_region", "combined", "eu_opt_in", "us_opt_out"] as const;
 
 const EMAIL = /^[^\s@<>,;"]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}$/;
 
 /**
  * The service settings a deployment names in its environment, the same on every host (the reference server,
  * each Lambda function): where scan:create is requested, the upgrade message of quota answers, the regions
- * scans run from and the default one. Unset variables are left out (the defaults apply); a malformed one is
+ * scans run from and the default one, and the reading scores follow. Unset variables are left out (the defaults apply); a malformed one is
  * refused by name, so a typo stops the host at start rather than showing in answers.
  */
 export function serviceSettingsFromEnv(
   env: Readonly<Record<string, string | undefined>>,
-): Partial<Pick<ServiceConfig, "supportEmail" | "upgradeMessage" | "scanRegions" | "defaultScanRegion">> {
+): Partial<Pick<ServiceConfig, "supportEmail" | "upgradeMessage" | "scanRegions" | "defaultScanRegion" | "regimeLens">> {
   const read = (name: string) => {
     const value = env[name]?.trim();
     return value === undefined || value === "" ? undefined : value;
@@ -45,7 +48,11 @@ export function serviceSettingsFromEnv(
   if (defaultRegion !== undefined && regions === undefined) {
     throw new Error(`${SERVICE_SETTINGS_ENV.defaultScanRegion} needs ${SERVICE_SETTINGS_ENV.scanRegions}`);
   }
+  const regimeLens = read(SERVICE_SETTINGS_ENV.regimeLens);
+  if (regimeLens !== undefined && !(REGIME_LENS_SETTINGS as readonly string[]).includes(regimeLens))
+    throw new Error(`${SERVICE_SETTINGS_ENV.regimeLens} must be one of ${REGIME_LENS_SETTINGS.join(", ")}`);
   return {
+    ...(regimeLens === undefined ? {} : { regimeLens: regimeLens as (typeof REGIME_LENS_SETTINGS)[number] }),
     ...(supportEmail === undefined ? {} : { supportEmail }),
     ...(upgradeMessage === undefined ? {} : { upgradeMessage }),
     ...(regions === undefined || regions.length === 0 ? {} : { scanRegions: regions, defaultScanRegion: defaultRegion! }),

@@ -363,7 +363,7 @@ describe("a run handed back to its engine while its delivery waits (one process,
       let run = first;
       while (run?.status === "running" && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
-        [run] = await harness.deps.monitors.listRuns(monitor.monitorId, 1);
+        run = (await harness.deps.monitors.listRuns(monitor.monitorId, 1))[0] ?? null;
       }
       expect(run).toMatchObject({ status: "completed", delivery: { status: "delivered", attempts: 2 } });
       // The retry was not made before it was due.

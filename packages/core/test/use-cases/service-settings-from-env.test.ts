@@ -38,3 +38,14 @@ describe("serviceSettingsFromEnv", () => {
     expect(() => serviceSettingsFromEnv(env)).toThrow(message);
   });
 });
+
+describe("serviceSettingsFromEnv: the reading scores follow", () => {
+  it("takes a lens for every scan or by region, and refuses another by name", () => {
+    expect(serviceSettingsFromEnv({ PUBLIC_SCAN_REGIME_LENS: "us_opt_out" })).toEqual({ regimeLens: "us_opt_out" });
+    expect(serviceSettingsFromEnv({ PUBLIC_SCAN_REGIME_LENS: " by_region " })).toEqual({ regimeLens: "by_region" });
+    expect(serviceSettingsFromEnv({})).toEqual({});
+    expect(() => serviceSettingsFromEnv({ PUBLIC_SCAN_REGIME_LENS: "opt_out" })).toThrow(
+      /PUBLIC_SCAN_REGIME_LENS must be one of by_region/,
+    );
+  });
+});

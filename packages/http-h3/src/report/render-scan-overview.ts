@@ -1,4 +1,4 @@
-import { type ReportView } from "@public-scan/core";
+import { describeScoreReading, type ReportView } from "@public-scan/core";
 import { markup, type SafeHtml } from "./markup.js";
 import { renderTimestamp } from "./render-optional.js";
 import { renderScoreGauge } from "./render-score-gauge.js";
@@ -20,6 +20,7 @@ export function renderScanOverview(view: Pick<ReportView, "scan" | "headline" | 
     scan.coverage.limitations.length === 0
       ? null
       : markup`<dt>Limitations</dt><dd><ul id="limitations">${scan.coverage.limitations.map((limitation) => markup`<li>${limitation}</li>`)}</ul></dd>\n`;
+  const reading = describeScoreReading(scan.scoreReading);
   const notRecorded = markup`<span class="muted">Not recorded</span>`;
   return markup`<section id="overview" aria-labelledby="overview-heading">
 <h2 id="overview-heading">Overview</h2>
@@ -32,7 +33,12 @@ ${score}
 <p class="headline" id="headline">${view.headline}</p>
 </div>
 ${renderScoreGauge(view)}
-<p id="coverage"><strong>Coverage: ${toLabel(scan.coverage.status)}.</strong> ${scan.coverage.summary}</p>
+${
+  reading === null
+    ? null
+    : markup`<p id="score-reading">${reading}</p>
+`
+}<p id="coverage"><strong>Coverage: ${toLabel(scan.coverage.status)}.</strong> ${scan.coverage.summary}</p>
 <details class="scan-details"${scan.resultDisposition === "no_go" || scan.coverage.status !== "complete" ? markup` open` : markup``}>
 <summary>Scan details: status, result, score status, region, times, ID</summary>
 <dl class="facts">

@@ -109,6 +109,10 @@ describe("renderReportPage", () => {
     expect(page.html).toContain(`<dd id="scan-status">Completed</dd>`);
     expect(page.html).toContain(escaped(scan.coverage.summary));
     expect(page.html).toContain(`<code>${scan.scanFrom}</code>`);
+    // The reading the score follows, with each regime's score beside it (the scan's region names no law: every finding counts).
+    expect(page.html).toContain(
+      `<p id="score-reading">Every finding counts (no single legal reading); under the EU opt-in rule: ${scan.scoreReading.readings[0]!.score}/100`,
+    );
     expect(page.html).toContain(`<time datetime="${scan.startedAt}">2026-11-23 10:14:31 UTC</time>`);
     expect(page.html).toContain(`<time datetime="${scan.completedAt}">2026-11-23 10:14:40 UTC</time>`);
     expect(page.html).toContain(`${scan.scanTimeSeconds} s`);

@@ -3,6 +3,7 @@ import { EVIDENCE_BASIS, MAX_FINDING_EXAMPLES } from "../../contract/index.js";
 import { isFindingEvidence, type EvidenceRecord, type FindingEvidenceRecord } from "../evidence-record.js";
 import type { FindingDefinition } from "./finding-definition.js";
 import { FINDING_CATALOGUE } from "./finding-catalogue.js";
+import { regimesOf } from "./finding-regimes.js";
 
 /** A finding with all of its evidence, as stored; surfaces cap what they show. */
 export interface Finding extends FindingSummary {
@@ -55,6 +56,7 @@ export function toFindings(evidence: readonly EvidenceRecord[], catalogue: reado
       category: definition.category,
       phase: definition.phase,
       evidence: { basis: EVIDENCE_BASIS, exampleCount: examples.length, examplesShown: Math.min(examples.length, MAX_FINDING_EXAMPLES) },
+      regimes: regimesOf(definition.id),
       description: definition.description,
       caveats: [...definition.caveats],
       nextSteps: [...definition.nextSteps],

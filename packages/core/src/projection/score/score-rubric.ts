@@ -1,7 +1,7 @@
 import type { Criticality, RiskLevel } from "../../contract/index.js";
 
 /** Version of the rubric below; changes with any number in it (docs/scoring.md). */
-export const SCORE_VERSION = "2026-12-06.1" as const;
+export const SCORE_VERSION = "2026-12-07.1" as const;
 
 /**
  * Points deducted from 100 per finding: a base by criticality, plus a little per further example up to a
